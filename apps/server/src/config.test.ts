@@ -1,0 +1,29 @@
+import { expect, test } from "vitest";
+import { loadConfig } from "./config";
+
+test("defaults run the embedded platform on localhost:3000 with demo data", () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({
+    port: 3000,
+    publicUrl: "http://localhost:3000",
+    databaseUrl: undefined,
+    demoData: true,
+  });
+  expect(config.dataDir).toMatch(/data$/);
+});
+
+test.each([
+  { case: "a port out of range", env: { PORT: "70000" }, problem: "PORT" },
+  { case: "a database URL that is not a URL", env: { DATABASE_URL: "not a url" }, problem: "DATABASE_URL" },
+  { case: "an unknown log level", env: { LOG_LEVEL: "loud" }, problem: "LOG_LEVEL" },
+])("$case is refused naming the variable", ({ env, problem }) => {
+  expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration: .*${problem}`));
+});
+
+test("production starts without demo data unless asked; PUBLIC_URL loses its trailing slash", () => {
+  expect(loadConfig({ NODE_ENV: "production" }).demoData).toBe(false);
+  expect(loadConfig({ NODE_ENV: "production", DEMO_DATA: "true" }).demoData).toBe(true);
+  expect(loadConfig({ PUBLIC_URL: "https://events.example.com/" }).publicUrl).toBe(
+    "https://events.example.com",
+  );
+});

@@ -1,0 +1,312 @@
+import type {
+  CustomRegistrationField,
+  EventAccess,
+  EventCard,
+  EventDetails,
+  EventRole,
+  OrgRole,
+  Ticket,
+  VideoSessionSummary,
+} from "@onstage/domain";
+import type { Queryable } from "../../platform/database";
+
+// Session dates ignore lobby sessions; "next" is the first session not ended whose slot has not passed.
+const CARD_COLUMNS = `
+  e.id, e.event_code, e.title, e.description, e.cover_photo, e.access, e.private,
+  o.id AS org_id, o.name AS org_name, o.channel_name, o.profile_image,
+  s.first_start, s.next_start, coalesce(s.is_live, false) AS is_live`;
+const CARD_FROM = `
+  FROM events e
+  JOIN organizations o ON o.id = e.organization_id AND o.deleted_at IS NULL
+  LEFT JOIN LATERAL (
+    SELECT min(vs.time_scheduled) AS first_start,
+           min(vs.time_scheduled) FILTER (
+             WHERE vs.state <> 'ended' AND vs.time_scheduled + make_interval(mins => vs.duration_minutes) >= $1
+           ) AS next_start,
+           bool_or(vs.state = 'broadcasting') AS is_live
+      FROM video_sessions vs
+     WHERE vs.event_id = e.id AND vs.deleted_at IS NULL AND vs.session_type = 'regular'
+  ) s ON true`;
+
+interface CardRow {
+  id: number;
+  event_code: string;
+  title: string;
+  description: string;
+  cover_photo: string | null;
+  access: EventAccess;
+  private: boolean;
+  org_id: number;
+  org_name: string;
+  channel_name: string;
+  profile_image: string | null;
+  first_start: Date | null;
+  next_start: Date | null;
+  is_live: boolean;
+}
+
+function toCard(r: CardRow): EventCard {
+  return {
+    id: r.id,
+    eventCode: r.event_code,
+    title: r.title,
+    description: r.description,
+    coverPhoto: r.cover_photo,
+    access: r.access,
+    private: r.private,
+    organization: {
+      id: r.org_id,
+      name: r.org_name,
+      channelName: r.channel_name,
+      profileImage: r.profile_image,
+    },
+    firstSessionStartDate: r.first_start?.toISOString() ?? null,
+    nextSessionStartDate: r.next_start?.toISOString() ?? null,
+    isLive: r.is_live,
+  };
+}
+
+const LISTED = "e.private = false AND e.deleted_at IS NULL AND e.archived_at IS NULL";
+
+export async function listUpcomingPublicEvents(
+  db: Queryable,
+  now: Date,
+  limit: number,
+): Promise<EventCard[]> {
+  const rows = await db.query<CardRow>(
+    `SELECT ${CARD_COLUMNS} ${CARD_FROM}
+      WHERE ${LISTED} AND (s.next_start IS NOT NULL OR s.is_live)
+      ORDER BY s.is_live DESC, s.next_start ASC NULLS LAST, e.id
+      LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map(toCard);
+}
+
+/** A channel page lists its public events: upcoming first (soonest first), then past (latest first). */
+export async function listChannelEvents(
+  db: Queryable,
+  organizationId: number,
+  now: Date,
+): Promise<EventCard[]> {
+  const rows = await db.query<CardRow>(
+    `SELECT ${CARD_COLUMNS} ${CARD_FROM}
+      WHERE ${LISTED} AND e.organization_id = $2
+      ORDER BY (s.next_start IS NULL AND NOT coalesce(s.is_live, false)), s.next_start ASC, s.first_start DESC NULLS LAST, e.id`,
+    [now, organizationId],
+  );
+  return rows.map(toCard);
+}
+
+export interface EventRecord {
+  details: EventDetails;
+  organizationId: number;
+  /** Spec 1 §9: organizations on a free trial or without a current subscription are not indexed. */
+  subscriptionCurrent: boolean;
+  onFreeTrial: boolean;
+}
+
+interface EventRow extends CardRow {
+  timezone: string;
+  password_protected: boolean;
+  seat_limit: number | null;
+  multi_session: boolean;
+  custom_register_button_text: string | null;
+  event_ticket_currency: string;
+  patreon_tier_amount_cents: number | null;
+  archived_at: Date | null;
+  deleted_at: Date | null;
+  subscription_current: boolean;
+  on_free_trial: boolean;
+}
+
+export async function findEventByCode(
+  db: Queryable,
+  eventCode: string,
+  now: Date,
+): Promise<EventRecord | null> {
+  const [r] = await db.query<EventRow>(
+    `SELECT ${CARD_COLUMNS}, e.timezone, e.password_protected, e.seat_limit, e.multi_session,
+            e.custom_register_button_text, e.event_ticket_currency, e.patreon_tier_amount_cents,
+            e.archived_at, e.deleted_at,
+            coalesce(sub.current, false) AS subscription_current,
+            coalesce(sub.is_free_trial, false) AS on_free_trial
+       ${CARD_FROM}
+       LEFT JOIN LATERAL (
+         SELECT (su.end_date IS NULL OR su.end_date > $1) AND su.canceled_at IS NULL AS current, p.is_free_trial
+           FROM subscriptions su JOIN plans p ON p.id = su.plan_id
+          WHERE su.organization_id = o.id AND su.start_date <= $1
+          ORDER BY su.start_date DESC LIMIT 1
+       ) sub ON true
+      WHERE e.event_code = $2`,
+    [now, eventCode],
+  );
+  if (!r) return null;
+  const card = toCard(r);
+  return {
+    organizationId: r.org_id,
+    subscriptionCurrent: r.subscription_current,
+    onFreeTrial: r.on_free_trial,
+    details: {
+      id: card.id,
+      eventCode: card.eventCode,
+      title: card.title,
+      description: card.description,
+      coverPhoto: card.coverPhoto,
+      timezone: r.timezone,
+      access: card.access,
+      private: card.private,
+      passwordProtected: r.password_protected,
+      seatLimit: r.seat_limit,
+      multiSession: r.multi_session,
+      customRegisterButtonText: r.custom_register_button_text,
+      eventTicketCurrency: r.event_ticket_currency,
+      patreonTierAmountCents: r.patreon_tier_amount_cents,
+      organization: card.organization,
+      firstSessionStartDate: card.firstSessionStartDate,
+      nextSessionStartDate: card.nextSessionStartDate,
+      archivedAt: r.archived_at?.toISOString() ?? null,
+      deletedAt: r.deleted_at?.toISOString() ?? null,
+    },
+  };
+}
+
+interface SessionRow {
+  id: number;
+  url_hash: string;
+  title: string;
+  description: string;
+  time_scheduled: Date;
+  duration_minutes: number;
+  state: VideoSessionSummary["state"];
+  session_type: VideoSessionSummary["sessionType"];
+  broadcast_type: VideoSessionSummary["broadcastType"];
+}
+
+export async function listSessions(db: Queryable, eventId: number): Promise<VideoSessionSummary[]> {
+  const rows = await db.query<SessionRow>(
+    `SELECT id, url_hash, title, description, time_scheduled, duration_minutes, state, session_type, broadcast_type
+       FROM video_sessions WHERE event_id = $1 AND deleted_at IS NULL
+      ORDER BY time_scheduled, id`,
+    [eventId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    urlHash: r.url_hash,
+    title: r.title,
+    description: r.description,
+    timeScheduled: r.time_scheduled.toISOString(),
+    durationMinutes: r.duration_minutes,
+    state: r.state,
+    sessionType: r.session_type,
+    broadcastType: r.broadcast_type,
+  }));
+}
+
+interface TicketRow {
+  id: number;
+  title: string;
+  description: string;
+  price_type: Ticket["price"]["type"];
+  price_cents: number;
+  max_value_cents: number;
+}
+
+/** Spec 1 §9 leaves the ticket comparator open: host order, then cheapest first (docs/decisions.md). */
+export async function listTickets(db: Queryable, eventId: number): Promise<Ticket[]> {
+  const rows = await db.query<TicketRow>(
+    `SELECT id, title, description, price_type, price_cents, max_value_cents
+       FROM event_tickets WHERE event_id = $1 AND deleted_at IS NULL
+      ORDER BY sort_order, price_cents, id`,
+    [eventId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    price: { type: r.price_type, value: r.price_cents, maxValue: r.max_value_cents },
+  }));
+}
+
+interface FieldRow {
+  id: number;
+  type: CustomRegistrationField["type"];
+  question: string;
+  is_required: boolean;
+  order: number;
+  answers: string[];
+  min: number | null;
+  max: number | null;
+}
+
+export async function listCustomRegistrationFields(
+  db: Queryable,
+  eventId: number,
+): Promise<CustomRegistrationField[]> {
+  const rows = await db.query<FieldRow>(
+    `SELECT id, type, question, is_required, "order", answers, min, max
+       FROM custom_registration_fields WHERE event_id = $1 AND deleted_at IS NULL
+      ORDER BY "order", id`,
+    [eventId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    question: r.question,
+    isRequired: r.is_required,
+    order: r.order,
+    answers: r.answers,
+    min: r.min,
+    max: r.max,
+  }));
+}
+
+export async function countRegistrations(db: Queryable, eventId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM event_registrations WHERE event_id = $1",
+    [eventId],
+  );
+  return row?.n ?? 0;
+}
+
+export interface ViewerOnEvent {
+  eventRole: EventRole | null;
+  orgRole: OrgRole | null;
+  speakerSessionIds: number[];
+  isRegistered: boolean;
+  hasPaid: boolean;
+  isBanned: boolean;
+}
+
+export async function findViewerOnEvent(
+  db: Queryable,
+  ids: { eventId: number; organizationId: number; userId: number },
+): Promise<ViewerOnEvent> {
+  const [r] = await db.query<{
+    event_role: EventRole | null;
+    video_session_ids: number[] | null;
+    org_role: OrgRole | null;
+    is_registered: boolean;
+    has_paid: boolean;
+    is_banned: boolean;
+  }>(
+    `SELECT
+       (SELECT event_role FROM events_users_roles WHERE event_id = $1 AND user_id = $3) AS event_role,
+       (SELECT video_session_ids FROM events_users_roles WHERE event_id = $1 AND user_id = $3) AS video_session_ids,
+       (SELECT role FROM organization_members WHERE organization_id = $2 AND user_id = $3) AS org_role,
+       EXISTS (SELECT 1 FROM event_registrations WHERE event_id = $1 AND user_id = $3) AS is_registered,
+       EXISTS (SELECT 1 FROM transactions WHERE event_id = $1 AND user_id = $3 AND kind = 'ticket' AND status = 'paid') AS has_paid,
+       EXISTS (SELECT 1 FROM bans WHERE user_id = $3 AND active
+                 AND ((ban_type = 'event' AND event_id = $1 AND NOT is_shadow)
+                   OR (ban_type = 'organization' AND organization_id = $2))) AS is_banned`,
+    [ids.eventId, ids.organizationId, ids.userId],
+  );
+  return {
+    eventRole: r?.event_role ?? null,
+    orgRole: r?.org_role ?? null,
+    speakerSessionIds: r?.video_session_ids ?? [],
+    isRegistered: r?.is_registered ?? false,
+    hasPaid: r?.has_paid ?? false,
+    isBanned: r?.is_banned ?? false,
+  };
+}

@@ -1,0 +1,46 @@
+import { EventCardList, EventCodeParams, EventPageData } from "@onstage/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { eventCalendar } from "./calendar";
+import type { EventsService } from "./service";
+
+export function eventRoutes(events: EventsService, publicUrl: string): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/events/upcoming",
+      { schema: { tags: ["events"], summary: "Upcoming public events", response: { 200: EventCardList } } },
+      async () => ({ events: await events.upcoming() }),
+    );
+
+    app.get(
+      "/api/events/by-code/:eventCode",
+      {
+        schema: {
+          tags: ["events"],
+          summary: "An event page: the event, its sessions, tickets, questions and what the viewer is to it",
+          params: EventCodeParams,
+          response: { 200: EventPageData },
+        },
+      },
+      async (req) => events.page(req.params.eventCode, req.viewerUserId),
+    );
+
+    app.get(
+      "/api/events/by-code/:eventCode/calendar.ics",
+      {
+        schema: {
+          tags: ["events"],
+          summary: "The event's upcoming sessions as an iCalendar file (add to calendar)",
+          params: EventCodeParams,
+          produces: ["text/calendar"],
+        },
+      },
+      async (req, reply) => {
+        const page = await events.page(req.params.eventCode, req.viewerUserId);
+        return reply
+          .type("text/calendar; charset=utf-8")
+          .header("content-disposition", 'attachment; filename="event.ics"')
+          .send(eventCalendar(page, publicUrl));
+      },
+    );
+  };
+}

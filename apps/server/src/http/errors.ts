@@ -1,0 +1,42 @@
+import { type ErrorKind, errorMessage, OnstageError } from "@onstage/domain";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorReporter } from "../platform/error-reporting/reporter";
+
+const STATUS: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+/** One mapping from errors to responses; a 500 carries no stack, SQL or other user's data. */
+export function installErrorHandler(app: FastifyInstance, reporter: ErrorReporter): void {
+  app.setErrorHandler((err: FastifyError | OnstageError, req, reply) => {
+    if (err instanceof OnstageError) {
+      return reply.code(STATUS[err.kind]).send({ error: { code: err.code, message: err.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || String(issue.params?.issue ?? ""),
+        message: issue.message ?? "invalid",
+      }));
+      return reply
+        .code(400)
+        .send({ error: { code: "invalid_request", message: errorMessage("invalid_request"), fields } });
+    }
+    // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: { code: err.code ?? "bad_request", message: err.message } });
+    }
+    reporter.report(err, { requestId: req.id, url: req.url, method: req.method });
+    return reply.code(500).send({ error: { code: "internal", message: errorMessage("internal") } });
+  });
+
+  app.setNotFoundHandler((_req, reply) => {
+    reply.code(404).send({ error: { code: "not_found", message: errorMessage("not_found") } });
+  });
+}

@@ -1,0 +1,54 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { DEMO_HOST, seedDemoData } from "./features/demo/seed";
+import { openDatabase } from "./platform/database";
+
+const config = loadConfig();
+const logger = {
+  level: config.logLevel,
+  redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+  ...(process.stdout.isTTY && config.env !== "production" ? { transport: { target: "pino-pretty" } } : {}),
+};
+
+if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+const db = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+  onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
+});
+
+const { server, reporter } = await buildApp({
+  db,
+  publicUrl: config.publicUrl,
+  webDist: config.webDist,
+  logger,
+  sentryDsn: config.sentryDsn,
+  environment: config.env,
+});
+
+const seeded = config.demoData ? await seedDemoData(db) : false;
+await server.listen({ host: config.host, port: config.port });
+
+const database = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
+console.log(`
+  Onstage is running at ${config.publicUrl}
+  Database: ${database}${seeded ? " (demo data created)" : ""}
+  Demo host sign-in: ${DEMO_HOST.email} / ${DEMO_HOST.password}
+  API docs: ${config.publicUrl}/api/docs
+`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  server.log.info({ signal }, "shutting down");
+  // Stop taking requests, let the ones in flight finish, then release the database.
+  await server.close();
+  await db.close();
+  await reporter.flush();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

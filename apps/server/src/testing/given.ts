@@ -1,0 +1,79 @@
+import { randomBytes } from "node:crypto";
+import type { Queryable } from "../platform/database";
+import { insertRow } from "../platform/database/insert";
+
+// Test data builders: each call makes a new, unique row with sensible defaults that a test overrides.
+
+const unique = () => randomBytes(4).toString("hex");
+const HOUR = 3_600_000;
+
+export function given(db: Queryable) {
+  return {
+    user: (fields: Record<string, unknown> = {}) =>
+      insertRow(db, "users", {
+        email: `user-${unique()}@example.test`,
+        first_name: "Test",
+        last_name: "User",
+        ...fields,
+      }),
+
+    plan: (fields: Record<string, unknown> = {}) =>
+      insertRow(db, "plans", { title: `Plan ${unique()}`, ...fields }),
+
+    async channel(
+      fields: Record<string, unknown> = {},
+      subscription: { trial?: boolean; endsInHours?: number } = {},
+    ) {
+      const id = await insertRow(db, "organizations", {
+        name: "Test channel",
+        channel_name: `ch-${unique()}`,
+        ...fields,
+      });
+      const planId = await insertRow(db, "plans", {
+        title: `Plan ${unique()}`,
+        is_free_trial: subscription.trial ?? false,
+      });
+      await insertRow(db, "subscriptions", {
+        organization_id: id,
+        plan_id: planId,
+        start_date: new Date(Date.now() - 24 * HOUR),
+        end_date:
+          subscription.endsInHours === undefined
+            ? null
+            : new Date(Date.now() + subscription.endsInHours * HOUR),
+      });
+      return id;
+    },
+
+    member: (organizationId: number, userId: number, role: "owner" | "admin" | "member") =>
+      db.query("INSERT INTO organization_members (organization_id, user_id, role) VALUES ($1, $2, $3)", [
+        organizationId,
+        userId,
+        role,
+      ]),
+
+    event: (organizationId: number, fields: Record<string, unknown> = {}) =>
+      insertRow(db, "events", {
+        organization_id: organizationId,
+        event_code: `ev-${unique()}`,
+        title: "Test event",
+        ...fields,
+      }),
+
+    session: (eventId: number, fields: Record<string, unknown> = {}) =>
+      insertRow(db, "video_sessions", {
+        event_id: eventId,
+        url_hash: unique(),
+        time_scheduled: new Date(Date.now() + 24 * HOUR),
+        ...fields,
+      }),
+
+    role: (eventId: number, userId: number, eventRole: string) =>
+      insertRow(db, "events_users_roles", { event_id: eventId, user_id: userId, event_role: eventRole }),
+
+    registration: (eventId: number, userId: number, fields: Record<string, unknown> = {}) =>
+      insertRow(db, "event_registrations", { event_id: eventId, user_id: userId, ...fields }),
+  };
+}
+
+export type Given = ReturnType<typeof given>;

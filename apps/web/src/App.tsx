@@ -1,0 +1,65 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from "react-router";
+import { isApiError } from "./api";
+import { AccountSettingsPage } from "./routes/AccountSettingsPage";
+import { ChannelPage } from "./routes/ChannelPage";
+import { DashPage } from "./routes/DashPage";
+import { ErrorPage } from "./routes/ErrorPage";
+import { EventPage } from "./routes/EventPage";
+import { HomePage } from "./routes/HomePage";
+import { MyEventsPage } from "./routes/MyEventsPage";
+import { NotFoundPage } from "./routes/NotFoundPage";
+import { PrivacyPolicyPage } from "./routes/PrivacyPolicyPage";
+import { SettingsPage } from "./routes/SettingsPage";
+import { TermsOfServicePage } from "./routes/TermsOfServicePage";
+import { Toaster } from "./ui/toast";
+
+const MAX_RETRIES = 2;
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx answer (not found, forbidden) will not change on retry; network and 5xx errors might.
+      retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < MAX_RETRIES,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+// Spec 1 §2 routes. /@{channelName} is matched as /:handle (see ChannelPage).
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: "/", element: <HomePage /> },
+      { path: "/c/*", element: <EventPage /> },
+      { path: "/dash", element: <DashPage /> },
+      { path: "/my-events", element: <MyEventsPage /> },
+      { path: "/settings", element: <SettingsPage /> },
+      { path: "/account/settings", element: <AccountSettingsPage /> },
+      { path: "/terms-of-service", element: <TermsOfServicePage /> },
+      { path: "/privacy-policy", element: <PrivacyPolicyPage /> },
+      { path: "/:handle", element: <ChannelPage /> },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

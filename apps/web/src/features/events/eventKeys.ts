@@ -1,0 +1,4 @@
+export const eventKeys = {
+  upcoming: ["events", "upcoming"] as const,
+  byCode: (eventCode: string) => ["events", "by-code", eventCode] as const,
+};

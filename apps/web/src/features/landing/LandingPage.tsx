@@ -1,0 +1,84 @@
+import type { EventPageData, VideoSessionSummary } from "@onstage/domain";
+import { useState } from "react";
+import { Link } from "react-router";
+import { EventCover } from "../events/EventCover";
+import { RegistrationDialog } from "../registration/RegistrationDialog";
+import { AddToCalendarDialog } from "./AddToCalendarDialog";
+import { Countdown } from "./Countdown";
+import { DateBox } from "./DateBox";
+import { EventBadges } from "./EventBadges";
+import { HostSection } from "./HostSection";
+import { calendarEntry, landingTimes } from "./landingTimes";
+import { PreviewBanner } from "./PreviewBanner";
+import { RegisterPanel } from "./RegisterPanel";
+import type { RegisterState } from "./registerState";
+import { ShareSection } from "./ShareSection";
+import "./landing.css";
+
+export interface LandingPageProps {
+  data: EventPageData;
+  session: VideoSessionSummary | null;
+  register: RegisterState;
+  isPreview: boolean;
+  /** The canonical /c/{eventCode} address, for sharing and calendars. */
+  pageUrl: string;
+}
+
+/** Spec 1 §2 "Landing page". */
+export function LandingPage({ data, session, register, isPreview, pageUrl }: LandingPageProps) {
+  const { event } = data;
+  const [isCalendarOpen, setCalendarOpen] = useState(false);
+  const [isRegisterOpen, setRegisterOpen] = useState(false);
+  const times = landingTimes(data, session);
+  return (
+    <div className="landing">
+      {isPreview && <PreviewBanner eventPath={`/c/${event.eventCode}`} />}
+      <EventCover src={event.coverPhoto} className="landing__cover" />
+      <div className="landing__grid">
+        <div className="landing__main">
+          <div className="landing__heading">
+            {times.start && (
+              <DateBox
+                startIso={times.start}
+                timeZone={event.timezone}
+                onOpenCalendar={() => setCalendarOpen(true)}
+              />
+            )}
+            <div>
+              <h1 className="landing__title">{event.title}</h1>
+              <p className="landing__channel">
+                By <Link to={`/@${event.organization.channelName}`}>{event.organization.name}</Link>
+              </p>
+              <EventBadges event={event} />
+            </div>
+          </div>
+          {event.description && (
+            <section className="landing-section" aria-labelledby="landing-about">
+              <h2 id="landing-about" className="landing-section__title">
+                About this event
+              </h2>
+              <p className="landing__description">{event.description}</p>
+            </section>
+          )}
+        </div>
+        <div className="landing__side">
+          <div className="landing__panel">
+            {times.countdownTarget && <Countdown startIso={times.countdownTarget} />}
+            <RegisterPanel state={register} onRegister={() => setRegisterOpen(true)} />
+          </div>
+          <HostSection channel={event.organization} />
+          {!event.private && <ShareSection pageUrl={pageUrl} title={event.title} />}
+        </div>
+      </div>
+      {times.start && (
+        <AddToCalendarDialog
+          open={isCalendarOpen}
+          onOpenChange={setCalendarOpen}
+          eventCode={event.eventCode}
+          entry={calendarEntry(data, times.start, times.end, pageUrl)}
+        />
+      )}
+      <RegistrationDialog open={isRegisterOpen} onOpenChange={setRegisterOpen} eventTitle={event.title} />
+    </div>
+  );
+}

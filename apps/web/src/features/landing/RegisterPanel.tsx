@@ -1,0 +1,40 @@
+import { SEAT_LIMIT_TOAST_MS } from "@onstage/domain";
+import { useId } from "react";
+import { Button } from "../../ui/Button";
+import { toast } from "../../ui/toast";
+import type { RegisterState } from "./registerState";
+import "./SidebarSections.css";
+
+export interface RegisterPanelProps {
+  state: RegisterState;
+  onRegister: () => void;
+}
+
+export function RegisterPanel({ state, onRegister }: RegisterPanelProps) {
+  const spotsId = useId();
+  const showSpots = state.spotsLeftText !== null;
+  const handleClick = () => {
+    if (!state.isBlocked) return onRegister();
+    // Spec 1 §5: a full event keeps the button disabled and explains why.
+    toast.warning("event registration limit reached", { id: "seat-limit", durationMs: SEAT_LIMIT_TOAST_MS });
+  };
+  return (
+    <div className="register-panel">
+      {/* aria-disabled rather than disabled: the click must still reach us to show the toast. */}
+      <Button
+        size="lg"
+        fullWidth
+        aria-disabled={state.isBlocked || undefined}
+        aria-describedby={showSpots ? spotsId : undefined}
+        onClick={handleClick}
+      >
+        {state.label}
+      </Button>
+      {showSpots && (
+        <p id={spotsId} className="register-panel__spots">
+          {state.spotsLeftText}
+        </p>
+      )}
+    </div>
+  );
+}

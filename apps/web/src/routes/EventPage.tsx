@@ -1,0 +1,62 @@
+import { useParams, useSearchParams } from "react-router";
+import { SitePage } from "../features/account/SitePage";
+import { useMe } from "../features/account/useMe";
+import { EventNotFound } from "../features/event-page/EventNotFound";
+import { decideEventView, viewerFlagsFor } from "../features/event-page/eventView";
+import { LiveRoom } from "../features/event-page/LiveRoom";
+import { pickSession } from "../features/event-page/pickSession";
+import { useEventPage } from "../features/event-page/useEventPage";
+import { useEmailVerifiedToast, useGoneEventRedirect } from "../features/event-page/useEventPageEffects";
+import { LandingPage } from "../features/landing/LandingPage";
+import { registerState } from "../features/landing/registerState";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Spinner } from "../ui/Spinner";
+
+/** /c/{eventCode}[/{urlHash|lobby}] (spec 1 §2): a catch-all, so the segments are split here. */
+export function EventPage() {
+  const [eventCode = "", segment] = (useParams()["*"] ?? "").split("/");
+  const [searchParams] = useSearchParams();
+  const isPreview = searchParams.get("previewLandingPage") === "true";
+  const { user } = useMe();
+  const query = useEventPage(eventCode);
+  const data = query.data ?? null;
+  const session = data ? pickSession(data.sessions, segment) : null;
+  const view = data ? decideEventView(data, session, isPreview) : null;
+  useEmailVerifiedToast(searchParams.get("emailVerified") === "true");
+  useGoneEventRedirect(data?.event ?? null, view);
+  useDocumentTitle(view === "not_found" || query.isError ? "Event not found" : (data?.event.title ?? null));
+
+  if (eventCode !== "" && query.isPending) {
+    return (
+      <SitePage>
+        <Spinner label="Loading event…" />
+      </SitePage>
+    );
+  }
+  if (!data || view === "not_found") {
+    return (
+      <SitePage>
+        <EventNotFound isSignedIn={user !== null} />
+      </SitePage>
+    );
+  }
+  if (view === "room") {
+    return (
+      <SitePage tone="dark" width="full">
+        <LiveRoom eventTitle={data.event.title} sessionTitle={session?.title ?? null} />
+      </SitePage>
+    );
+  }
+  const pageUrl = `${window.location.origin}/c/${data.event.eventCode}`;
+  return (
+    <SitePage width="full">
+      <LandingPage
+        data={data}
+        session={session}
+        register={registerState(data, viewerFlagsFor(data, session))}
+        isPreview={isPreview}
+        pageUrl={pageUrl}
+      />
+    </SitePage>
+  );
+}

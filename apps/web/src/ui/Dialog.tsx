@@ -1,0 +1,40 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+import "./Dialog.css";
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Required: it names the dialog for assistive technology. */
+  title: string;
+  /** Required: read out when the dialog opens. */
+  description: ReactNode;
+  /** Visually hide the description when the body already says it. */
+  hideDescription?: boolean;
+  children?: ReactNode;
+}
+
+/** Radix handles the focus trap, Escape to close and returning focus to the trigger. */
+export function Dialog({ open, onOpenChange, title, description, hideDescription, children }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog__overlay" />
+        <RadixDialog.Content className="dialog__content">
+          <div className="dialog__header">
+            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+            <RadixDialog.Close className="dialog__close" aria-label="Close">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </RadixDialog.Close>
+          </div>
+          <RadixDialog.Description className={hideDescription ? "visually-hidden" : "dialog__description"}>
+            {description}
+          </RadixDialog.Description>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,109 @@
+import { registerButtonLabel, spotsLeftLabel } from "@onstage/domain";
+import { expect, test } from "vitest";
+import { EventPage } from "./pages/EventPage";
+import { HomePage } from "./pages/HomePage";
+import { NotFoundPage } from "./pages/NotFoundPage";
+import { axeViolations } from "./support/axe";
+import { useBrowser } from "./support/browser";
+
+// Journeys over the demo data that `npm start` creates on an empty data directory.
+const browser = useBrowser();
+
+const label = (overrides: Partial<Parameters<typeof registerButtonLabel>[0]>) =>
+  registerButtonLabel({
+    customText: null,
+    isFull: false,
+    passwordProtected: false,
+    ticketed: false,
+    allSessionsEnded: false,
+    isRegisteredOrPaid: false,
+    ...overrides,
+  });
+
+test("the home page lists upcoming public events and leaves private ones out", async () => {
+  const page = browser.page();
+  const home = new HomePage(page);
+  await home.open();
+  await home.eventLink("Product Launch Webinar").waitFor();
+  expect(await home.eventLink("Onstage Summit 2026").isVisible()).toBe(true);
+  expect(await home.eventLink("Private Investor Briefing").count()).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("a visitor sees the landing page of a registration event with every element", async () => {
+  const page = browser.page();
+  const event = new EventPage(page);
+  await event.open("launch-webinar");
+  await event.title().filter({ hasText: "Product Launch Webinar" }).waitFor();
+  expect(await page.title()).toContain("Product Launch Webinar");
+  expect(await event.byChannel("Onstage Demo").isVisible()).toBe(true);
+  await event.registerButton(label({ customText: "Reserve my seat" })).waitFor();
+  // 150 seats, two demo attendees registered.
+  expect(await event.spotsLeft().textContent()).toBe(spotsLeftLabel(148));
+  expect(await event.countdown().textContent()).toMatch(/days.*hours.*minutes.*seconds/);
+  expect(await event.section("Host").isVisible()).toBe(true);
+  expect(await event.section("Share").getByRole("link").count()).toBe(3);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await event.dateBox().click();
+  const dialog = event.calendarDialog();
+  await dialog.waitFor();
+  const icsHref = await dialog.getByRole("link", { name: /ics/i }).getAttribute("href");
+  const ics = await page.request.get(icsHref ?? "");
+  expect(await ics.text()).toContain("SUMMARY:Product Launch Webinar");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+});
+
+test("a private event shows the Unlisted badge and no share links", async () => {
+  const page = browser.page();
+  const event = new EventPage(page);
+  await event.open("investor-briefing");
+  await event.badge("Unlisted").waitFor();
+  expect(await event.section("Share").count()).toBe(0);
+  const robots = await page.locator('meta[name="robots"]').getAttribute("content");
+  expect(robots).toBe("noindex, nofollow");
+});
+
+test.each([
+  { code: "masterclass", want: label({ ticketed: true }) },
+  { code: "all-hands", want: label({ passwordProtected: true }) },
+  { code: "spring-town-hall", want: label({ allSessionsEnded: true }) },
+])("the register button of $code reads '$want'", async ({ code, want }) => {
+  const event = new EventPage(browser.page());
+  await event.open(code);
+  await event.registerButton(want).waitFor();
+});
+
+test("an open-access event goes straight to the live room", async () => {
+  const page = browser.page();
+  await new EventPage(page).open("office-hours");
+  await page.getByText("The live stage opens here.").waitFor();
+});
+
+test("previewLandingPage forces the landing page with a banner", async () => {
+  const page = browser.page();
+  await new EventPage(page).open("office-hours", "?previewLandingPage=true");
+  await page.getByRole("link", { name: "Go to event page" }).waitFor();
+});
+
+test("an unknown event shows Event not found, and Explore leads home", async () => {
+  const page = browser.page();
+  await new EventPage(page).open("nope");
+  const notFound = new NotFoundPage(page);
+  await notFound.heading().waitFor();
+  expect(await notFound.explanation().isVisible()).toBe(true);
+  expect(await page.getByRole("link", { name: "View my dashboard" }).count()).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await notFound.exploreButton().click();
+  await new HomePage(page).eventLink("Product Launch Webinar").waitFor();
+  expect(new URL(page.url()).pathname).toBe("/");
+});
+
+test("a shared event link carries the event title without JavaScript", async () => {
+  const res = await fetch(`${browser.baseUrl}/c/summit`);
+  const html = await res.text();
+  expect(html).toContain("<title>Onstage Summit 2026</title>");
+  expect(html).toContain('<meta property="og:title" content="Onstage Summit 2026" />');
+});

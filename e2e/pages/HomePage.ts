@@ -1,0 +1,17 @@
+import type { Page } from "playwright-core";
+
+export class HomePage {
+  constructor(private readonly page: Page) {}
+
+  open() {
+    return this.page.goto("/");
+  }
+
+  heading() {
+    return this.page.getByRole("heading", { level: 1 });
+  }
+
+  eventLink(title: string) {
+    return this.page.getByRole("link", { name: new RegExp(title) });
+  }
+}

@@ -1,0 +1,280 @@
+// Business constants of the three specs, unit in the name. Values the specs leave "not shown" are
+// chosen in docs/decisions-domain.md.
+
+const SECOND_MS = 1_000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+
+// --- Registration and landing page (spec 1 §5, §9) ---
+
+/** Spec 1 §3, §9: only the first 20 characters of custom_register_button_text are used. */
+export const CUSTOM_REGISTER_BUTTON_TEXT_MAX_CHARS = 20;
+/** Spec 1 §5: the register button's default text. */
+export const DEFAULT_REGISTER_BUTTON_TEXT = "save my spot";
+/** Spec 1 §9: toast 'event registration limit reached'. */
+export const SEAT_LIMIT_TOAST_MS = 10 * SECOND_MS;
+/** Spec 1 §9: 'Please answer all required questions.' warning toast. */
+export const REQUIRED_QUESTION_TOAST_MS = 2 * SECOND_MS;
+/** Spec 1 §2, §9: 'Email verified' success toast. */
+export const EMAIL_VERIFIED_TOAST_MS = 5 * SECOND_MS;
+/** Spec 1 §9: the registration dialog closes this soon when the user already holds a role. */
+export const ROLE_EXISTS_DIALOG_CLOSE_MS = 500;
+/** Spec 1 §5, §9: a cookie blocks registration this long after a registration failure. */
+export const REGISTRATION_BLOCKED_COOKIE_MS = 2 * HOUR_MS;
+/** Spec 1 §5, §9: a blocked retry fails after this wait. */
+export const REGISTRATION_BLOCKED_RETRY_WAIT_MS = 2 * SECOND_MS;
+/** Spec 1 §9: the userHasSetPassword marker from lookup-account stays valid this long. */
+export const PASSWORD_MARKER_VALIDITY_MS = 5 * MINUTE_MS;
+/** Spec 1 §2, §9: multiple-choice or multi-select with more than this many options is a searchable dropdown. */
+export const SELECT_DROPDOWN_THRESHOLD_OPTIONS = 5;
+/** Spec 1 §2: custom date answers display in this (date-fns) format. */
+export const CUSTOM_QUESTION_DATE_FORMAT = "MMMM d, yyyy";
+/** Spec 1 §5 / spec 2 §5: names longer than this are refused (value not shown; see decisions). */
+export const NAME_MAX_CHARS = 50;
+/** E-mail addresses longer than RFC 5321's path limit cannot be delivered. */
+export const EMAIL_MAX_CHARS = 254;
+
+// --- Event page (spec 1 §2, §4, §9) ---
+
+/** Spec 1 §4, §9: an archived event seen by a non-member redirects to /dash after this delay. */
+export const ARCHIVE_REDIRECT_DELAY_MS = 6 * SECOND_MS;
+/** Spec 1 §2, §9: 'Another session is about to start' auto-redirects after this countdown. */
+export const SESSION_INVITE_AUTO_ACCEPT_SECONDS = 12;
+/** Spec 1 §4, §9: the duplicate-tab screen counts as resolved if still unresolved after this. */
+export const DUPLICATE_TAB_FALLBACK_MS = 5 * SECOND_MS;
+/** Spec 1 §4: 'Redirecting back to greenroom' stream-error toast. */
+export const GREENROOM_ERROR_TOAST_MS = 5 * SECOND_MS;
+
+// --- People, bans and stage (spec 1 §5, §6, §9; spec 2 §6) ---
+
+/** Spec 1 §4, §9: 'Hand Raised' info toast for hosts. */
+export const HAND_RAISED_TOAST_MS = 4 * SECOND_MS;
+/** Spec 1 §5: at most this many people on stage (value not shown; see decisions). */
+export const STAGE_CAPACITY_USERS = 10;
+/** Spec 1 §2, §6: owners and admins see the max-tile banner from this many tiles (value not shown). */
+export const MAX_TILE_BANNER_THRESHOLD_TILES = 8;
+/** Spec 1 §9 / spec 2 §8: live attendees allowed per event (value not shown; see decisions). */
+export const LIVE_ATTENDEE_LIMIT = 1_000;
+/** Spec 1 §9: bans always carry this reason. */
+export const BAN_REASON = "Spam";
+/** Spec 1 §9: the registered-users list refetches at most this often unless forced. */
+export const REGISTERED_USERS_REFETCH_THROTTLE_MS = 60 * SECOND_MS;
+/** Spec 1 §9: 'Show More' page of the registered list (value not shown; see decisions). */
+export const REGISTERED_USERS_PAGE_SIZE = 20;
+/** Spec 1 §7, §9: search_event_users_fts limit_param. */
+export const USER_SEARCH_RESULTS_LIMIT = 50;
+/** Spec 1 §7, §9: profiles are fetched in batches of this many ids. */
+export const PROFILE_BATCH_MAX_IDS = 100;
+/** Spec 1 §9: user cache bounds. */
+export const USER_CACHE_MAX_ENTRIES = 15_000;
+export const USER_CACHE_TTL_MS = 8 * HOUR_MS;
+/** Spec 1 §9: the cache warns at about 4 MB of session storage. */
+export const USER_CACHE_WARN_BYTES = 4 * 1024 * 1024;
+/** Spec 1 §9: profile lookups are batched over this delay. */
+export const USER_LOOKUP_BATCH_DELAY_MS = 50;
+
+// --- Realtime resilience (spec 1 §4, §9; spec 2 §8, §9) ---
+
+/** Spec 1 §4, §9: session and event subscriptions restart at most 5 times, 2 s × attempt apart. */
+export const SUBSCRIPTION_MAX_RESTARTS = 5;
+export const SUBSCRIPTION_RESTART_DELAY_STEP_MS = 2 * SECOND_MS;
+export const SUBSCRIPTION_RESTART_DELAYS_MS = [2_000, 4_000, 6_000, 8_000, 10_000] as const;
+/** Spec 2 §4, §8: after this many failures of one subscription the page hard-reloads. */
+export const SUBSCRIPTION_FAILURES_BEFORE_RELOAD = 5;
+/** Spec 2 §4, §9: hard reloads happen at most once per hour. */
+export const RELOAD_GUARD_MS = HOUR_MS;
+/** Spec 2 §8: presence rate-limited ('Too many presence messages per second') retries after this. */
+export const PRESENCE_RATE_LIMIT_RETRY_MS = 3 * SECOND_MS;
+/** Spec 2 §8: other presence failures retry on this schedule, then give up. */
+export const PRESENCE_RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 15_000, 20_000] as const;
+export const PRESENCE_MAX_RETRIES = 5;
+/** Spec 2 §9 / spec 3 §9: a user is live if their presence was updated within this window. */
+export const PRESENCE_LIVE_WINDOW_MS = 90 * SECOND_MS;
+/** Spec 2 §9: presence records are written in batches of this many. */
+export const PRESENCE_BATCH_MAX_RECORDS = 500;
+/** Spec 2 §9: visibility changes are throttled, then the channel is checked after a wait. */
+export const VISIBILITY_CHANGE_THROTTLE_MS = 60 * SECOND_MS;
+export const VISIBILITY_CHANNEL_CHECK_WAIT_MS = 3 * SECOND_MS;
+/** Spec 2 §9: presence timings. */
+export const PRESENCE_RECONCILE_INTERVAL_MS = 120 * SECOND_MS;
+export const PRESENCE_SYNC_DEBOUNCE_MS = 2 * SECOND_MS;
+export const REALTIME_HEALTH_CHECK_INTERVAL_MS = 5 * MINUTE_MS;
+export const CHANNEL_STALE_AFTER_MS = 5 * MINUTE_MS;
+/** Spec 2 §9: realtime client settings. */
+export const REALTIME_CLIENT_TIMEOUT_MS = 60 * SECOND_MS;
+export const REALTIME_HEARTBEAT_MS = 30 * SECOND_MS;
+export const REALTIME_AUTH_WAIT_MAX_MS = 10 * SECOND_MS;
+export const REALTIME_AUTH_POLL_MS = 100;
+export const REALTIME_CLIENT_INIT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000] as const;
+export const REALTIME_CLIENT_INIT_MAX_ATTEMPTS = 5;
+/** Spec 2 §9: recovery timings. */
+export const HEALTH_CHECK_SUPPRESS_AFTER_TOKEN_REFRESH_MS = 15 * SECOND_MS;
+export const TOKEN_REFRESH_DEDUPE_MS = 2 * SECOND_MS;
+export const CLIENT_REFRESH_COOLDOWN_MS = 5 * SECOND_MS;
+export const FALLBACK_HEALTH_CHECK_INTERVAL_MS = 10 * MINUTE_MS;
+export const REALTIME_INACTIVITY_LIMIT_MS = 30 * MINUTE_MS;
+export const BACKGROUND_RECOVERY_HIDDEN_MS = 2 * MINUTE_MS;
+export const BACKGROUND_RECOVERY_CHECK_DELAY_MS = 5 * SECOND_MS;
+export const CHANNEL_NOT_FOUND_CONSECUTIVE_CHECKS = 2;
+export const AUTH_ERROR_ANALYTICS_THROTTLE_MS = 60 * SECOND_MS;
+export const ONLINE_REFRESH_WAIT_MS = 2 * SECOND_MS;
+export const AUTH_CHANGE_REFRESH_DELAY_MS = 1 * SECOND_MS;
+/** Spec 1 §9 / spec 3 §9: idle timeout and its activity-event throttle. */
+export const IDLE_TIMEOUT_MS = 20 * MINUTE_MS;
+export const IDLE_EVENTS_THROTTLE_MS = 200;
+
+// --- Session, go-live and delivery (spec 2 §4, §8, §9) ---
+
+/** Spec 2 §4: the go-live countdown starts here (value not shown; see decisions). */
+export const GO_LIVE_COUNTDOWN_START_SECONDS = 10;
+/** Spec 2 §4: 'Take a breath' above this, 'Going live in' at or below it. */
+export const GO_LIVE_COUNTDOWN_FINAL_SECONDS = 3;
+/** Spec 2 §4, §9: 'You're live!' shows this long. */
+export const YOU_ARE_LIVE_NOTICE_MS = 2 * SECOND_MS;
+/** Spec 2 §8: 'This is taking longer than usual. Please wait...' after the countdown is stuck this long. */
+export const COUNTDOWN_STUCK_MS = 5 * SECOND_MS;
+/** Spec 2 §4, §9: HEAD healthcheck on the HLS delivery host. */
+export const HLS_HEALTHCHECK_TIMEOUT_MS = 3_500;
+/** Spec 2 §4: HLS is used above this many viewers (value not shown; see decisions). */
+export const HLS_VIEWER_THRESHOLD_USERS = 50;
+/** Spec 2 §7, §9: the RTMP transcoder is polled until available. */
+export const TRANSCODER_POLL_MS = 3 * SECOND_MS;
+/** Spec 2 §8, §9: 'Session limit approaching' this long before the maximum runtime. */
+export const SESSION_RUNTIME_WARNING_MS = 10 * MINUTE_MS;
+/** Spec 2 §9: the RTMP server address shows 'copied' this long. */
+export const RTMP_COPIED_STATE_MS = 2 * SECOND_MS;
+/** Spec 2 §9: video back buffer (normal, live, low-latency). */
+export const VIDEO_BACK_BUFFER_SECONDS = 30;
+export const VIDEO_LIVE_BACK_BUFFER_SECONDS = 8;
+export const VIDEO_LOW_LATENCY_BACK_BUFFER_SECONDS = 4;
+/** Spec 2 §9: 'attended' analytics are suppressed for sessions that ended longer ago than this. */
+export const ATTENDED_ANALYTICS_CUTOFF_MS = 20 * MINUTE_MS;
+/** Spec 2 §7, §9: live users are read in pages of this many (value not shown; see decisions). */
+export const LIVE_USERS_QUERY_LIMIT = 100;
+/** Spec 2 §9: a live user's state row is refreshed this often (value not shown; see decisions). */
+export const LIVE_USER_UPSERT_INTERVAL_MS = 30 * SECOND_MS;
+/** Spec 2 §9: organization names are cut at this length (value not shown; see decisions). */
+export const ORGANIZATION_NAME_MAX_CHARS = 50;
+
+// --- Lobby and sidebar (spec 2 §2, §9) ---
+
+/** Spec 2 §2: lobby groups list this many sessions, then '+N more'. */
+export const LOBBY_GROUP_MAX_ITEMS = 3;
+/** Spec 2 §2: scheduled sessions are listed if scheduled within the last hour or later. */
+export const LOBBY_SCHEDULED_LOOKBACK_MS = HOUR_MS;
+/** Spec 2 §2: ended sessions are listed if they ended within 2 hours. */
+export const LOBBY_ENDED_WITHIN_MS = 2 * HOUR_MS;
+/** Spec 2 §2: each avatar in the avatar row takes about this much width. */
+export const AVATAR_ROW_ITEM_WIDTH_PX = 45;
+/** Spec 2 §2, §9: unread badges count up to this, then read '10+'. */
+export const UNREAD_BADGE_MAX_COUNT = 10;
+/** Spec 2 §9: profile popover bio area height and profile cache lifetime. */
+export const PROFILE_BIO_MAX_HEIGHT_PX = 165;
+export const PROFILE_CACHE_MS = 300 * SECOND_MS;
+
+// --- Chat, Q&A, polls, feedback, donations (spec 2 §4, §5, §9) ---
+
+/** Spec 2 §7: chat messages are paged by id (value not shown; see decisions). */
+export const CHAT_PAGE_SIZE = 50;
+/** Spec 2 §5, §9: 'Please verify your email to interact in the event' and other stage toasts. */
+export const STAGE_TOAST_MS = 5 * SECOND_MS;
+/** Spec 2 §5, §9: upvote calls are debounced. */
+export const UPVOTE_DEBOUNCE_MS = 500;
+/** Spec 2 §9: question timings. */
+export const QUESTION_ANSWER_CLICK_GUARD_MS = 1 * SECOND_MS;
+export const QUESTION_RESORT_COUNTDOWN_MS = 3 * SECOND_MS;
+export const QUESTIONS_SIDEBAR_SLIDE_IN_DELAY_MS = 300;
+/** Spec 2 §4: after the session ended an answered question replays from its timestamp minus this. */
+export const ANSWERED_QUESTION_REPLAY_OFFSET_MS = 2 * SECOND_MS;
+/** Spec 2 §9: an overlay quick-show lasts this long. */
+export const OVERLAY_QUICK_SHOW_MS = 5 * SECOND_MS;
+/** Spec 2 §5: a poll needs at least this many non-empty options, and keeps this many slots. */
+export const POLL_MIN_OPTIONS = 2;
+/** Spec 2 §4: feedback page 1 auto-advances after the overall rating. */
+export const FEEDBACK_AUTO_ADVANCE_MS = 500;
+/** Spec 2 §3, §9: star ratings. */
+export const STAR_RATING_MIN = 1;
+export const STAR_RATING_MAX = 5;
+/** Spec 2 §4, §9: the donation status is polled until success. */
+export const DONATION_STATUS_POLL_MS = 1 * SECOND_MS;
+/** Spec 2 §9: donation currency symbol default. */
+export const DEFAULT_DONATION_CURRENCY_SYMBOL = "$";
+
+// --- Clips (spec 2 §5, §9; spec 3 §2, §9) ---
+
+/** Spec 2 §5, §9: a clip lasts at most 60 s (the range is clamped); default 30 s. */
+export const CLIP_MAX_SECONDS = 60;
+export const CLIP_DEFAULT_SECONDS = 30;
+/** Spec 2 §9: the clip playlist window around the current point. */
+export const CLIP_PLAYLIST_WINDOW_SECONDS = 300;
+/** Spec 3 §2, §9: the clip embed iframe. */
+export const CLIP_EMBED_WIDTH = "100%";
+export const CLIP_EMBED_HEIGHT_PX = 800;
+/** Spec 3 §8, §9: 'clip ready for download' toast. */
+export const CLIP_READY_TOAST_MS = 10 * SECOND_MS;
+
+// --- Studio sidebar (spec 3 §3, §5, §9) ---
+
+/** Spec 3 §3, §5, §9: title overlay limits. */
+export const TITLE_OVERLAY_TITLE_MAX_CHARS = 32;
+export const TITLE_OVERLAY_SUBTITLE_MAX_CHARS = 45;
+/** Spec 3 §2, §9: offer previews are cut here and get an ellipsis. */
+export const OFFER_PREVIEW_TRUNCATE_CHARS = 32;
+/** Spec 3 §5, §9: a contribution CTA's prompt default. */
+export const DEFAULT_CONTRIBUTION_PROMPT = "Thank you";
+/** Spec 3 §5, §9: currency default when the event has no ticket currency. */
+export const DEFAULT_CURRENCY = "USD";
+/** Spec 3 §3, §9: the brand primary colour default. */
+export const DEFAULT_PRIMARY_COLOR = "#EC5F3E";
+/** Spec 3 §3: brand elements carry these fixed titles. */
+export const BRAND_ELEMENT_TITLES = {
+  logo: "logo",
+  background: "background",
+  primaryColor: "primary-color",
+} as const;
+/** Spec 3 §5, §9: logo and background uploads. */
+export const IMAGE_UPLOAD_MAX_BYTES = 10_000_000;
+export const IMAGE_UPLOAD_MAX_FILES = 1;
+export const IMAGE_FILE_EXTENSIONS = ["png", "jpg", "jpeg"] as const;
+/** Spec 3 §5: slide uploads. */
+export const SLIDE_FILE_EXTENSIONS = ["pdf", "doc", "docx", "ppt", "pptx", "png", "jpg", "jpeg"] as const;
+/** Spec 3 §4, §9: slide Show/Hide buttons stay disabled this long after an action. */
+export const SLIDE_ACTION_BUTTON_DISABLE_MS = 2_500;
+/** Spec 3 §7, §9: file reorder numbering starts here. */
+export const FILE_ORDER_START = 1;
+/** Spec 3 §2, §9: the template saved-changes indicator disappears after this. */
+export const SAVED_CHANGES_INDICATOR_MS = 3 * SECOND_MS;
+/** Spec 3 §4, §5, §9: 'template loaded' and 'titleExists' toasts. */
+export const TEMPLATE_TOAST_MS = 5 * SECOND_MS;
+/** Spec 3 §2, §9: clip play starts at start_time × this. */
+export const CLIP_PLAY_START_MS_PER_SECOND = 1_000;
+/** Spec 3 §5: the link-preview helper accepts only these protocols. */
+export const LINK_PREVIEW_PROTOCOLS = ["http:", "https:", "ftp:"] as const;
+
+// --- Video-analytics library defaults (spec 3 §9) ---
+
+export const VIDEO_ANALYTICS_REBUFFER_MIN_MS = 250;
+export const VIDEO_ANALYTICS_SUSTAINED_REBUFFER_THRESHOLD_MS = 1_000;
+export const VIDEO_ANALYTICS_HEARTBEAT_MS = 25;
+export const VIDEO_ANALYTICS_BEACON_BATCH_EVENTS = 300;
+export const VIDEO_ANALYTICS_QUEUE_MAX_EVENTS = 3_600;
+export const VIDEO_ANALYTICS_BASE_INTERVAL_MS = 10 * SECOND_MS;
+export const VIDEO_ANALYTICS_PAYLOAD_MAX_KB = 500;
+export const VIDEO_ANALYTICS_STRING_MAX_CHARS = 51_200;
+export const VIDEO_ANALYTICS_SESSION_EXPIRY_MS = 25 * MINUTE_MS;
+export const VIDEO_ANALYTICS_VIEWER_COOKIE_DAYS = 7_300;
+export const VIDEO_ANALYTICS_NEW_VIEW_INACTIVITY_MS = HOUR_MS;
+export const VIDEO_ANALYTICS_DEVICE_SLEEP_DETECTION_MS = 30 * SECOND_MS;
+export const VIDEO_ANALYTICS_AUTOPLAY_TEST_TIMEOUT_MS = 250;
+
+// --- Real-time media room library defaults (spec 3 §7, §9) ---
+
+export const MEDIA_ROOM_VIDEO_UNSUBSCRIBE_OUT_OF_VIEW_MS = 3_000;
+export const MEDIA_ROOM_TAB_INDICATOR_ANIMATION_MS = 200;
+export const MEDIA_ROOM_DEFAULT_LOG_LEVEL = "warn";
+/** Spec 3 §9: device choices are kept in local storage under this key (key not shown; see decisions). */
+export const MEDIA_ROOM_USER_CHOICES_STORAGE_KEY = "lk-user-choices";
+/** Spec 3 §7: the room connects with audio and video off. */
+export const MEDIA_ROOM_CONNECT_WITH_AUDIO = false;
+export const MEDIA_ROOM_CONNECT_WITH_VIDEO = false;
+export const CONNECTION_QUALITIES = ["excellent", "good", "poor", "unknown"] as const;

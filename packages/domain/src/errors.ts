@@ -1,0 +1,69 @@
+import { CHANNEL_MEMBER_ROLE_MESSAGE } from "./people/role-menu";
+
+/**
+ * The few error kinds a rule or service may raise; one server handler maps each kind to its HTTP status
+ * and `errorMessage(code)` gives the specs' wording for the code.
+ */
+export type ErrorKind =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "rate_limited";
+
+export class OnstageError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    message?: string,
+  ) {
+    super(message ?? errorMessage(code));
+    this.name = "OnstageError";
+  }
+}
+
+export const BadRequest = (code = "bad_request", message?: string) =>
+  new OnstageError("bad_request", code, message);
+export const Unauthorized = (code = "unauthorized") => new OnstageError("unauthorized", code);
+export const Forbidden = (code = "forbidden") => new OnstageError("forbidden", code);
+export const NotFound = (code = "not_found") => new OnstageError("not_found", code);
+export const Conflict = (code = "conflict") => new OnstageError("conflict", code);
+export const RateLimited = (code = "rate_limited") => new OnstageError("rate_limited", code);
+
+/** The specs' error catalogue, by stable code. The web shows these words, never a second wording. */
+const MESSAGES: Record<string, string> = {
+  bad_request: "Bad request",
+  invalid_request: "Bad request",
+  unauthorized: "Please sign in to continue",
+  forbidden: "You are not allowed to do that",
+  not_found: "Not found",
+  conflict: "That cannot be done now",
+  rate_limited: "Too many requests, please try again shortly",
+  internal: "Something went wrong",
+  event_not_found: "The event you are looking for does not exist or may have been removed.",
+  event_deleted: "This event was deleted",
+  event_archived: "This event was archived",
+  channel_not_found: "This channel does not exist.",
+  invalid_email: "Please enter a valid email address",
+  invalid_first_name: "Invalid first name",
+  invalid_last_name: "Invalid last name",
+  incorrect_event_password: "Incorrect event password",
+  invalid_coupon: "Sorry, that code is invalid.",
+  limit_reached: "event registration limit reached",
+  registration_blocked: "Sorry, something went wrong when trying to register",
+  missing_required_data: "Missing required data",
+  required_questions: "Please fill out all required fields",
+  sliding_amount_required: "Please specify an amount",
+  names_required: "Please enter your first and last name",
+  terms_required: "Please accept the Terms of Service",
+  email_not_verified: "Please verify your email to interact in the event",
+  no_minutes_left: "You are out of minutes, please contact success to upgrade your plan",
+  channel_member: CHANNEL_MEMBER_ROLE_MESSAGE,
+  not_recording: "Clipping will be available if session is recorded.",
+  rtmp_mode: "Clipping is currently not supported in RTMP mode",
+};
+
+export function errorMessage(code: string): string {
+  return MESSAGES[code] ?? MESSAGES.internal ?? "Something went wrong";
+}
