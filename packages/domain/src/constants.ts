@@ -1,5 +1,5 @@
 // Business constants of the three specs, unit in the name. Values the specs leave "not shown" are
-// chosen in docs/decisions-domain.md.
+// chosen in docs/decisions.md.
 
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;

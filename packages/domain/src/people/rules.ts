@@ -4,7 +4,7 @@ import type { BroadcastType, EventRole, SessionState } from "../vocabulary";
 
 // Spec 1 §2 "Studio sidebar people row": invite, accept, remove, ban and unban.
 
-/** Spec 1 §6: the exact ban gate is not shown; the people-control roles may ban (docs/decisions-domain.md). */
+/** Spec 1 §6: the exact ban gate is not shown; the people-control roles may ban (docs/decisions.md). */
 export function canBan(flags: ViewerFlags): boolean {
   return flags.canManagePeople;
 }

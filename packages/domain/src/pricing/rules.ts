@@ -59,7 +59,7 @@ export function ticketPriceCents(ticket: PricedTicket, slidingAmountCents?: numb
   }
 }
 
-/** The coupon applies once to the whole order (docs/decisions-domain.md). */
+/** The coupon applies once to the whole order (docs/decisions.md). */
 export function orderTotalCents(input: {
   ticket: PricedTicket;
   quantity: number;

@@ -45,7 +45,7 @@ export function registerButtonText(customText: string | null): string {
 }
 
 /**
- * Spec 1 §5. Precedence (docs/decisions-domain.md): watch replay, then the registered or paid
+ * Spec 1 §5. Precedence (docs/decisions.md): watch replay, then the registered or paid
  * user's text, then limit reached, enter password, view tickets, and finally the text.
  */
 export function registerButtonLabel(input: {
