@@ -1,4 +1,5 @@
 import { useParams, useSearchParams } from "react-router";
+import { ApiError } from "../api";
 import { SitePage } from "../features/account/SitePage";
 import { useMe } from "../features/account/useMe";
 import { EventNotFound } from "../features/event-page/EventNotFound";
@@ -23,7 +24,7 @@ export function EventPage() {
   const session = data ? pickSession(data.sessions, segment) : null;
   const view = data ? decideEventView(data, session, isPreview) : null;
   useEmailVerifiedToast(searchParams.get("emailVerified") === "true");
-  useGoneEventRedirect(data?.event ?? null, view);
+  useGoneEventRedirect(query.error instanceof ApiError ? query.error.code : null);
   useDocumentTitle(view === "not_found" || query.isError ? "Event not found" : (data?.event.title ?? null));
 
   if (eventCode !== "" && query.isPending) {

@@ -1,8 +1,7 @@
-import { ARCHIVE_REDIRECT_DELAY_MS, EMAIL_VERIFIED_TOAST_MS, type EventDetails } from "@onstage/domain";
+import { ARCHIVE_REDIRECT_DELAY_MS, EMAIL_VERIFIED_TOAST_MS, errorMessage } from "@onstage/domain";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { DEFAULT_TOAST_MS, toast } from "../../ui/toast";
-import type { EventView } from "./eventView";
 
 /** Spec 1 §2: emailVerified=true greets the user back from the verification link. */
 export function useEmailVerifiedToast(isEmailVerified: boolean) {
@@ -16,20 +15,21 @@ export function useEmailVerifiedToast(isEmailVerified: boolean) {
   }, [isEmailVerified]);
 }
 
-/** Spec 1 §4: a deleted event sends everyone to /dash; an archived one sends non-members there after 6 s. */
-export function useGoneEventRedirect(event: EventDetails | null, view: EventView | null) {
+/**
+ * Spec 1 §4: a deleted event sends everyone to /dash; an archived one sends non-members there after 6 s.
+ * The server answers 404 with `event_deleted` or `event_archived` (only to those who may not see it).
+ */
+export function useGoneEventRedirect(errorCode: string | null) {
   const navigate = useNavigate();
-  const isDeleted = event?.deletedAt != null;
-  const isArchivedAndHidden = !isDeleted && event?.archivedAt != null && view === "not_found";
   useEffect(() => {
-    if (isDeleted) {
-      toast.message("This event was deleted", { id: "event-deleted", durationMs: DEFAULT_TOAST_MS });
+    if (errorCode === "event_deleted") {
+      toast.message(errorMessage(errorCode), { id: "event-deleted", durationMs: DEFAULT_TOAST_MS });
       navigate("/dash", { replace: true });
       return;
     }
-    if (!isArchivedAndHidden) return;
-    toast.message("This event was archived", { id: "event-archived", durationMs: ARCHIVE_REDIRECT_DELAY_MS });
+    if (errorCode !== "event_archived") return;
+    toast.message(errorMessage(errorCode), { id: "event-archived", durationMs: ARCHIVE_REDIRECT_DELAY_MS });
     const timer = window.setTimeout(() => navigate("/dash", { replace: true }), ARCHIVE_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [isDeleted, isArchivedAndHidden, navigate]);
+  }, [errorCode, navigate]);
 }
