@@ -1,3 +1,6 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "../apps/server/src/app";
 import { seedDemoData } from "../apps/server/src/features/demo/seed";
@@ -9,7 +12,12 @@ const CONCURRENCY = 8;
 
 const db = await openDatabase({});
 await seedDemoData(db);
-const { server } = await buildApp({ db, publicUrl: "http://bench.test", webDist: "/nonexistent" });
+const { server } = await buildApp({
+  db,
+  publicUrl: "http://bench.test",
+  webDist: "/nonexistent",
+  filesDir: await mkdtemp(path.join(tmpdir(), "onstage-bench-")),
+});
 await server.listen({ host: "127.0.0.1", port: 0 });
 const address = server.server.address();
 const base = typeof address === "object" && address ? `http://127.0.0.1:${address.port}` : "";

@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { csrfRoutes, registerCsrf } from "./features/auth/csrf";
 import { authRoutes } from "./features/auth/routes";
+import { authService } from "./features/auth/service";
+import { cookiePolicy } from "./features/auth/sessions";
 import { registerViewer } from "./features/auth/viewer";
 import { channelRoutes } from "./features/channels/routes";
 import { channelsService } from "./features/channels/service";
+import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { eventRoutes } from "./features/events/routes";
 import { eventsService } from "./features/events/service";
 import { healthRoutes } from "./features/health/routes";
@@ -18,11 +24,22 @@ import {
   logErrorReporter,
   sentryErrorReporter,
 } from "./platform/error-reporting/reporter";
+import { type OpenedMailer, openMailer } from "./platform/mail";
+import { FILES_URL_PREFIX, localFileStorage } from "./platform/storage/storage";
 
 export interface AppDeps {
   db: Database;
   publicUrl: string;
   webDist: string;
+  /** Uploaded and generated files (local storage). */
+  filesDir: string;
+  /** Outgoing mail server; without it mail goes to the development mailbox. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (else anyone could forge it). */
+  trustProxy?: boolean;
+  /** Production hides development-only pages (the mailbox). */
+  production?: boolean;
   clock?: () => Date;
   logger?: FastifyServerOptions["logger"];
   /** Unexpected errors go to Sentry when set, else to the log. */
@@ -34,6 +51,7 @@ export interface App {
   server: FastifyInstance;
   tracker: Tracker;
   reporter: ErrorReporter;
+  mailer: OpenedMailer;
 }
 
 /** Wires features onto one Fastify instance; main.ts and the tests both build the app through here. */
@@ -46,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     requestIdHeader: false,
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    trustProxy: deps.trustProxy ?? false,
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -64,15 +82,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tracker = databaseTracker(deps.db, server.log);
   installErrorHandler(server, reporter);
   await registerOpenApi(server);
-  await registerViewer(server, deps.db);
+  const policy = cookiePolicy(deps.publicUrl);
+  await registerViewer(server, deps.db, policy);
+  await registerCsrf(server, policy);
+  const mailer = openMailer({
+    smtpUrl: deps.smtpUrl,
+    from: deps.mailFrom ?? `Onstage <no-reply@${new URL(deps.publicUrl).hostname}>`,
+    db: deps.db,
+    log: server.log,
+  });
+  await mkdir(deps.filesDir, { recursive: true });
+  const storage = localFileStorage(deps.filesDir);
+  await server.register(fastifyStatic, {
+    root: deps.filesDir,
+    prefix: FILES_URL_PREFIX,
+    decorateReply: false,
+    maxAge: "1d",
+  });
 
   const events = eventsService(deps.db, clock);
   const channels = channelsService(deps.db, events);
   await server.register(healthRoutes(deps.db));
-  await server.register(authRoutes(deps.db));
+  const auth = authService({ db: deps.db, mailer, publicUrl: deps.publicUrl, log: server.log });
+  await server.register(csrfRoutes);
+  await server.register(authRoutes({ auth, db: deps.db, policy, storage }));
+  // Development only: the mailbox shows sign-in links, so production never serves it.
+  if (!deps.production && mailer.kind === "dev-mailbox") await server.register(devMailboxRoutes(mailer));
   await server.register(eventRoutes(events, deps.publicUrl));
   await server.register(channelRoutes(channels));
   await registerWebApp(server, { webDist: deps.webDist, publicUrl: deps.publicUrl, events, channels });
   await server.ready();
-  return { server, tracker, reporter };
+  return { server, tracker, reporter, mailer };
 }

@@ -24,6 +24,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, "apps/web/dist")),
   DEMO_DATA: z.enum(["true", "false"]).optional(),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
 
 export interface Config {
@@ -39,6 +40,7 @@ export interface Config {
   logLevel: string;
   webDist: string;
   demoData: boolean;
+  trustProxy: boolean;
 }
 
 /** Reads and validates the environment once; main.ts is the only caller. */
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY === "true",
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from "react-router";
 import { isApiError } from "./api";
 import { AccountSettingsPage } from "./routes/AccountSettingsPage";
+import { AuthLinkPage } from "./routes/AuthLinkPage";
 import { ChannelPage } from "./routes/ChannelPage";
 import { DashPage } from "./routes/DashPage";
 import { ErrorPage } from "./routes/ErrorPage";
@@ -47,6 +48,7 @@ const router = createBrowserRouter([
       { path: "/my-events", element: <MyEventsPage /> },
       { path: "/settings", element: <SettingsPage /> },
       { path: "/account/settings", element: <AccountSettingsPage /> },
+      { path: "/auth/link", element: <AuthLinkPage /> },
       { path: "/terms-of-service", element: <TermsOfServicePage /> },
       { path: "/privacy-policy", element: <PrivacyPolicyPage /> },
       { path: "/:handle", element: <ChannelPage /> },

@@ -55,6 +55,16 @@ const MESSAGES: Record<string, string> = {
   missing_required_data: "Missing required data",
   required_questions: "Please fill out all required fields",
   sliding_amount_required: "Please specify an amount",
+  invalid_credentials: "Incorrect email or password",
+  too_many_attempts:
+    "Too many attempts. Please wait a few minutes and try again, or sign in with an emailed link.",
+  account_exists: "An account with this email already exists. Please sign in.",
+  link_invalid: "This link is invalid or has expired. Please request a new one.",
+  weak_password: "Please choose a stronger password: longer, and not a common word or pattern.",
+  wrong_password: "Your current password is incorrect",
+  csrf_invalid: "Your session has expired. Please reload the page and try again.",
+  failed_to_create_account: "Failed to create account",
+  invalid_image: "Please upload a PNG or JPEG image of at most 10 MB",
   names_required: "Please enter your first and last name",
   terms_required: "Please accept the Terms of Service",
   email_not_verified: "Please verify your email to interact in the event",
@@ -66,4 +76,26 @@ const MESSAGES: Record<string, string> = {
 
 export function errorMessage(code: string): string {
   return MESSAGES[code] ?? MESSAGES.internal ?? "Something went wrong";
+}
+
+export const SOCIAL_SIGN_IN_ERRORS = [
+  "social_credentials",
+  "social_user",
+  "social_account",
+  "social_terms",
+] as const;
+export type SocialSignInError = (typeof SOCIAL_SIGN_IN_ERRORS)[number];
+
+/** Spec 1 §8: the social sign-in messages name the provider. */
+export function socialSignInErrorMessage(code: SocialSignInError, providerLabel: string): string {
+  switch (code) {
+    case "social_credentials":
+      return `Could not retrieve credentials from ${providerLabel}`;
+    case "social_user":
+      return `Could not retrieve ${providerLabel} user after social login`;
+    case "social_account":
+      return `Could not create ${providerLabel} account`;
+    case "social_terms":
+      return `Cannot confirm Terms of Service because there is no ${providerLabel} user.`;
+  }
 }

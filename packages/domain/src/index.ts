@@ -1,3 +1,4 @@
+export * from "./api/auth";
 export * from "./api/common";
 export * from "./api/events";
 export * from "./clips/rules";

@@ -25,7 +25,10 @@ export function installErrorHandler(app: FastifyInstance, reporter: ErrorReporte
       }));
       return reply
         .code(400)
-        .send({ error: { code: "invalid_request", message: errorMessage("invalid_request"), fields } });
+        .send({ error: { code: "invalid_request", message: fields[0]?.message ?? errorMessage("invalid_request"), fields } });
+    }
+    if (err.code === "FST_CSRF_INVALID_TOKEN" || err.code === "FST_CSRF_MISSING_SECRET") {
+      return reply.code(403).send({ error: { code: "csrf_invalid", message: errorMessage("csrf_invalid") } });
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported media type).
     const status = err.statusCode ?? 500;

@@ -29,7 +29,7 @@ describeOnEachDatabase("HTTP basics", (use) => {
   test("a request that breaks its schema is a 400 naming the field, in the error shape", async () => {
     const res = await get(`/api/events/by-code/${"x".repeat(65)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: "invalid_request", message: "Bad request" });
+    expect(res.json().error).toMatchObject({ code: "invalid_request" });
     expect(res.json().error.fields[0].path).toContain("eventCode");
   });
 

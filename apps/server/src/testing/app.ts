@@ -1,10 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app";
-import { hashSessionId, SESSION_COOKIE } from "../features/auth/viewer";
+import { cookiePolicy, hashSessionId } from "../features/auth/sessions";
 import type { Database } from "../platform/database";
 
 export const TEST_PUBLIC_URL = "http://onstage.test";
+
+export const testFilesDir = () => mkdtemp(path.join(tmpdir(), "onstage-files-"));
 
 /** The real app on the given database, without a built web app (the server's fallback shell is used). */
 export function useTestApp(use: () => Database, options: { webDist?: string } = {}): () => App {
@@ -14,6 +19,9 @@ export function useTestApp(use: () => Database, options: { webDist?: string } = 
       db: use(),
       publicUrl: TEST_PUBLIC_URL,
       webDist: options.webDist ?? "/nonexistent",
+      filesDir: await testFilesDir(),
+      // Tests speak from several client addresses through X-Forwarded-For.
+      trustProxy: true,
     });
   });
   afterAll(async () => {
@@ -32,5 +40,5 @@ export async function signedIn(db: Database, userId: number): Promise<{ cookie: 
     "INSERT INTO user_sessions (id_hash, user_id, csrf_secret, expires_at) VALUES ($1, $2, 'x', now() + interval '1 day')",
     [hashSessionId(sessionId), userId],
   );
-  return { cookie: `${SESSION_COOKIE}=${sessionId}` };
+  return { cookie: `${cookiePolicy(TEST_PUBLIC_URL).sessionCookie}=${sessionId}` };
 }

@@ -49,8 +49,10 @@ export function EventPage() {
     );
   }
   const pageUrl = `${window.location.origin}/c/${data.event.eventCode}`;
+  // Spec 1 §4: while registering, the registration dialog's own sign-in view answers ?sign_in.
+  const isRegistering = searchParams.get("register") === "true";
   return (
-    <SitePage width="full">
+    <SitePage width="full" withSignInDialog={!isRegistering}>
       <LandingPage
         data={data}
         session={session}

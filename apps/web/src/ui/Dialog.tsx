@@ -12,22 +12,42 @@ export interface DialogProps {
   /** Visually hide the description when the body already says it. */
   hideDescription?: boolean;
   children?: ReactNode;
+  /** False for blocking dialogs (spec 1 §2 live room): no close button, Escape and outside clicks do nothing. */
+  dismissable?: boolean;
 }
 
+const keepOpen = (event: Event) => event.preventDefault();
+
 /** Radix handles the focus trap, Escape to close and returning focus to the trigger. */
-export function Dialog({ open, onOpenChange, title, description, hideDescription, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  hideDescription,
+  children,
+  dismissable = true,
+}: DialogProps) {
+  const blocking = dismissable ? {} : { onEscapeKeyDown: keepOpen, onInteractOutside: keepOpen };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className="dialog__content">
+        <RadixDialog.Content className="dialog__content" {...blocking}>
           <div className="dialog__header">
             <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="dialog__close" aria-label="Close">
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </RadixDialog.Close>
+            {dismissable && (
+              <RadixDialog.Close className="dialog__close" aria-label="Close">
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                  <path
+                    d="M6 6l12 12M18 6L6 18"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              </RadixDialog.Close>
+            )}
           </div>
           <RadixDialog.Description className={hideDescription ? "visually-hidden" : "dialog__description"}>
             {description}

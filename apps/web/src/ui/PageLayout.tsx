@@ -5,6 +5,8 @@ import "./PageLayout.css";
 export interface PageLayoutProps {
   /** Right-hand side of the header: the sign-in link or the signed-in user. */
   account: ReactNode;
+  /** Under the header, on every page: notices about the visitor's account. */
+  banner?: ReactNode;
   children: ReactNode;
   /** The live room is a black page (spec 1 §2). */
   tone?: "light" | "dark";
@@ -12,7 +14,13 @@ export interface PageLayoutProps {
   width?: "content" | "full";
 }
 
-export function PageLayout({ account, children, tone = "light", width = "content" }: PageLayoutProps) {
+export function PageLayout({
+  account,
+  banner,
+  children,
+  tone = "light",
+  width = "content",
+}: PageLayoutProps) {
   return (
     <div className={`page page--${tone}`}>
       <a className="page__skip" href="#main">
@@ -27,6 +35,7 @@ export function PageLayout({ account, children, tone = "light", width = "content
           <div className="page__account">{account}</div>
         </div>
       </header>
+      {banner}
       <main id="main" className={`page__main page__main--${width}`} tabIndex={-1}>
         {children}
       </main>

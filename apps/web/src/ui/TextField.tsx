@@ -1,30 +1,42 @@
-import { type InputHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 import "./TextField.css";
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
   hint?: string;
   error?: string | null;
+  /** A control beside the input (the password field's Show/Hide toggle). */
+  trailing?: ReactNode;
 }
 
 /** An input with its label always associated, and hint and error text announced via aria-describedby. */
-export function TextField({ label, hint, error, className, ...rest }: TextFieldProps) {
+export function TextField({ label, hint, error, trailing, className, ...rest }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  const input = (
+    <input
+      id={id}
+      className="field__input"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      {...rest}
+    />
+  );
   return (
     <div className={["field", className ?? ""].filter(Boolean).join(" ")}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...rest}
-      />
+      {trailing ? (
+        <div className="field__control">
+          {input}
+          {trailing}
+        </div>
+      ) : (
+        input
+      )}
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}

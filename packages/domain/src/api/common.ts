@@ -18,6 +18,8 @@ export const CurrentUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   profilePhoto: z.string().nullable(),
+  bio: z.string().nullable(),
+  hasPassword: z.boolean(),
   emailVerified: z.boolean(),
   tosAccepted: z.iso.datetime().nullable(),
 });

@@ -1,4 +1,4 @@
-import type { CurrentUser } from "@onstage/domain";
+import type { CurrentUser, SignInProvider } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 interface UserRow {
@@ -7,24 +7,159 @@ interface UserRow {
   first_name: string;
   last_name: string;
   profile_photo: string | null;
+  bio: string | null;
+  password_hash: string | null;
   email_verified_at: Date | null;
   tos_accepted: Date | null;
 }
 
+export interface UserRecord {
+  user: CurrentUser;
+  passwordHash: string | null;
+}
+
+const USER_COLUMNS =
+  "id, email, first_name, last_name, profile_photo, bio, password_hash, email_verified_at, tos_accepted";
+
+function toRecord(row: UserRow): UserRecord {
+  return {
+    passwordHash: row.password_hash,
+    user: {
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      profilePhoto: row.profile_photo,
+      bio: row.bio,
+      hasPassword: row.password_hash !== null,
+      emailVerified: row.email_verified_at !== null,
+      tosAccepted: row.tos_accepted?.toISOString() ?? null,
+    },
+  };
+}
+
+export async function findUserById(db: Queryable, userId: number): Promise<UserRecord | null> {
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [userId]);
+  return row ? toRecord(row) : null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRecord | null> {
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
+  return row ? toRecord(row) : null;
+}
+
 export async function findCurrentUser(db: Queryable, userId: number): Promise<CurrentUser | null> {
-  const [row] = await db.query<UserRow>(
-    `SELECT id, email, first_name, last_name, profile_photo, email_verified_at, tos_accepted
-       FROM users WHERE id = $1`,
+  return (await findUserById(db, userId))?.user ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string | null;
+  emailVerified: boolean;
+  tosAccepted: boolean;
+  profilePhoto?: string | null;
+}
+
+/** Creates the user; null when the e-mail is taken (a concurrent sign-up won). */
+export async function insertUser(db: Queryable, u: NewUser): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO users (email, first_name, last_name, password_hash, email_verified_at, tos_accepted, profile_photo)
+     VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END, CASE WHEN $6 THEN now() END, $7)
+     ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [
+      u.email,
+      u.firstName,
+      u.lastName,
+      u.passwordHash,
+      u.emailVerified,
+      u.tosAccepted,
+      u.profilePhoto ?? null,
+    ],
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * Spec 3 §7 account upsert: all four values required; on a conflict of e-mail and provider only the
+ * provider's id is updated. Returns user_id, provider, id and email.
+ */
+export async function upsertAccount(
+  db: Queryable,
+  account: { email: string; id: string; provider: SignInProvider; userId: number; issuer?: string | null },
+): Promise<{ user_id: number; provider: SignInProvider; id: string; email: string }> {
+  const [row] = await db.query<{ user_id: number; provider: SignInProvider; id: string; email: string }>(
+    `INSERT INTO accounts (email, id, provider, user_id, issuer) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (email, provider) DO UPDATE SET id = EXCLUDED.id, updated_at = now()
+     RETURNING user_id, provider, id, email`,
+    [account.email, account.id, account.provider, account.userId, account.issuer ?? null],
+  );
+  if (!row) throw new Error("account upsert returned no row");
+  return row;
+}
+
+export async function findAccountBySubject(
+  db: Queryable,
+  provider: SignInProvider,
+  subject: string,
+): Promise<{ userId: number } | null> {
+  const [row] = await db.query<{ user_id: number }>(
+    "SELECT user_id FROM accounts WHERE provider = $1 AND id = $2",
+    [provider, subject],
+  );
+  return row ? { userId: row.user_id } : null;
+}
+
+export async function listSignInAccounts(
+  db: Queryable,
+  userId: number,
+): Promise<{ provider: SignInProvider; email: string; id: string }[]> {
+  return db.query("SELECT provider, email, id FROM accounts WHERE user_id = $1 ORDER BY created_at", [
+    userId,
+  ]);
+}
+
+/** Marks the e-mail verified; returns whether it was unverified until now. */
+export async function markEmailVerified(db: Queryable, userId: number): Promise<boolean> {
+  const rows = await db.query(
+    "UPDATE users SET email_verified_at = now(), updated_at = now() WHERE id = $1 AND email_verified_at IS NULL RETURNING id",
     [userId],
   );
-  if (!row) return null;
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    profilePhoto: row.profile_photo,
-    emailVerified: row.email_verified_at !== null,
-    tosAccepted: row.tos_accepted?.toISOString() ?? null,
-  };
+  return rows.length > 0;
+}
+
+export async function setPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await db.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [
+    userId,
+    passwordHash,
+  ]);
+}
+
+export async function acceptTerms(db: Queryable, userId: number): Promise<void> {
+  await db.query(
+    "UPDATE users SET tos_accepted = coalesce(tos_accepted, now()), updated_at = now() WHERE id = $1",
+    [userId],
+  );
+}
+
+export async function updateProfile(
+  db: Queryable,
+  userId: number,
+  fields: { firstName?: string; lastName?: string; bio?: string | null; profilePhoto?: string },
+): Promise<void> {
+  await db.query(
+    `UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
+            bio = CASE WHEN $4::boolean THEN $5 ELSE bio END, profile_photo = coalesce($6, profile_photo),
+            updated_at = now()
+      WHERE id = $1`,
+    [
+      userId,
+      fields.firstName ?? null,
+      fields.lastName ?? null,
+      fields.bio !== undefined,
+      fields.bio ?? null,
+      fields.profilePhoto ?? null,
+    ],
+  );
 }

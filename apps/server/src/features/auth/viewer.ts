@@ -1,9 +1,7 @@
-import { createHash } from "node:crypto";
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../../platform/database";
-
-export const SESSION_COOKIE = "onstage_session";
+import { type CookiePolicy, userIdForSession } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -12,21 +10,16 @@ declare module "fastify" {
   }
 }
 
-export function hashSessionId(sessionId: string): string {
-  return createHash("sha256").update(sessionId).digest("hex");
-}
-
 /** Resolves the session cookie to a user id on every request; unknown or expired sessions are visitors. */
-export async function registerViewer(app: FastifyInstance, db: Database): Promise<void> {
+export async function registerViewer(
+  app: FastifyInstance,
+  db: Database,
+  policy: CookiePolicy,
+): Promise<void> {
   await app.register(cookie);
   app.decorateRequest("viewerUserId", null);
   app.addHook("onRequest", async (req: FastifyRequest) => {
-    const sessionId = req.cookies[SESSION_COOKIE];
-    if (!sessionId) return;
-    const rows = await db.query<{ user_id: number }>(
-      "SELECT user_id FROM user_sessions WHERE id_hash = $1 AND expires_at > now()",
-      [hashSessionId(sessionId)],
-    );
-    req.viewerUserId = rows[0]?.user_id ?? null;
+    const sessionId = req.cookies[policy.sessionCookie];
+    if (sessionId) req.viewerUserId = await userIdForSession(db, sessionId);
   });
 }

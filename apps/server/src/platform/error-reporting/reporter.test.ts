@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildApp } from "../../app";
+import { testFilesDir } from "../../testing/app";
 import { openDatabase } from "../database";
 import { sentryErrorReporter } from "./reporter";
 
@@ -37,7 +38,12 @@ test("with SENTRY_DSN an unexpected error reaches Sentry through the official SD
 
 test("an unexpected failure is a 500 that leaks neither stack nor SQL", async () => {
   const db = await openDatabase({});
-  const { server } = await buildApp({ db, publicUrl: "http://t.test", webDist: "/nonexistent" });
+  const { server } = await buildApp({
+    db,
+    publicUrl: "http://t.test",
+    webDist: "/nonexistent",
+    filesDir: await testFilesDir(),
+  });
   await db.close();
   const res = await server.inject({ method: "GET", url: "/api/events/upcoming" });
   expect(res.statusCode).toBe(500);

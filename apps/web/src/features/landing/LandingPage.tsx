@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { EventCover } from "../events/EventCover";
 import { RegistrationDialog } from "../registration/RegistrationDialog";
+import { useRegisterParam } from "../registration/useRegisterParam";
 import { AddToCalendarDialog } from "./AddToCalendarDialog";
 import { Countdown } from "./Countdown";
 import { DateBox } from "./DateBox";
@@ -28,7 +29,7 @@ export interface LandingPageProps {
 export function LandingPage({ data, session, register, isPreview, pageUrl }: LandingPageProps) {
   const { event } = data;
   const [isCalendarOpen, setCalendarOpen] = useState(false);
-  const [isRegisterOpen, setRegisterOpen] = useState(false);
+  const registration = useRegisterParam();
   const times = landingTimes(data, session);
   return (
     <div className="landing">
@@ -64,7 +65,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
         <div className="landing__side">
           <div className="landing__panel">
             {times.countdownTarget && <Countdown startIso={times.countdownTarget} />}
-            <RegisterPanel state={register} onRegister={() => setRegisterOpen(true)} />
+            <RegisterPanel state={register} onRegister={() => registration.setOpen(true)} />
           </div>
           <HostSection channel={event.organization} />
           {!event.private && <ShareSection pageUrl={pageUrl} title={event.title} />}
@@ -78,7 +79,12 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
           entry={calendarEntry(data, times.start, times.end, pageUrl)}
         />
       )}
-      <RegistrationDialog open={isRegisterOpen} onOpenChange={setRegisterOpen} eventTitle={event.title} />
+      <RegistrationDialog
+        open={registration.isOpen}
+        onOpenChange={registration.setOpen}
+        eventId={event.id}
+        eventTitle={event.title}
+      />
     </div>
   );
 }

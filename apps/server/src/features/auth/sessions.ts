@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Queryable } from "../../platform/database";
+
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface CookiePolicy {
+  /** Served over https: cookies are Secure and take the `__Host-` prefix (bound to this origin, path /). */
+  secure: boolean;
+  sessionCookie: string;
+  csrfCookie: string;
+}
+
+export function cookiePolicy(publicUrl: string): CookiePolicy {
+  const secure = publicUrl.startsWith("https:");
+  const prefix = secure ? "__Host-" : "";
+  return { secure, sessionCookie: `${prefix}onstage_session`, csrfCookie: `${prefix}onstage_csrf` };
+}
+
+export function hashSessionId(sessionId: string): string {
+  return createHash("sha256").update(sessionId).digest("hex");
+}
+
+export async function userIdForSession(db: Queryable, sessionId: string): Promise<number | null> {
+  const rows = await db.query<{ user_id: number }>(
+    "SELECT user_id FROM user_sessions WHERE id_hash = $1 AND expires_at > now()",
+    [hashSessionId(sessionId)],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
+/**
+ * Signs the user in with a brand-new session id (never reusing the one the browser had, against
+ * session fixation); only its hash is stored.
+ */
+export async function startSession(
+  db: Queryable,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  policy: CookiePolicy,
+  userId: number,
+): Promise<void> {
+  const previous = req.cookies[policy.sessionCookie];
+  if (previous) await db.query("DELETE FROM user_sessions WHERE id_hash = $1", [hashSessionId(previous)]);
+  const sessionId = randomBytes(32).toString("base64url");
+  await db.query(
+    `INSERT INTO user_sessions (id_hash, user_id, csrf_secret, user_agent, expires_at)
+     VALUES ($1, $2, '', $3, now() + $4 * interval '1 millisecond')`,
+    [hashSessionId(sessionId), userId, (req.headers["user-agent"] ?? "").slice(0, 300), SESSION_TTL_MS],
+  );
+  reply.setCookie(policy.sessionCookie, sessionId, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: policy.secure,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+  req.viewerUserId = userId;
+}
+
+/** Signs this browser out: the row goes, so the old cookie is refused even if replayed. */
+export async function endSession(
+  db: Queryable,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  policy: CookiePolicy,
+) {
+  const current = req.cookies[policy.sessionCookie];
+  if (current) await db.query("DELETE FROM user_sessions WHERE id_hash = $1", [hashSessionId(current)]);
+  reply.clearCookie(policy.sessionCookie, {
+    path: "/",
+    secure: policy.secure,
+    httpOnly: true,
+    sameSite: "lax",
+  });
+  req.viewerUserId = null;
+}
+
+/** Ends every session of the user except, when given, the one this request uses. */
+export async function endOtherSessions(db: Queryable, userId: number, keepSessionId?: string): Promise<void> {
+  await db.query("DELETE FROM user_sessions WHERE user_id = $1 AND id_hash <> $2", [
+    userId,
+    keepSessionId ? hashSessionId(keepSessionId) : "",
+  ]);
+}

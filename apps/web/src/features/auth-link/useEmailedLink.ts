@@ -1,0 +1,52 @@
+import { RedirectPath } from "@onstage/domain";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { confirmPasswordReset, verifyInvite, verifyLink } from "../auth/authApi";
+import { useAuthChanged } from "../auth/useAuthChanged";
+import { type EmailedLink, parseLinkFragment } from "./linkFragment";
+
+/** Only a path on this site: the answer decides where the browser goes. */
+const safePath = (path: string) => (RedirectPath.safeParse(path).success ? path : "/");
+
+type LinkAction =
+  | { kind: "confirm" }
+  | { kind: "reset"; password: string }
+  | { kind: "invite"; firstName: string; lastName: string };
+
+/**
+ * The emailed link's token, read once from the fragment, and the one request that spends it. Nothing is
+ * sent on load: mail scanners open links, so only the visitor's click confirms.
+ */
+export function useEmailedLink() {
+  const [link] = useState<EmailedLink | null>(() => parseLinkFragment(window.location.hash));
+  const navigate = useNavigate();
+  const authChanged = useAuthChanged();
+
+  useEffect(() => {
+    if (window.location.hash === "") return;
+    // Out of the address bar (and so out of history, bookmarks and screenshots) once read.
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+  }, []);
+
+  const spend = useMutation({
+    mutationFn: async (action: LinkAction): Promise<string> => {
+      if (!link) throw new Error("No link");
+      if (action.kind === "invite") {
+        await verifyInvite({ token: link.token, firstName: action.firstName, lastName: action.lastName });
+        return "/";
+      }
+      const answer =
+        action.kind === "reset"
+          ? await confirmPasswordReset({ token: link.token, password: action.password })
+          : await verifyLink(link.token);
+      return safePath(answer.redirectTo);
+    },
+    onSuccess: (path) => {
+      authChanged();
+      navigate(path, { replace: true });
+    },
+  });
+
+  return { link, spend };
+}

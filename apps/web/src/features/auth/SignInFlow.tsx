@@ -1,0 +1,95 @@
+import type { AdditionalQueryStrings, SocialProvider } from "@onstage/domain";
+import { useLocation } from "react-router";
+import { FormError } from "../../ui/FormError";
+import { socialStartUrl } from "./authApi";
+import { CheckEmailStep } from "./CheckEmailStep";
+import { EmailStep } from "./EmailStep";
+import { PasswordStep } from "./PasswordStep";
+import { SignUpStep } from "./SignUpStep";
+import { SocialButtons } from "./SocialButtons";
+import { returnPath } from "./signInParams";
+import { TermsStep } from "./TermsStep";
+import { useProviders } from "./useProviders";
+import { useSignInFlow } from "./useSignInFlow";
+import { useSignInParams } from "./useSignInParams";
+import "./auth.css";
+
+export interface SignInFlowProps {
+  /** In the registration dialog the flow goes on to register for the event (spec 1 §4). */
+  eventId?: number;
+  initialView?: "email" | "terms";
+  onSignedIn?: () => void;
+}
+
+/** Spec 1 §2 "Registration dialog views": sign-in, then password, e-mailed link, sign-up or terms. */
+export function SignInFlow({ eventId, initialView = "email", onSignedIn = () => {} }: SignInFlowProps) {
+  const location = useLocation();
+  const { socialError } = useSignInParams();
+  const providers = useProviders();
+  const redirectTo = returnPath(location);
+  const linkQuery: AdditionalQueryStrings =
+    eventId === undefined ? { redirectTo } : { redirectTo, register: "true", eventId };
+  const flow = useSignInFlow({ initialView, linkQuery, onSignedIn });
+  const { view, isBusy, error } = flow;
+  const submitLabel = eventId === undefined ? "Sign up" : "Sign up and join event";
+  const startSocial = (provider: SocialProvider) =>
+    window.location.assign(socialStartUrl(provider, redirectTo));
+
+  switch (view.name) {
+    case "email":
+      return (
+        <div className="sign-in">
+          <EmailStep
+            initialEmail={view.email}
+            isBusy={isBusy}
+            error={error}
+            onEdit={flow.clearError}
+            onContinue={flow.continueWithEmail}
+          />
+          <SocialButtons providers={providers} disabled={isBusy} onSelect={startSocial} />
+          <FormError message={socialError} />
+        </div>
+      );
+    case "password":
+      return (
+        <PasswordStep
+          email={view.email}
+          firstName={view.firstName}
+          isBusy={isBusy}
+          error={error}
+          onEdit={flow.clearError}
+          onSignIn={(password) => flow.signIn(view.email, password)}
+          onForgotPassword={() => flow.resetPassword(view.email)}
+          onEmailLink={() => flow.sendLoginLink(view.email)}
+          onDifferentEmail={flow.changeEmail}
+        />
+      );
+    case "check_email":
+      return (
+        <CheckEmailStep
+          email={view.email}
+          sent={view.sent}
+          isResent={view.isResent}
+          isBusy={isBusy}
+          error={error}
+          onResend={() => flow.resend(view.email, view.sent)}
+          onDifferentEmail={flow.changeEmail}
+        />
+      );
+    case "sign_up":
+      return (
+        <SignUpStep
+          initialEmail={view.email}
+          submitLabel={submitLabel}
+          isBusy={isBusy}
+          error={error}
+          onEdit={flow.clearError}
+          onSignUp={flow.signUp}
+        />
+      );
+    case "terms":
+      return (
+        <TermsStep submitLabel={submitLabel} isBusy={isBusy} error={error} onAccept={flow.acceptTerms} />
+      );
+  }
+}

@@ -1,0 +1,111 @@
+import {
+  errorMessage,
+  normaliseEmail,
+  PASSWORD_MIN_CHARS,
+  signUpDisabled,
+  signUpRefusal,
+} from "@onstage/domain";
+import { type FormEvent, useState } from "react";
+import { Button } from "../../ui/Button";
+import { FormError } from "../../ui/FormError";
+import { PasswordField } from "../../ui/PasswordField";
+import { TextField } from "../../ui/TextField";
+import { TermsCheckbox } from "./TermsCheckbox";
+import type { SignUpForm } from "./useSignInFlow";
+
+export interface SignUpStepProps {
+  initialEmail: string;
+  submitLabel: string;
+  isBusy: boolean;
+  error: string | null;
+  onEdit: () => void;
+  onSignUp: (form: SignUpForm) => void;
+}
+
+const EMPTY_ANSWERS = {};
+
+/** Spec 1 §2 "Sign-up confirmation screen". Custom registration questions join it with registration. */
+export function SignUpStep({ initialEmail, submitLabel, isBusy, error, onEdit, onSignUp }: SignUpStepProps) {
+  const [form, setForm] = useState<SignUpForm>({
+    email: initialEmail,
+    firstName: "",
+    lastName: "",
+    password: "",
+  });
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const shownError = refusal ?? error;
+  const edit = (change: Partial<SignUpForm>) => {
+    setForm((current) => ({ ...current, ...change }));
+    setRefusal(null);
+    onEdit();
+  };
+  const isDisabled =
+    isBusy ||
+    signUpDisabled({
+      ...form,
+      termsAccepted,
+      hasError: shownError !== null,
+      fields: [],
+      answers: EMPTY_ANSWERS,
+    });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isDisabled) return;
+    const code = signUpRefusal({ ...form, termsAccepted });
+    if (code) return setRefusal(errorMessage(code));
+    if (form.password !== "" && form.password.length < PASSWORD_MIN_CHARS) {
+      return setRefusal(errorMessage("weak_password"));
+    }
+    onSignUp({
+      ...form,
+      email: normaliseEmail(form.email),
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+    });
+  };
+  const welcome = `Welcome ${form.firstName.trim()}`.trim();
+  return (
+    <form className="sign-in__step" onSubmit={submit} noValidate>
+      <h3 className="sign-in__heading">{welcome}</h3>
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={(event) => edit({ email: event.target.value })}
+      />
+      <TextField
+        label="First name"
+        autoComplete="given-name"
+        value={form.firstName}
+        onChange={(event) => edit({ firstName: event.target.value })}
+      />
+      <TextField
+        label="Last name"
+        autoComplete="family-name"
+        value={form.lastName}
+        onChange={(event) => edit({ lastName: event.target.value })}
+      />
+      <PasswordField
+        label="Password (optional)"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_CHARS} characters. Leave it empty to sign in with emailed links.`}
+        value={form.password}
+        onChange={(event) => edit({ password: event.target.value })}
+      />
+      <TermsCheckbox
+        checked={termsAccepted}
+        onChange={(checked) => {
+          setTermsAccepted(checked);
+          setRefusal(null);
+          onEdit();
+        }}
+      />
+      <Button type="submit" fullWidth disabled={isDisabled}>
+        {submitLabel}
+      </Button>
+      <FormError message={shownError} />
+    </form>
+  );
+}

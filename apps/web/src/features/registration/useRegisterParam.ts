@@ -1,0 +1,19 @@
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { withoutSignInParams } from "../auth/signInParams";
+
+/**
+ * Spec 1 §2: ?register=true opens the registration dialog. Keeping it in the address brings the visitor
+ * back into the dialog from an e-mailed link or a social sign-in, which return to the same address.
+ */
+export function useRegisterParam() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const setOpen = (open: boolean) => {
+    const next = withoutSignInParams(location.search);
+    if (open) next.set("register", "true");
+    else next.delete("register");
+    navigate({ pathname: location.pathname, search: next.toString() }, { replace: !open });
+  };
+  return { isOpen: params.get("register") === "true", setOpen };
+}
