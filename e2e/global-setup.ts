@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startGoogleStandIn } from "./support/oidc-provider";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -48,6 +49,8 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "onstage-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Sign in with Google goes to a provider on this machine; it must be up before the server reads its env.
+  const google = await startGoogleStandIn(baseUrl);
   let log = "";
   const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: REPO_ROOT,
@@ -58,6 +61,7 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      ...google.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -69,6 +73,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
+    await google.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -7,6 +7,8 @@ import { csrfRoutes, registerCsrf } from "./features/auth/csrf";
 import { authRoutes } from "./features/auth/routes";
 import { authService } from "./features/auth/service";
 import { cookiePolicy } from "./features/auth/sessions";
+import type { SocialProviderConfig } from "./features/auth/social/providers";
+import { socialRoutes } from "./features/auth/social/routes";
 import { registerViewer } from "./features/auth/viewer";
 import { channelRoutes } from "./features/channels/routes";
 import { channelsService } from "./features/channels/service";
@@ -45,6 +47,8 @@ export interface AppDeps {
   /** Unexpected errors go to Sentry when set, else to the log. */
   sentryDsn?: string;
   environment?: string;
+  /** Social sign-in: only the providers given here are offered. */
+  socialProviders?: SocialProviderConfig;
 }
 
 export interface App {
@@ -110,6 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (!deps.production && mailer.kind === "dev-mailbox") await server.register(devMailboxRoutes(mailer));
   await server.register(eventRoutes(events, deps.publicUrl));
   await server.register(channelRoutes(channels));
+  await server.register(
+    socialRoutes({
+      auth,
+      db: deps.db,
+      policy,
+      publicUrl: deps.publicUrl,
+      providers: deps.socialProviders ?? {},
+    }),
+  );
   await registerWebApp(server, { webDist: deps.webDist, publicUrl: deps.publicUrl, events, channels });
   await server.ready();
   return { server, tracker, reporter, mailer };

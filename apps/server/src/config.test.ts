@@ -27,3 +27,21 @@ test("production starts without demo data unless asked; PUBLIC_URL loses its tra
     "https://events.example.com",
   );
 });
+
+test("a social provider is enabled only when both its client id and secret are set", () => {
+  const config = loadConfig({
+    GOOGLE_CLIENT_ID: "g-id",
+    GOOGLE_CLIENT_SECRET: "g-secret",
+    GOOGLE_ISSUER: "http://127.0.0.1:4000",
+    TWITTER_CLIENT_ID: "t-id",
+    FACEBOOK_CLIENT_SECRET: "f-secret",
+    PATREON_CLIENT_ID: " ",
+    PATREON_CLIENT_SECRET: "p-secret",
+  });
+  expect(config.socialProviders).toEqual({
+    google: { clientId: "g-id", clientSecret: "g-secret", baseUrl: "http://127.0.0.1:4000" },
+    twitter: undefined,
+    facebook: undefined,
+    patreon: undefined,
+  });
+});

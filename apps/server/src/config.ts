@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import type { SocialProviderConfig, SocialProviderSettings } from "./features/auth/social/providers";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -9,6 +10,12 @@ const optionalUrl = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url().optional())
+  .optional();
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
   .optional();
 
 const Env = z.object({
@@ -25,6 +32,15 @@ const Env = z.object({
   WEB_DIST: z.string().default(path.join(REPO_ROOT, "apps/web/dist")),
   DEMO_DATA: z.enum(["true", "false"]).optional(),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: optionalUrl,
+  TWITTER_CLIENT_ID: optionalText,
+  TWITTER_CLIENT_SECRET: optionalText,
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  PATREON_CLIENT_ID: optionalText,
+  PATREON_CLIENT_SECRET: optionalText,
 });
 
 export interface Config {
@@ -41,7 +57,16 @@ export interface Config {
   webDist: string;
   demoData: boolean;
   trustProxy: boolean;
+  socialProviders: SocialProviderConfig;
 }
+
+/** A social provider is offered only when both halves of its client registration are set. */
+const provider = (
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  baseUrl?: string,
+): SocialProviderSettings | undefined =>
+  clientId && clientSecret ? { clientId, clientSecret, ...(baseUrl ? { baseUrl } : {}) } : undefined;
 
 /** Reads and validates the environment once; main.ts is the only caller. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,6 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY === "true",
+    socialProviders: {
+      google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
+      twitter: provider(e.TWITTER_CLIENT_ID, e.TWITTER_CLIENT_SECRET),
+      facebook: provider(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
+      patreon: provider(e.PATREON_CLIENT_ID, e.PATREON_CLIENT_SECRET),
+    },
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

@@ -30,6 +30,7 @@ const { server, reporter } = await buildApp({
   logger,
   sentryDsn: config.sentryDsn,
   environment: config.env,
+  socialProviders: config.socialProviders,
 });
 
 const seeded = config.demoData ? await seedDemoData(db) : false;

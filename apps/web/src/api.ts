@@ -37,14 +37,8 @@ function parseJson(text: string): unknown {
 let csrfToken: Promise<string> | null = null;
 
 function csrf(): Promise<string> {
-  csrfToken ??= fetch("/api/auth/csrf", {
-    headers: { accept: "application/json" },
-    credentials: "same-origin",
-  })
-    .then(async (response) => {
-      if (!response.ok) throw await readError(response);
-      return CsrfResponse.parse(await response.json()).csrfToken;
-    })
+  csrfToken ??= api("/api/auth/csrf", CsrfResponse)
+    .then((answer) => answer.csrfToken)
     .catch((error: unknown) => {
       csrfToken = null;
       throw error;
@@ -92,7 +86,7 @@ export async function apiNoContent(path: string, init?: RequestInit): Promise<vo
   await send(path, init);
 }
 
-/** A JSON request body; `satisfies z.input<typeof SomeRequest>` at the call site keeps it honest. */
+/** A JSON request body; callers type `body` with the request's shared schema. */
 export function jsonBody(body: unknown, method: "POST" | "PATCH" | "PUT" | "DELETE" = "POST"): RequestInit {
   return { method, body: JSON.stringify(body) };
 }

@@ -278,3 +278,6 @@ export const MEDIA_ROOM_USER_CHOICES_STORAGE_KEY = "lk-user-choices";
 export const MEDIA_ROOM_CONNECT_WITH_AUDIO = false;
 export const MEDIA_ROOM_CONNECT_WITH_VIDEO = false;
 export const CONNECTION_QUALITIES = ["excellent", "good", "poor", "unknown"] as const;
+
+// Sign-in links (issue 4 §11: at most 10 minutes).
+export const SIGN_IN_LINK_TTL_MINUTES = 10;

@@ -23,9 +23,13 @@ export function installErrorHandler(app: FastifyInstance, reporter: ErrorReporte
         path: issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || String(issue.params?.issue ?? ""),
         message: issue.message ?? "invalid",
       }));
-      return reply
-        .code(400)
-        .send({ error: { code: "invalid_request", message: fields[0]?.message ?? errorMessage("invalid_request"), fields } });
+      return reply.code(400).send({
+        error: {
+          code: "invalid_request",
+          message: fields[0]?.message ?? errorMessage("invalid_request"),
+          fields,
+        },
+      });
     }
     if (err.code === "FST_CSRF_INVALID_TOKEN" || err.code === "FST_CSRF_MISSING_SECRET") {
       return reply.code(403).send({ error: { code: "csrf_invalid", message: errorMessage("csrf_invalid") } });

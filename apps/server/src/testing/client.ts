@@ -28,7 +28,12 @@ export class TestClient {
   async request(
     method: "GET" | "HEAD" | "POST" | "PATCH" | "DELETE",
     url: string,
-    options: { body?: unknown; headers?: Record<string, string>; payload?: string | Buffer; csrf?: boolean } = {},
+    options: {
+      body?: unknown;
+      headers?: Record<string, string>;
+      payload?: string | Buffer;
+      csrf?: boolean;
+    } = {},
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { "x-forwarded-for": this.address, ...options.headers };
     if (method !== "GET" && method !== "HEAD" && options.csrf !== false) {
@@ -40,7 +45,11 @@ export class TestClient {
       method,
       url,
       headers,
-      ...(options.payload !== undefined ? { payload: options.payload } : options.body !== undefined ? { payload: options.body as object } : {}),
+      ...(options.payload !== undefined
+        ? { payload: options.payload }
+        : options.body !== undefined
+          ? { payload: options.body as object }
+          : {}),
     });
     for (const c of res.cookies) {
       if (c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now())) this.cookies.delete(c.name);

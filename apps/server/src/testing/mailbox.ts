@@ -18,7 +18,8 @@ export async function lastMailTo(
   while (Date.now() < deadline) {
     const { messages } = (await client.get("/api/dev/mailbox")).json() as { messages: ReceivedMail[] };
     const mail = messages.find(
-      (m) => m.to === to && (!subject || m.subject === subject) && seenTokens.every((t) => !m.text.includes(t)),
+      (m) =>
+        m.to === to && (!subject || m.subject === subject) && seenTokens.every((t) => !m.text.includes(t)),
     );
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 50));

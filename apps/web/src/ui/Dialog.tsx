@@ -18,6 +18,15 @@ export interface DialogProps {
 
 const keepOpen = (event: Event) => event.preventDefault();
 
+/** Radix focuses the first focusable element (the close button); a field marked data-autofocus wins. */
+function focusMarked(event: Event) {
+  if (!(event.currentTarget instanceof HTMLElement)) return;
+  const marked = event.currentTarget.querySelector<HTMLElement>("[data-autofocus]");
+  if (!marked) return;
+  event.preventDefault();
+  marked.focus();
+}
+
 /** Radix handles the focus trap, Escape to close and returning focus to the trigger. */
 export function Dialog({
   open,
@@ -33,7 +42,7 @@ export function Dialog({
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className="dialog__content" {...blocking}>
+        <RadixDialog.Content className="dialog__content" onOpenAutoFocus={focusMarked} {...blocking}>
           <div className="dialog__header">
             <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
             {dismissable && (

@@ -10,7 +10,12 @@ export const PASSWORD_MAX_CHARS = 128;
 export const BIO_MAX_CHARS = 500;
 
 const INVALID_EMAIL = { error: errorMessage("invalid_email") };
-export const Email = z.string(INVALID_EMAIL).trim().toLowerCase().max(EMAIL_MAX_CHARS, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL));
+export const Email = z
+  .string(INVALID_EMAIL)
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_CHARS, INVALID_EMAIL)
+  .pipe(z.email(INVALID_EMAIL));
 export const Password = z.string().min(PASSWORD_MIN_CHARS).max(PASSWORD_MAX_CHARS);
 /** Names are checked by the domain rule (nameRefusal); the schema only bounds the size on the wire. */
 const Name = z

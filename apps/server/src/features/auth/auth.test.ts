@@ -24,7 +24,12 @@ describeOnEachDatabase("password sign-up, verification, sign-out and sign-in", (
       additionalQueryStrings: { redirectTo: "/c/launch", register: "true" },
     });
     expect(signup.statusCode).toBe(200);
-    expect(signup.json().user).toMatchObject({ email, firstName: "Ada", emailVerified: false, hasPassword: true });
+    expect(signup.json().user).toMatchObject({
+      email,
+      firstName: "Ada",
+      emailVerified: false,
+      hasPassword: true,
+    });
     expect(signup.json().user.tosAccepted).not.toBeNull();
     expect((await browser.get("/api/me")).json().user.email).toBe(email);
 
@@ -49,7 +54,10 @@ describeOnEachDatabase("password sign-up, verification, sign-out and sign-in", (
 
   test("the session cookie is httpOnly and SameSite=Lax", async () => {
     const res = await client().post("/api/auth/signup", {
-      email: freshEmail(), firstName: "C", lastName: "K", tosAccepted: true,
+      email: freshEmail(),
+      firstName: "C",
+      lastName: "K",
+      tosAccepted: true,
     });
     const cookie = res.cookies.find((c) => c.name === "onstage_session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -58,7 +66,13 @@ describeOnEachDatabase("password sign-up, verification, sign-out and sign-in", (
   test("an address already taken is a conflict and changes nothing", async () => {
     const email = freshEmail();
     await client().post("/api/auth/signup", { email, firstName: "A", lastName: "B", tosAccepted: true });
-    const again = await client().post("/api/auth/signup", { email, firstName: "X", lastName: "Y", password: STRONG, tosAccepted: true });
+    const again = await client().post("/api/auth/signup", {
+      email,
+      firstName: "X",
+      lastName: "Y",
+      password: STRONG,
+      tosAccepted: true,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe("account_exists");
     const [row] = await use().query<{ first_name: string; password_hash: string | null }>(
@@ -71,7 +85,13 @@ describeOnEachDatabase("password sign-up, verification, sign-out and sign-in", (
   test("sign out everywhere ends every session of the user", async () => {
     const email = freshEmail();
     const laptop = client();
-    await laptop.post("/api/auth/signup", { email, firstName: "A", lastName: "B", password: STRONG, tosAccepted: true });
+    await laptop.post("/api/auth/signup", {
+      email,
+      firstName: "A",
+      lastName: "B",
+      password: STRONG,
+      tosAccepted: true,
+    });
     const phone = client("198.51.100.7");
     await phone.post("/api/auth/login", { email, password: STRONG });
     expect((await phone.get("/api/me")).json().user).not.toBeNull();
@@ -87,12 +107,21 @@ describeOnEachDatabase("password guessing", (use) => {
   test("five wrong guesses from one address block that address for the account, not the owner elsewhere", async () => {
     const email = freshEmail();
     const owner = new TestClient(app().server, "192.0.2.1");
-    await owner.post("/api/auth/signup", { email, firstName: "A", lastName: "B", password: STRONG, tosAccepted: true });
+    await owner.post("/api/auth/signup", {
+      email,
+      firstName: "A",
+      lastName: "B",
+      password: STRONG,
+      tosAccepted: true,
+    });
     const attacker = new TestClient(app().server, "192.0.2.66");
     for (let i = 0; i < 5; i++) {
       const guess = await attacker.post("/api/auth/login", { email, password: `wrong-${i}` });
       expect(guess.statusCode).toBe(401);
-      expect(guess.json().error).toEqual({ code: "invalid_credentials", message: "Incorrect email or password" });
+      expect(guess.json().error).toEqual({
+        code: "invalid_credentials",
+        message: "Incorrect email or password",
+      });
     }
     const blocked = await attacker.post("/api/auth/login", { email, password: STRONG });
     expect(blocked.statusCode).toBe(429);
@@ -104,7 +133,10 @@ describeOnEachDatabase("password guessing", (use) => {
   });
 
   test("an unknown e-mail and a wrong password get the same answer", async () => {
-    const a = await new TestClient(app().server, "192.0.2.9").post("/api/auth/login", { email: freshEmail(), password: "whatever" });
+    const a = await new TestClient(app().server, "192.0.2.9").post("/api/auth/login", {
+      email: freshEmail(),
+      password: "whatever",
+    });
     expect(a.statusCode).toBe(401);
     expect(a.json().error.code).toBe("invalid_credentials");
   });
@@ -167,20 +199,33 @@ describeOnEachDatabase("magic links", (use) => {
     const browser = client();
     await browser.post("/api/magic-link/send", { email, user_action: "login" });
     const older = linkToken(await lastMailTo(browser, email, "Your Onstage sign-in link"));
-    await use().query("UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE email = $1 AND used_at IS NULL", [email]);
-    expect((await browser.post("/api/magic-link/verify", { token: older })).json().error.code).toBe("link_invalid");
+    await use().query(
+      "UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE email = $1 AND used_at IS NULL",
+      [email],
+    );
+    expect((await browser.post("/api/magic-link/verify", { token: older })).json().error.code).toBe(
+      "link_invalid",
+    );
 
     await browser.post("/api/magic-link/send", { email, user_action: "login" });
     const first = linkToken(await lastMailTo(browser, email, "Your Onstage sign-in link", [older]));
     await browser.post("/api/magic-link/send", { email, user_action: "login" });
     const newest = linkToken(await lastMailTo(browser, email, "Your Onstage sign-in link", [older, first]));
-    expect((await browser.post("/api/magic-link/verify", { token: first })).json().error.code).toBe("link_invalid");
+    expect((await browser.post("/api/magic-link/verify", { token: first })).json().error.code).toBe(
+      "link_invalid",
+    );
     expect((await browser.post("/api/magic-link/verify", { token: newest })).statusCode).toBe(200);
   });
 
   test("asking for a link answers the same whether or not the address has an account", async () => {
-    const unknown = await client().post("/api/magic-link/send", { email: freshEmail(), user_action: "login" });
-    const known = await client().post("/api/magic-link/send", { email: await accountWithoutPassword(), user_action: "login" });
+    const unknown = await client().post("/api/magic-link/send", {
+      email: freshEmail(),
+      user_action: "login",
+    });
+    const known = await client().post("/api/magic-link/send", {
+      email: await accountWithoutPassword(),
+      user_action: "login",
+    });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
   });
@@ -201,17 +246,35 @@ describeOnEachDatabase("password reset", (use) => {
   test("a reset link sets a new password, signs other sessions out and signs this one in", async () => {
     const email = freshEmail();
     const old = new TestClient(app().server);
-    await old.post("/api/auth/signup", { email, firstName: "A", lastName: "B", password: STRONG, tosAccepted: true });
+    await old.post("/api/auth/signup", {
+      email,
+      firstName: "A",
+      lastName: "B",
+      password: STRONG,
+      tosAccepted: true,
+    });
     const browser = new TestClient(app().server, "198.51.100.20");
-    expect((await browser.post("/api/password-reset", { email, redirectTo: "/my-events" })).json()).toEqual({ sent: true });
+    expect((await browser.post("/api/password-reset", { email, redirectTo: "/my-events" })).json()).toEqual({
+      sent: true,
+    });
     const token = linkToken(await lastMailTo(browser, email, "Reset your Onstage password"));
     const weak = await browser.post("/api/password-reset/confirm", { token, password: "password123" });
     expect(weak.json().error.code).toBe("weak_password");
-    const done = await browser.post("/api/password-reset/confirm", { token, password: "a whole new sentence here" });
+    const done = await browser.post("/api/password-reset/confirm", {
+      token,
+      password: "a whole new sentence here",
+    });
     expect(done.json()).toEqual({ redirectTo: "/my-events" });
     expect((await old.get("/api/me")).json().user).toBeNull();
     expect((await browser.get("/api/me")).json().user.email).toBe(email);
-    expect((await new TestClient(app().server, "198.51.100.21").post("/api/auth/login", { email, password: "a whole new sentence here" })).statusCode).toBe(200);
+    expect(
+      (
+        await new TestClient(app().server, "198.51.100.21").post("/api/auth/login", {
+          email,
+          password: "a whole new sentence here",
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -220,10 +283,38 @@ describeOnEachDatabase("bad input changes nothing", (use) => {
   const client = () => new TestClient(app().server);
 
   test.each([
-    { case: "no CSRF token", csrf: false, headers: {} as Record<string, string>, body: { email: "a@b.test" }, status: 403, code: "csrf_invalid" },
-    { case: "a wrong CSRF token", csrf: true, headers: { "x-csrf-token": "forged" }, body: { email: "a@b.test" }, status: 403, code: "csrf_invalid" },
-    { case: "a wrong type", csrf: true, headers: {}, body: { email: 42 }, status: 400, code: "invalid_request" },
-    { case: "an unknown field", csrf: true, headers: {}, body: { email: "a@b.test", admin: true }, status: 400, code: "invalid_request" },
+    {
+      case: "no CSRF token",
+      csrf: false,
+      headers: {} as Record<string, string>,
+      body: { email: "a@b.test" },
+      status: 403,
+      code: "csrf_invalid",
+    },
+    {
+      case: "a wrong CSRF token",
+      csrf: true,
+      headers: { "x-csrf-token": "forged" },
+      body: { email: "a@b.test" },
+      status: 403,
+      code: "csrf_invalid",
+    },
+    {
+      case: "a wrong type",
+      csrf: true,
+      headers: {},
+      body: { email: 42 },
+      status: 400,
+      code: "invalid_request",
+    },
+    {
+      case: "an unknown field",
+      csrf: true,
+      headers: {},
+      body: { email: "a@b.test", admin: true },
+      status: 400,
+      code: "invalid_request",
+    },
   ])("lookup with $case → $status $code", async ({ csrf, headers, body, status, code }) => {
     const res = await client().request("POST", "/api/user/lookup-account", { body, headers, csrf });
     expect(res.statusCode).toBe(status);
@@ -239,12 +330,42 @@ describeOnEachDatabase("bad input changes nothing", (use) => {
   });
 
   test.each([
-    { case: "a first name with a link", body: { firstName: "http://spam", lastName: "B" }, code: "bad_request", message: "Bad request" },
-    { case: "an over-long first name", body: { firstName: "A".repeat(60), lastName: "B" }, code: "bad_request", message: "Bad request" },
-    { case: "a bad last name", body: { firstName: "A", lastName: "see https://x" }, code: "invalid_last_name", message: "Invalid last name" },
-    { case: "terms not accepted", body: { firstName: "A", lastName: "B", tosAccepted: false }, code: "invalid_request", message: undefined },
-    { case: "a weak password", body: { firstName: "A", lastName: "B", password: "password1" }, code: "weak_password", message: undefined },
-    { case: "an over-long password", body: { firstName: "A", lastName: "B", password: "x".repeat(200) }, code: "invalid_request", message: undefined },
+    {
+      case: "a first name with a link",
+      body: { firstName: "http://spam", lastName: "B" },
+      code: "bad_request",
+      message: "Bad request",
+    },
+    {
+      case: "an over-long first name",
+      body: { firstName: "A".repeat(60), lastName: "B" },
+      code: "bad_request",
+      message: "Bad request",
+    },
+    {
+      case: "a bad last name",
+      body: { firstName: "A", lastName: "see https://x" },
+      code: "invalid_last_name",
+      message: "Invalid last name",
+    },
+    {
+      case: "terms not accepted",
+      body: { firstName: "A", lastName: "B", tosAccepted: false },
+      code: "invalid_request",
+      message: undefined,
+    },
+    {
+      case: "a weak password",
+      body: { firstName: "A", lastName: "B", password: "password1" },
+      code: "weak_password",
+      message: undefined,
+    },
+    {
+      case: "an over-long password",
+      body: { firstName: "A", lastName: "B", password: "x".repeat(200) },
+      code: "invalid_request",
+      message: undefined,
+    },
   ])("sign-up with $case is refused and creates no account", async ({ body, code, message }) => {
     const email = freshEmail();
     const res = await client().post("/api/auth/signup", { email, tosAccepted: true, ...body });
@@ -271,7 +392,13 @@ describeOnEachDatabase("the account itself", (use) => {
   async function signedInClient(password?: string) {
     const browser = new TestClient(app().server);
     const email = freshEmail();
-    await browser.post("/api/auth/signup", { email, firstName: "Sam", lastName: "S", tosAccepted: true, ...(password ? { password } : {}) });
+    await browser.post("/api/auth/signup", {
+      email,
+      firstName: "Sam",
+      lastName: "S",
+      tosAccepted: true,
+      ...(password ? { password } : {}),
+    });
     return { browser, email };
   }
 
@@ -286,19 +413,42 @@ describeOnEachDatabase("the account itself", (use) => {
   test("changing a password needs the current one; setting a first one does not", async () => {
     const { browser, email } = await signedInClient();
     expect((await browser.post("/api/user/password", { newPassword: STRONG })).statusCode).toBe(204);
-    const wrong = await browser.post("/api/user/password", { currentPassword: "nope", newPassword: "another fine sentence" });
+    const wrong = await browser.post("/api/user/password", {
+      currentPassword: "nope",
+      newPassword: "another fine sentence",
+    });
     expect(wrong.json().error.code).toBe("wrong_password");
-    expect((await browser.post("/api/user/password", { currentPassword: STRONG, newPassword: "another fine sentence" })).statusCode).toBe(204);
-    expect((await new TestClient(app().server, "198.51.100.99").post("/api/auth/login", { email, password: "another fine sentence" })).statusCode).toBe(200);
+    expect(
+      (
+        await browser.post("/api/user/password", {
+          currentPassword: STRONG,
+          newPassword: "another fine sentence",
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await new TestClient(app().server, "198.51.100.99").post("/api/auth/login", {
+          email,
+          password: "another fine sentence",
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   test("terms acceptance is stored once; sign-in accounts list the e-mail provider", async () => {
     const { browser, email } = await signedInClient();
     const res = await browser.post("/api/user/accept-terms", {});
     expect(res.json().user.tosAccepted).not.toBeNull();
-    expect((await browser.get("/api/user/sign-in-accounts")).json()).toEqual({ accounts: [{ provider: "email", email }] });
-    expect((await browser.post("/api/accounts", { email })).json()).toEqual({ accounts: [{ provider: "email", id: email }] });
-    expect((await browser.post("/api/accounts", { email: "someone-else@example.test" })).statusCode).toBe(404);
+    expect((await browser.get("/api/user/sign-in-accounts")).json()).toEqual({
+      accounts: [{ provider: "email", email }],
+    });
+    expect((await browser.post("/api/accounts", { email })).json()).toEqual({
+      accounts: [{ provider: "email", id: email }],
+    });
+    expect((await browser.post("/api/accounts", { email: "someone-else@example.test" })).statusCode).toBe(
+      404,
+    );
   });
 
   test("an invite token signs the invitee in with a verified e-mail", async () => {
@@ -306,9 +456,20 @@ describeOnEachDatabase("the account itself", (use) => {
     const email = freshEmail();
     const token = await issueLinkToken(use(), { purpose: "invite", email, userId: null });
     const browser = new TestClient(app().server);
-    const res = await browser.post("/api/verify-email-from-invite", { firstName: "Ivy", lastName: "Invited", token });
+    const res = await browser.post("/api/verify-email-from-invite", {
+      firstName: "Ivy",
+      lastName: "Invited",
+      token,
+    });
     expect(res.json()).toEqual({ verified: true, authToken: null });
-    expect((await browser.get("/api/me")).json().user).toMatchObject({ email, firstName: "Ivy", emailVerified: true });
-    expect((await browser.post("/api/verify-email-from-invite", { firstName: "Ivy", lastName: "I", token })).statusCode).toBe(400);
+    expect((await browser.get("/api/me")).json().user).toMatchObject({
+      email,
+      firstName: "Ivy",
+      emailVerified: true,
+    });
+    expect(
+      (await browser.post("/api/verify-email-from-invite", { firstName: "Ivy", lastName: "I", token }))
+        .statusCode,
+    ).toBe(400);
   });
 });

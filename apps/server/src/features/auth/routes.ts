@@ -202,7 +202,7 @@ export function authRoutes({ auth, db, policy, storage }: AuthRouteDeps): Fastif
         async (req) => {
           if (req.viewerUserId === null) throw Unauthorized();
           const file = await req.file().catch(() => undefined);
-          if (!file || file.fieldname !== "photo") throw BadRequest("invalid_image");
+          if (file?.fieldname !== "photo") throw BadRequest("invalid_image");
           const bytes = await file.toBuffer().catch(() => null);
           const jpeg = bytes && !file.file.truncated ? await reencodeImage(bytes, AVATAR_SIZE) : null;
           if (!jpeg) throw BadRequest("invalid_image");

@@ -43,6 +43,21 @@ export function authService({ db, mailer, publicUrl, log }: AuthDeps) {
       .catch((error: unknown) => log.error({ err: error, subject: message.subject }, "mail not sent"));
   };
 
+  // Whether an address has an account must not show in how long the answer takes: the lookup and
+  // the mail happen after the response.
+  const inBackground = (work: () => Promise<void>) => {
+    work().catch((error: unknown) => log.error({ err: error }, "background sign-in mail failed"));
+  };
+
+  /** The account behind an address, unless it has had its share of mail for this window. */
+  async function mailableUser(email: string) {
+    const mailKey: ThrottleKey = { scope: "mail", value: email };
+    const record = await q.findUserByEmail(db, email);
+    if (!record || (await isOverLimit(db, mailKey))) return null;
+    await countAttempt(db, [mailKey]);
+    return record;
+  }
+
   async function requireUser(userId: number | null) {
     if (userId === null) throw Unauthorized();
     const record = await q.findUserById(db, userId);
@@ -158,11 +173,10 @@ export function authService({ db, mailer, publicUrl, log }: AuthDeps) {
       const addressKey: ThrottleKey = { scope: "address", value: caller.address };
       await assertNotThrottled(db, [addressKey]);
       await countAttempt(db, [addressKey]);
-      const mailKey: ThrottleKey = { scope: "mail", value: email };
-      const record = await q.findUserByEmail(db, email);
-      if (!record || (await isOverLimit(db, mailKey))) return;
-      await countAttempt(db, [mailKey]);
-      await sendMagicLink(record.user, action, extra);
+      inBackground(async () => {
+        const record = await mailableUser(email);
+        if (record) await sendMagicLink(record.user, action, extra);
+      });
     },
 
     /** Spends a magic-link or verification token: signs in and marks the e-mail verified. */
@@ -202,24 +216,24 @@ export function authService({ db, mailer, publicUrl, log }: AuthDeps) {
       const addressKey: ThrottleKey = { scope: "address", value: caller.address };
       await assertNotThrottled(db, [addressKey]);
       await countAttempt(db, [addressKey]);
-      const mailKey: ThrottleKey = { scope: "mail", value: email };
-      const record = await q.findUserByEmail(db, email);
-      if (!record || (await isOverLimit(db, mailKey))) return;
-      await countAttempt(db, [mailKey]);
-      const token = await issueLinkToken(db, {
-        purpose: "password_reset",
-        email,
-        userId: record.user.id,
-        payload: { additionalQueryStrings: redirectTo ? { redirectTo } : {} },
+      inBackground(async () => {
+        const record = await mailableUser(email);
+        if (!record) return;
+        const token = await issueLinkToken(db, {
+          purpose: "password_reset",
+          email,
+          userId: record.user.id,
+          payload: { additionalQueryStrings: redirectTo ? { redirectTo } : {} },
+        });
+        deliver(
+          passwordResetMail({
+            to: email,
+            firstName: record.user.firstName,
+            link: linkUrl(token, "password_reset"),
+            minutesValid: LINK_TOKEN_TTL_MINUTES,
+          }),
+        );
       });
-      deliver(
-        passwordResetMail({
-          to: email,
-          firstName: record.user.firstName,
-          link: linkUrl(token, "password_reset"),
-          minutesValid: LINK_TOKEN_TTL_MINUTES,
-        }),
-      );
     },
 
     /** A new password signs every other session out. */

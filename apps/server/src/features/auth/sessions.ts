@@ -9,12 +9,19 @@ export interface CookiePolicy {
   secure: boolean;
   sessionCookie: string;
   csrfCookie: string;
+  /** Binds an OAuth sign-in to the browser that started it (login CSRF, RFC 6749 §10.12). */
+  oauthCookie: string;
 }
 
 export function cookiePolicy(publicUrl: string): CookiePolicy {
   const secure = publicUrl.startsWith("https:");
   const prefix = secure ? "__Host-" : "";
-  return { secure, sessionCookie: `${prefix}onstage_session`, csrfCookie: `${prefix}onstage_csrf` };
+  return {
+    secure,
+    sessionCookie: `${prefix}onstage_session`,
+    csrfCookie: `${prefix}onstage_csrf`,
+    oauthCookie: `${prefix}onstage_oauth`,
+  };
 }
 
 export function hashSessionId(sessionId: string): string {

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
+import { SIGN_IN_LINK_TTL_MINUTES } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 export type LinkPurpose = "magic_link" | "password_reset" | "verify_email" | "invite";
 
-/** Issue 4 §11: at most 10 minutes, at least 128 random bits (we use 256), stored hashed, single use. */
-export const LINK_TOKEN_TTL_MINUTES = 10;
+/** Issue 4 §11: at least 128 random bits (we use 256), stored hashed, single use, short-lived. */
+export const LINK_TOKEN_TTL_MINUTES = SIGN_IN_LINK_TTL_MINUTES;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 

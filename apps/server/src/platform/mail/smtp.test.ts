@@ -1,6 +1,5 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer, type SMTPServerOptions } from "smtp-server";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
+import { startSmtpServer as startServer, unfold } from "../../testing/smtp";
 import { smtpMailer } from "./smtp";
 
 const MESSAGE = {
@@ -9,37 +8,6 @@ const MESSAGE = {
   text: "Hi Ana,\n\nhttps://onstage.test/auth/link#token=abc123\n",
   html: '<p>Hi Ana,</p><p><a href="https://onstage.test/auth/link#token=abc123">Sign in</a></p>',
 };
-
-const servers: SMTPServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((done) => s.close(() => done()))));
-});
-
-/** A real SMTP server on a free local port; resolves with its port and the raw messages it accepted. */
-async function startServer(options: Partial<SMTPServerOptions> = {}) {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, done) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push(Buffer.concat(chunks).toString("utf8"));
-        done();
-      });
-    },
-    ...options,
-  });
-  servers.push(server);
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received };
-}
-
-// Quoted-printable soft line breaks split long lines (and the link) across lines.
-const unfold = (raw: string) => raw.replace(/=\r\n/g, "").replace(/=3D/g, "=");
 
 test("a mail reaches the SMTP server with To, Subject, From, a text part and an HTML part", async () => {
   const { port, received } = await startServer();

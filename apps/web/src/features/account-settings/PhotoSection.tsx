@@ -41,7 +41,7 @@ export function PhotoSection({ user }: { user: CurrentUser }) {
             onChange={choose}
           />
           <p id={`${inputId}-hint`} className="field__hint">
-            PNG, JPEG or WebP, at most 10 MB.
+            PNG or JPEG, at most 10 MB.
           </p>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { SIGN_IN_LINK_TTL_MINUTES } from "@onstage/domain";
 import { Button } from "../../ui/Button";
 import { FormError } from "../../ui/FormError";
 
@@ -11,8 +12,7 @@ export interface CheckEmailStepProps {
   onDifferentEmail: () => void;
 }
 
-/** The server's sign-in links work once and expire after this long (its mail says the same). */
-const LOGIN_LINK_VALIDITY_MINUTES = 10;
+/** The server's e-mailed links work once and expire after this long (its mails say the same). */
 
 export function CheckEmailStep({
   email,
@@ -25,11 +25,12 @@ export function CheckEmailStep({
 }: CheckEmailStepProps) {
   return (
     <div className="sign-in__step">
-      <h3 className="sign-in__heading">Check your email</h3>
+      <h3 className="sign-in__heading" tabIndex={-1} data-autofocus>
+        Check your email
+      </h3>
       <p className="sign-in__text">
-        {sent === "login"
-          ? `We sent a sign-in link to ${email}. It works once and expires in ${LOGIN_LINK_VALIDITY_MINUTES} minutes.`
-          : `We sent a password reset link to ${email}. It works once.`}
+        {`We sent a ${sent === "login" ? "sign-in" : "password reset"} link to ${email}. `}
+        {`It works once and expires in ${SIGN_IN_LINK_TTL_MINUTES} minutes.`}
       </p>
       <p className="sign-in__status" role="status">
         {isResent ? "We sent a new link." : ""}

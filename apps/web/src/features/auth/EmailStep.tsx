@@ -27,6 +27,7 @@ export function EmailStep({ initialEmail, isBusy, error, onEdit, onContinue }: E
         label="Email address"
         type="email"
         autoComplete="email"
+        data-autofocus
         value={email}
         error={isInvalid ? errorMessage("invalid_email") : null}
         onChange={(event) => {

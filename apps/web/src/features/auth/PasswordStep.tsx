@@ -35,6 +35,7 @@ export function PasswordStep(props: PasswordStepProps) {
         <PasswordField
           label="Password"
           autoComplete="current-password"
+          data-autofocus
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);

@@ -1,4 +1,5 @@
 import type { AdditionalQueryStrings, SocialProvider } from "@onstage/domain";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { FormError } from "../../ui/FormError";
 import { socialStartUrl } from "./authApi";
@@ -10,7 +11,7 @@ import { SocialButtons } from "./SocialButtons";
 import { returnPath } from "./signInParams";
 import { TermsStep } from "./TermsStep";
 import { useProviders } from "./useProviders";
-import { useSignInFlow } from "./useSignInFlow";
+import { type SignInFlow as Flow, useSignInFlow } from "./useSignInFlow";
 import { useSignInParams } from "./useSignInParams";
 import "./auth.css";
 
@@ -21,24 +22,51 @@ export interface SignInFlowProps {
   onSignedIn?: () => void;
 }
 
+/** A new view moves focus to its marked heading or field, rather than leaving it on a removed button. */
+function useFocusOnViewChange(viewName: string) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const shownRef = useRef(viewName);
+  useEffect(() => {
+    if (shownRef.current === viewName) return;
+    shownRef.current = viewName;
+    rootRef.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+  }, [viewName]);
+  return rootRef;
+}
+
 /** Spec 1 §2 "Registration dialog views": sign-in, then password, e-mailed link, sign-up or terms. */
 export function SignInFlow({ eventId, initialView = "email", onSignedIn = () => {} }: SignInFlowProps) {
   const location = useLocation();
-  const { socialError } = useSignInParams();
-  const providers = useProviders();
   const redirectTo = returnPath(location);
   const linkQuery: AdditionalQueryStrings =
     eventId === undefined ? { redirectTo } : { redirectTo, register: "true", eventId };
   const flow = useSignInFlow({ initialView, linkQuery, onSignedIn });
-  const { view, isBusy, error } = flow;
-  const submitLabel = eventId === undefined ? "Sign up" : "Sign up and join event";
-  const startSocial = (provider: SocialProvider) =>
-    window.location.assign(socialStartUrl(provider, redirectTo));
+  const rootRef = useFocusOnViewChange(flow.view.name);
+  return (
+    <div ref={rootRef} className="sign-in">
+      <SignInView
+        flow={flow}
+        submitLabel={eventId === undefined ? "Sign up" : "Sign up and join event"}
+        onSocial={(provider) => window.location.assign(socialStartUrl(provider, redirectTo))}
+      />
+    </div>
+  );
+}
 
+interface SignInViewProps {
+  flow: Flow;
+  submitLabel: string;
+  onSocial: (provider: SocialProvider) => void;
+}
+
+function SignInView({ flow, submitLabel, onSocial }: SignInViewProps) {
+  const { view, isBusy, error } = flow;
+  const { socialError } = useSignInParams();
+  const providers = useProviders();
   switch (view.name) {
     case "email":
       return (
-        <div className="sign-in">
+        <>
           <EmailStep
             initialEmail={view.email}
             isBusy={isBusy}
@@ -46,9 +74,9 @@ export function SignInFlow({ eventId, initialView = "email", onSignedIn = () => 
             onEdit={flow.clearError}
             onContinue={flow.continueWithEmail}
           />
-          <SocialButtons providers={providers} disabled={isBusy} onSelect={startSocial} />
+          <SocialButtons providers={providers} disabled={isBusy} onSelect={onSocial} />
           <FormError message={socialError} />
-        </div>
+        </>
       );
     case "password":
       return (

@@ -67,7 +67,9 @@ export function SignUpStep({ initialEmail, submitLabel, isBusy, error, onEdit, o
   const welcome = `Welcome ${form.firstName.trim()}`.trim();
   return (
     <form className="sign-in__step" onSubmit={submit} noValidate>
-      <h3 className="sign-in__heading">{welcome}</h3>
+      <h3 className="sign-in__heading" tabIndex={-1} data-autofocus>
+        {welcome}
+      </h3>
       <TextField
         label="Email address"
         type="email"

@@ -20,7 +20,9 @@ export function TermsStep({ submitLabel, isBusy, error, onAccept }: TermsStepPro
   };
   return (
     <form className="sign-in__step" onSubmit={submit}>
-      <h3 className="sign-in__heading">One last step</h3>
+      <h3 className="sign-in__heading" tabIndex={-1} data-autofocus>
+        One last step
+      </h3>
       <p className="sign-in__text">{errorMessage("terms_required")}</p>
       <TermsCheckbox checked={termsAccepted} onChange={setTermsAccepted} />
       <Button type="submit" fullWidth disabled={isBusy || !termsAccepted}>

@@ -86,7 +86,8 @@ export function useSignInFlow({ initialView, linkQuery, onSignedIn }: SignInFlow
         const password = form.password === "" ? undefined : form.password;
         const me = await signUp({ ...form, password, tosAccepted: true, additionalQueryStrings: linkQuery });
         authChanged(me);
-        if (!password) {
+        // The server mails a confirmation link with every sign-up; until it is used the e-mail is unverified.
+        if (me.user && !me.user.emailVerified) {
           toast.info("Check your email to verify your address", {
             id: "verify-sent",
             durationMs: DEFAULT_TOAST_MS,

@@ -1,0 +1,128 @@
+import type { SocialProvider } from "@onstage/domain";
+import * as oidc from "openid-client";
+import type { SocialProfile } from "../service";
+import {
+  isLoopbackHttp,
+  type OAuthProvider,
+  type ProviderDefinition,
+  providerDefinition,
+  type SocialProviderSettings,
+} from "./providers";
+
+/** A provider that hangs must not hold a person on a blank page for openid-client's default 30 s. */
+const REQUEST_TIMEOUT_SECONDS = 10;
+
+export interface AuthorizationChecks {
+  state: string;
+  codeVerifier: string;
+  /** OpenID Connect only. */
+  nonce: string | null;
+}
+
+type Tokens = Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+
+/** One configured provider, spoken to through openid-client. */
+export interface SocialClient {
+  provider: SocialProvider;
+  usesNonce: boolean;
+  authorizationUrl(redirectUri: string, checks: AuthorizationChecks): Promise<URL>;
+  /** Refused for a wrong or replayed code, a wrong PKCE verifier, state or nonce. */
+  exchangeCode(callbackUrl: URL, checks: AuthorizationChecks): Promise<Tokens>;
+  /** Null when the provider gave no usable e-mail. */
+  fetchProfile(tokens: Tokens): Promise<SocialProfile | null>;
+}
+
+export function socialClient(provider: SocialProvider, settings: SocialProviderSettings): SocialClient {
+  const definition = providerDefinition(provider, settings.baseUrl);
+  const configuration =
+    definition.protocol === "oidc" ? discovered(definition, settings) : fixed(definition, settings);
+  return {
+    provider,
+    usesNonce: definition.protocol === "oidc",
+
+    async authorizationUrl(redirectUri, checks) {
+      return oidc.buildAuthorizationUrl(await configuration(), {
+        redirect_uri: redirectUri,
+        scope: definition.scope,
+        state: checks.state,
+        code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
+        code_challenge_method: "S256",
+        ...(checks.nonce ? { nonce: checks.nonce } : {}),
+      });
+    },
+
+    async exchangeCode(callbackUrl, checks) {
+      return oidc.authorizationCodeGrant(await configuration(), callbackUrl, {
+        expectedState: checks.state,
+        pkceCodeVerifier: checks.codeVerifier,
+        ...(checks.nonce ? { expectedNonce: checks.nonce } : {}),
+      });
+    },
+
+    async fetchProfile(tokens) {
+      const config = await configuration();
+      if (definition.protocol === "oidc") {
+        const claims = tokens.claims();
+        if (!claims) return null;
+        // The subject must be the ID token's: UserInfo answering for someone else is refused.
+        const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+        return definition.toProfile(userInfo, claims.iss);
+      }
+      const url = new URL(definition.profileEndpoint);
+      const response = await oidc.fetchProtectedResource(config, tokens.access_token, url, "GET");
+      if (!response.ok) throw new Error(`profile request answered ${response.status}`);
+      return definition.toProfile(await response.json(), definition.issuer);
+    },
+  };
+}
+
+const loopbackOnly = (url: string) => (isLoopbackHttp(url) ? [oidc.allowInsecureRequests] : []);
+
+/** Discovery runs on first use and again after a failure, so a provider down at boot does not stick. */
+function discovered(definition: ProviderDefinition, settings: SocialProviderSettings) {
+  let pending: Promise<oidc.Configuration> | undefined;
+  return () => {
+    pending ??= oidc
+      .discovery(
+        new URL(definition.issuer),
+        settings.clientId,
+        settings.clientSecret,
+        oidc.ClientSecretBasic(settings.clientSecret),
+        { execute: loopbackOnly(definition.issuer), timeout: REQUEST_TIMEOUT_SECONDS },
+      )
+      .catch((error: unknown) => {
+        pending = undefined;
+        throw error;
+      });
+    return pending;
+  };
+}
+
+/**
+ * HTTP Basic as X documents it: base64 of `id:secret` as they are. openid-client form-encodes both first
+ * (RFC 6749 §2.3.1), which turns the '-' in X's secrets into '%2D' that X's example never shows.
+ */
+const plainBasic =
+  (clientId: string, clientSecret: string): oidc.ClientAuth =>
+  (_server, _client, _body, headers) => {
+    headers.set("authorization", `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`);
+  };
+
+function fixed(definition: OAuthProvider, settings: SocialProviderSettings) {
+  const config = new oidc.Configuration(
+    {
+      issuer: definition.issuer,
+      authorization_endpoint: definition.authorizationEndpoint,
+      token_endpoint: definition.tokenEndpoint,
+    },
+    settings.clientId,
+    settings.clientSecret,
+    definition.clientAuth === "basic"
+      ? plainBasic(settings.clientId, settings.clientSecret)
+      : oidc.ClientSecretPost(settings.clientSecret),
+  );
+  config.timeout = REQUEST_TIMEOUT_SECONDS;
+  // Every endpoint shares one origin when overridden, so checking one of them covers all.
+  for (const allow of loopbackOnly(definition.tokenEndpoint)) allow(config);
+  return () => Promise.resolve(config);
+}

@@ -1,0 +1,34 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { afterEach } from "vitest";
+
+const servers: SMTPServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise<void>((done) => s.close(() => done()))));
+});
+
+/** A real SMTP server on a free local port; resolves with its port and the raw messages it accepted. */
+export async function startSmtpServer(options: Partial<SMTPServerOptions> = {}) {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push(Buffer.concat(chunks).toString("utf8"));
+        done();
+      });
+    },
+    ...options,
+  });
+  servers.push(server);
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, received };
+}
+
+// Quoted-printable soft line breaks split long lines (and the link) across lines.
+export const unfold = (raw: string) => raw.replace(/=\r\n/g, "").replace(/=3D/g, "=");

@@ -1,0 +1,18 @@
+/** Sets up an account through the HTTP API (with its CSRF token), as a test's "given". */
+export async function signUpThroughApi(
+  baseUrl: string,
+  account: { email: string; firstName: string; lastName: string; password?: string },
+): Promise<void> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-csrf-token": csrfToken, cookie },
+    body: JSON.stringify({ ...account, tosAccepted: true }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+}
