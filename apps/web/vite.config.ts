@@ -18,6 +18,11 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+            // Charts load only with the dashboard's registrations tab.
+            {
+              name: "charts",
+              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|redux|@reduxjs|reselect|react-redux|use-sync-external-store|eventemitter3)[\\/]/,
+            },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

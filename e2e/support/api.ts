@@ -16,3 +16,27 @@ export async function signUpThroughApi(
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
 }
+
+/** Signs the browser context in through the API (its cookie jar keeps the session), as a test's "given". */
+export async function signInBrowser(
+  request: import("playwright-core").APIRequestContext,
+  account: { email: string; password?: string; firstName?: string; lastName?: string },
+): Promise<void> {
+  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const headers = { "x-csrf-token": csrfToken };
+  const res = account.firstName
+    ? await request.post("/api/auth/signup", {
+        headers,
+        data: {
+          email: account.email,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          tosAccepted: true,
+        },
+      })
+    : await request.post("/api/auth/login", {
+        headers,
+        data: { email: account.email, password: account.password },
+      });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}

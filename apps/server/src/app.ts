@@ -12,10 +12,17 @@ import { socialRoutes } from "./features/auth/social/routes";
 import { registerViewer } from "./features/auth/viewer";
 import { channelRoutes } from "./features/channels/routes";
 import { channelsService } from "./features/channels/service";
+import { dashboardRoutes } from "./features/dashboard/routes";
+import type { FeatureDeps } from "./features/deps";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { eventRoutes } from "./features/events/routes";
 import { eventsService } from "./features/events/service";
 import { healthRoutes } from "./features/health/routes";
+import { membershipRoutes } from "./features/membership/routes";
+import { paymentsFeature } from "./features/payments/feature";
+import { STRIPE_WEBHOOK_PATH } from "./features/payments/routes";
+import type { PaymentsService } from "./features/payments/service";
+import { registrationRoutes } from "./features/registration/routes";
 import { registerWebApp } from "./features/share-preview/routes";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
@@ -27,6 +34,8 @@ import {
   sentryErrorReporter,
 } from "./platform/error-reporting/reporter";
 import { type OpenedMailer, openMailer } from "./platform/mail";
+import type { MembershipGate } from "./platform/membership/gate";
+import type { PaymentGateway } from "./platform/payments/gateway";
 import { FILES_URL_PREFIX, localFileStorage } from "./platform/storage/storage";
 
 export interface AppDeps {
@@ -49,6 +58,10 @@ export interface AppDeps {
   environment?: string;
   /** Social sign-in: only the providers given here are offered. */
   socialProviders?: SocialProviderConfig;
+  /** Card payments (Stripe when configured); without it the embedded test gateway. */
+  payments?: PaymentGateway;
+  /** The membership gate (Patreon when configured); without it the test-mode gate. */
+  membershipGate?: MembershipGate;
 }
 
 export interface App {
@@ -56,6 +69,8 @@ export interface App {
   tracker: Tracker;
   reporter: ErrorReporter;
   mailer: OpenedMailer;
+  /** main.ts runs its reconcilePendingCheckouts() on a timer. */
+  payments: PaymentsService;
 }
 
 /** Wires features onto one Fastify instance; main.ts and the tests both build the app through here. */
@@ -88,7 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(server);
   const policy = cookiePolicy(deps.publicUrl);
   await registerViewer(server, deps.db, policy);
-  await registerCsrf(server, policy);
+  // Signed by the provider instead (Stripe-Signature); a browser never posts there.
+  await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH]);
   const mailer = openMailer({
     smtpUrl: deps.smtpUrl,
     from: deps.mailFrom ?? `Onstage <no-reply@${new URL(deps.publicUrl).hostname}>`,
@@ -123,7 +139,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       providers: deps.socialProviders ?? {},
     }),
   );
+  const features: FeatureDeps = {
+    db: deps.db,
+    tracker,
+    mailer,
+    storage,
+    publicUrl: deps.publicUrl,
+    policy,
+    auth,
+    events,
+    clock,
+    log: server.log,
+  };
+  await server.register(registrationRoutes(features));
+  const payments = paymentsFeature(features, deps.payments);
+  await server.register(payments.routes);
+  await server.register(membershipRoutes(features, deps.membershipGate));
+  await server.register(dashboardRoutes(features));
   await registerWebApp(server, { webDist: deps.webDist, publicUrl: deps.publicUrl, events, channels });
   await server.ready();
-  return { server, tracker, reporter, mailer };
+  return { server, tracker, reporter, mailer, payments: payments.service };
 }

@@ -45,3 +45,12 @@ test("a social provider is enabled only when both its client id and secret are s
     patreon: undefined,
   });
 });
+
+test("Stripe is used only with both its secret key and webhook secret; half a setup is refused", () => {
+  expect(loadConfig({}).stripe).toBeUndefined();
+  expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).stripe).toEqual({
+    secretKey: "sk_test_1",
+    webhookSecret: "whsec_1",
+  });
+  expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+});

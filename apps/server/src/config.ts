@@ -41,6 +41,8 @@ const Env = z.object({
   FACEBOOK_CLIENT_SECRET: optionalText,
   PATREON_CLIENT_ID: optionalText,
   PATREON_CLIENT_SECRET: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
 });
 
 export interface Config {
@@ -58,6 +60,8 @@ export interface Config {
   demoData: boolean;
   trustProxy: boolean;
   socialProviders: SocialProviderConfig;
+  /** Card payments through Stripe; unset: the embedded test gateway (no real money). */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
 }
 
 /** A social provider is offered only when both halves of its client registration are set. */
@@ -76,6 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  // Half a Stripe setup would silently fall back to free test payments: refuse it instead.
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error("Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together");
+  }
   const shownHost = e.HOST === "0.0.0.0" || e.HOST === "127.0.0.1" ? "localhost" : e.HOST;
   return {
     env: e.NODE_ENV,
@@ -96,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       facebook: provider(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
       patreon: provider(e.PATREON_CLIENT_ID, e.PATREON_CLIENT_SECRET),
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

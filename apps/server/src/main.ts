@@ -3,7 +3,10 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { DEMO_HOST, seedDemoData } from "./features/demo/seed";
+import { RECONCILE_INTERVAL_MS } from "./features/payments/reconcile";
 import { openDatabase } from "./platform/database";
+import { patreonGate } from "./platform/membership/patreon-gate";
+import { stripeGateway } from "./platform/payments/stripe-gateway";
 
 const config = loadConfig();
 const logger = {
@@ -19,7 +22,7 @@ const db = await openDatabase({
   onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
 });
 
-const { server, reporter } = await buildApp({
+const { server, reporter, payments } = await buildApp({
   db,
   publicUrl: config.publicUrl,
   webDist: config.webDist,
@@ -31,7 +34,17 @@ const { server, reporter } = await buildApp({
   sentryDsn: config.sentryDsn,
   environment: config.env,
   socialProviders: config.socialProviders,
+  payments: config.stripe ? stripeGateway(config.stripe) : undefined,
+  // Patreon sign-in configured: its tokens check real memberships; else the test-mode gate.
+  membershipGate: config.socialProviders.patreon ? patreonGate({ db }) : undefined,
 });
+// Issue 5 item 7: checkouts whose webhook never came are asked about every few minutes.
+const reconciliation = setInterval(() => {
+  payments
+    .reconcilePendingCheckouts()
+    .catch((err: unknown) => server.log.warn({ err }, "reconciliation failed"));
+}, RECONCILE_INTERVAL_MS);
+reconciliation.unref();
 
 const seeded = config.demoData ? await seedDemoData(db) : false;
 await server.listen({ host: config.host, port: config.port });
@@ -42,6 +55,7 @@ console.log(`
   Database: ${database}${seeded ? " (demo data created)" : ""}
   Demo host sign-in: ${DEMO_HOST.email} / ${DEMO_HOST.password}
   API docs: ${config.publicUrl}/api/docs
+  Payments: ${config.stripe ? "Stripe" : "built-in test gateway (TEST MODE, no real money: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)"}
 `);
 
 let stopping = false;
@@ -50,6 +64,7 @@ async function shutdown(signal: string) {
   stopping = true;
   server.log.info({ signal }, "shutting down");
   // Stop taking requests, let the ones in flight finish, then release the database.
+  clearInterval(reconciliation);
   await server.close();
   await db.close();
   await reporter.flush();

@@ -4,8 +4,10 @@ import { isApiError } from "./api";
 import { AccountSettingsPage } from "./routes/AccountSettingsPage";
 import { AuthLinkPage } from "./routes/AuthLinkPage";
 import { ChannelPage } from "./routes/ChannelPage";
+import { ChannelSettingsPage } from "./routes/ChannelSettingsPage";
 import { DashPage } from "./routes/DashPage";
 import { ErrorPage } from "./routes/ErrorPage";
+import { EventEditorPage } from "./routes/EventEditorPage";
 import { EventPage } from "./routes/EventPage";
 import { HomePage } from "./routes/HomePage";
 import { MyEventsPage } from "./routes/MyEventsPage";
@@ -45,6 +47,8 @@ const router = createBrowserRouter([
       { path: "/", element: <HomePage /> },
       { path: "/c/*", element: <EventPage /> },
       { path: "/dash", element: <DashPage /> },
+      { path: "/dash/channels/:channelId", element: <ChannelSettingsPage /> },
+      { path: "/dash/events/:eventId", element: <EventEditorPage /> },
       { path: "/my-events", element: <MyEventsPage /> },
       { path: "/settings", element: <SettingsPage /> },
       { path: "/account/settings", element: <AccountSettingsPage /> },

@@ -33,6 +33,8 @@ export const CUSTOM_QUESTION_DATE_FORMAT = "MMMM d, yyyy";
 export const NAME_MAX_CHARS = 50;
 /** E-mail addresses longer than RFC 5321's path limit cannot be delivered. */
 export const EMAIL_MAX_CHARS = 254;
+/** Spec 1 §5: custom registration answers are bounded (value not shown; docs/decisions.md "Registration"). */
+export const CUSTOM_ANSWER_MAX_CHARS = 2000;
 
 // --- Event page (spec 1 §2, §4, §9) ---
 

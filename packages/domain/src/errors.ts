@@ -54,6 +54,8 @@ const MESSAGES: Record<string, string> = {
   registration_blocked: "Sorry, something went wrong when trying to register",
   missing_required_data: "Missing required data",
   required_questions: "Please fill out all required fields",
+  // Spec 1 §5: the checkout's warning toast (2 s); the line above is the final registration's.
+  unanswered_required_questions: "Please answer all required questions.",
   sliding_amount_required: "Please specify an amount",
   invalid_credentials: "Incorrect email or password",
   too_many_attempts:
@@ -72,6 +74,55 @@ const MESSAGES: Record<string, string> = {
   channel_member: CHANNEL_MEMBER_ROLE_MESSAGE,
   not_recording: "Clipping will be available if session is recorded.",
   rtmp_mode: "Clipping is currently not supported in RTMP mode",
+  // Host dashboard (issue 5 §1); the specs word none of these (docs/decisions.md).
+  invalid_channel_name:
+    "Channel names use 3 to 40 lower-case letters, digits, '-' or '_', starting with a letter or digit",
+  channel_name_taken: "That channel name is already taken",
+  channel_member_exists: "This person is already on the team",
+  owner_locked: "The channel owner cannot be removed or demoted",
+  member_not_found: "This person is not on the team",
+  invalid_time_zone: "Please choose a valid time zone",
+  invalid_currency: "Please choose a valid currency",
+  patreon_tier_required: "Please set the membership tier amount",
+  session_not_found: "This session does not exist",
+  session_live: "A session in the greenroom or on air cannot be deleted",
+  last_session: "An event needs at least one session",
+  single_session_event: "Turn on multi-session to have more than one session",
+  ticket_not_found: "This ticket does not exist",
+  invalid_ticket_price:
+    "Free tickets cost 0, fixed prices are above 0, and a sliding maximum is 0 (none) or at least the minimum",
+  coupon_not_found: "This coupon does not exist",
+  coupon_name_taken: "This event already has a coupon with that name",
+  invalid_coupon_value: "A percent coupon takes 1 to 100; an amount coupon at least 1 cent",
+  question_not_found: "This question does not exist",
+  invalid_question_options:
+    "Choice questions need 2 to 50 different, non-empty options without commas; other questions take none",
+  invalid_question_bounds:
+    "Only number questions have a minimum and maximum, and the minimum cannot exceed the maximum",
+  too_many_questions: "An event can have at most 50 questions",
+  invalid_question_order: "Please list every question of the event exactly once",
+  // Spec 1 §8 membership gate.
+  PATREON_CAMPAIGN_ID_NOT_FOUND:
+    "This host's Patreon integration has been disconnected, please reach out to the host or support for further assistance.",
+  INSUFFICIENT_TIER:
+    "User still doesn't meet minimum tier requirements. If you believe this is a mistake, please email support",
+  NOT_CONNECTED: "Please connect your Patreon account to check your membership",
+  checkout_session_invalid: "We could not confirm your payment. Please choose your ticket again.",
+  payments_unavailable: "Card payments are not available right now. Please try again later.",
+  below_minimum: "Please enter at least the ticket's minimum amount",
+  above_maximum: "Please enter at most the ticket's maximum amount",
+  amount_too_large: "That order is too large to pay for at once",
+  invalid_webhook: "Invalid webhook signature",
+  membership_unavailable: "We could not check your membership right now. Please try again in a moment.",
+  // Registration refusals the specs do not word (docs/decisions.md "Registration").
+  ticket_required: "Please choose a ticket",
+  invalid_ticket: "That ticket is not available for this event",
+  payment_required: "Please complete the payment to register",
+  membership_required: "Please confirm your membership to register for this event",
+  banned: "You cannot register for this event",
+  invalid_answer: "Please check your answers to the registration questions",
+  unknown_question: "That question is not part of this event",
+  too_many_guesses: "Too many attempts. Please wait a few minutes and try again.",
 };
 
 export function errorMessage(code: string): string {

@@ -73,6 +73,57 @@ export function given(db: Queryable) {
 
     registration: (eventId: number, userId: number, fields: Record<string, unknown> = {}) =>
       insertRow(db, "event_registrations", { event_id: eventId, user_id: userId, ...fields }),
+
+    ticket: (eventId: number, fields: Record<string, unknown> = {}) =>
+      insertRow(db, "event_tickets", {
+        event_id: eventId,
+        title: "General admission",
+        price_type: "fixed",
+        price_cents: 1000,
+        ...fields,
+      }),
+
+    coupon: (eventId: number, fields: Record<string, unknown> = {}) =>
+      insertRow(db, "coupons", {
+        event_id: eventId,
+        name: `CODE${unique()}`,
+        coupon_type: "percent",
+        value: 10,
+        ...fields,
+      }),
+
+    question: (eventId: number, fields: Record<string, unknown> = {}) =>
+      insertRow(db, "custom_registration_fields", {
+        event_id: eventId,
+        type: "text",
+        question: "Why are you coming?",
+        ...fields,
+        // jsonb list: sent as JSON text (insertRow passes arrays on as SQL arrays).
+        answers: JSON.stringify(fields.answers ?? []),
+      }),
+
+    paidTicket: (eventId: number, userId: number, ticketId: number, fields: Record<string, unknown> = {}) =>
+      insertRow(db, "transactions", {
+        kind: "ticket",
+        provider: "test",
+        status: "paid",
+        user_id: userId,
+        event_id: eventId,
+        ticket_id: ticketId,
+        amount_cents: 1000,
+        currency: "USD",
+        checkout_session_id: `test_cs_${unique()}`,
+        client_reference_id: `ref-${unique()}`,
+        ...fields,
+      }),
+
+    ban: (userId: number, organizationId: number, fields: Record<string, unknown> = {}) =>
+      insertRow(db, "bans", {
+        user_id: userId,
+        organization_id: organizationId,
+        ban_type: "organization",
+        ...fields,
+      }),
   };
 }
 

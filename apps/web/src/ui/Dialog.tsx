@@ -18,6 +18,16 @@ export interface DialogProps {
 
 const keepOpen = (event: Event) => event.preventDefault();
 
+/** Escape in an open combobox closes its list, not the dialog around it (Radix listens first). */
+function escapeClosesPopupFirst(event: KeyboardEvent) {
+  const target = event.target;
+  const isOpenCombobox =
+    target instanceof HTMLElement &&
+    target.getAttribute("role") === "combobox" &&
+    target.getAttribute("aria-expanded") === "true";
+  if (isOpenCombobox) event.preventDefault();
+}
+
 /** Radix focuses the first focusable element (the close button); a field marked data-autofocus wins. */
 function focusMarked(event: Event) {
   if (!(event.currentTarget instanceof HTMLElement)) return;
@@ -37,7 +47,9 @@ export function Dialog({
   children,
   dismissable = true,
 }: DialogProps) {
-  const blocking = dismissable ? {} : { onEscapeKeyDown: keepOpen, onInteractOutside: keepOpen };
+  const blocking = dismissable
+    ? { onEscapeKeyDown: escapeClosesPopupFirst }
+    : { onEscapeKeyDown: keepOpen, onInteractOutside: keepOpen };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

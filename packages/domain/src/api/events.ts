@@ -105,6 +105,8 @@ export const EventDetails = z.object({
   customRegisterButtonText: z.string().nullable(),
   eventTicketCurrency: z.string(),
   patreonTierAmountCents: z.number().int().nullable(),
+  /** Spec 1 §5: attendees may not unregister themselves when set. */
+  hideUnregister: z.boolean(),
   organization: Channel,
   firstSessionStartDate: z.iso.datetime().nullable(),
   nextSessionStartDate: z.iso.datetime().nullable(),

@@ -163,3 +163,16 @@ export async function updateProfile(
     ],
   );
 }
+
+/** A team invitation's channel, unless it was deleted meanwhile; an existing membership is kept as it is. */
+export async function joinInvitingChannel(
+  db: Queryable,
+  input: { organizationId: number; userId: number; role: "admin" | "member" },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO organization_members (organization_id, user_id, role)
+     SELECT id, $2, $3 FROM organizations WHERE id = $1 AND deleted_at IS NULL
+     ON CONFLICT (organization_id, user_id) DO NOTHING`,
+    [input.organizationId, input.userId, input.role],
+  );
+}

@@ -272,6 +272,10 @@ export function authService({ db, mailer, publicUrl, log }: AuthDeps) {
         if (userId === null) throw Conflict("account_exists");
         await q.markEmailVerified(tx, userId);
         await q.upsertAccount(tx, { email: spent.email, id: spent.email, provider: "email", userId });
+        // Issue 5 §1: a channel's team invitation also makes the person a member of that channel.
+        const { organizationId, role } = spent.payload;
+        if (typeof organizationId === "number" && (role === "admin" || role === "member"))
+          await q.joinInvitingChannel(tx, { organizationId, userId, role });
         return userId;
       });
     },

@@ -11,6 +11,9 @@ const LIMITS = {
   address: 100,
   lookup: 60,
   mail: 5,
+  // Registration (issue 5): event-password guesses per user and event, coupon-code guesses per user.
+  "event-password": 5,
+  coupon: 20,
 } as const;
 export type ThrottleScope = keyof typeof LIMITS;
 

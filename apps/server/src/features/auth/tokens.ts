@@ -22,12 +22,15 @@ export async function issueLinkToken(
     userId: number | null;
     payload?: Record<string, unknown>;
     ttlMinutes?: number;
+    /** Void only older tokens whose payload holds these values (team invites of one channel); default all. */
+    supersedes?: Record<string, unknown>;
   },
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.query(
-    "UPDATE auth_tokens SET used_at = now() WHERE email = $1 AND purpose = $2 AND used_at IS NULL",
-    [input.email, input.purpose],
+    `UPDATE auth_tokens SET used_at = now()
+      WHERE email = $1 AND purpose = $2 AND used_at IS NULL AND payload @> $3::jsonb`,
+    [input.email, input.purpose, JSON.stringify(input.supersedes ?? {})],
   );
   await db.query(
     `INSERT INTO auth_tokens (token_hash, purpose, email, user_id, payload, expires_at)

@@ -226,6 +226,17 @@ export const DEMO_EVENTS: DemoEvent[] = [
   },
   {
     fields: {
+      event_code: "sold-out-workshop",
+      title: "Sold-out Workshop: Lighting for Video",
+      description: "A hands-on workshop for a small group. Every seat is taken.",
+      access: "registration_required",
+      seat_limit: 2,
+    },
+    sessions: [{ title: "Workshop", startsInMinutes: 4 * DAY, state: "scheduled" }],
+    attendees: ["ada", "linus"],
+  },
+  {
+    fields: {
       event_code: "spring-town-hall",
       title: "Spring Town Hall",
       description: "Our spring town hall. The replay is available.",

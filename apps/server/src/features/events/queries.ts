@@ -98,6 +98,22 @@ export async function listChannelEvents(
   return rows.map(toCard);
 }
 
+/** /my-events: these events, private ones included, but not deleted or archived; ordered as a channel page. */
+export async function listEventCardsByIds(
+  db: Queryable,
+  eventIds: readonly number[],
+  now: Date,
+): Promise<EventCard[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await db.query<CardRow>(
+    `SELECT ${CARD_COLUMNS} ${CARD_FROM}
+      WHERE e.id = ANY($2::bigint[]) AND e.deleted_at IS NULL AND e.archived_at IS NULL
+      ORDER BY (s.next_start IS NULL AND NOT coalesce(s.is_live, false)), s.next_start ASC, s.first_start DESC NULLS LAST, e.id`,
+    [now, eventIds],
+  );
+  return rows.map(toCard);
+}
+
 export interface EventRecord {
   details: EventDetails;
   organizationId: number;
@@ -114,6 +130,7 @@ interface EventRow extends CardRow {
   custom_register_button_text: string | null;
   event_ticket_currency: string;
   patreon_tier_amount_cents: number | null;
+  hide_unregister: boolean;
   archived_at: Date | null;
   deleted_at: Date | null;
   subscription_current: boolean;
@@ -127,7 +144,7 @@ export async function findEventByCode(
 ): Promise<EventRecord | null> {
   const [r] = await db.query<EventRow>(
     `SELECT ${CARD_COLUMNS}, e.timezone, e.password_protected, e.seat_limit, e.multi_session,
-            e.custom_register_button_text, e.event_ticket_currency, e.patreon_tier_amount_cents,
+            e.custom_register_button_text, e.event_ticket_currency, e.patreon_tier_amount_cents, e.hide_unregister,
             e.archived_at, e.deleted_at,
             coalesce(sub.current, false) AS subscription_current,
             coalesce(sub.is_free_trial, false) AS on_free_trial
@@ -162,6 +179,7 @@ export async function findEventByCode(
       customRegisterButtonText: r.custom_register_button_text,
       eventTicketCurrency: r.event_ticket_currency,
       patreonTierAmountCents: r.patreon_tier_amount_cents,
+      hideUnregister: r.hide_unregister,
       organization: card.organization,
       firstSessionStartDate: card.firstSessionStartDate,
       nextSessionStartDate: card.nextSessionStartDate,

@@ -7,6 +7,7 @@ import {
   findViewerOnEvent,
   listChannelEvents,
   listCustomRegistrationFields,
+  listEventCardsByIds,
   listSessions,
   listTickets,
   listUpcomingPublicEvents,
@@ -51,6 +52,10 @@ export function eventsService(db: Database, clock: () => Date) {
 
     ofChannel: (organizationId: number): Promise<EventCard[]> =>
       listChannelEvents(db, organizationId, clock()),
+
+    /** Cards of the given events (not deleted or archived), upcoming first: /my-events. */
+    cardsOf: (eventIds: readonly number[]): Promise<EventCard[]> =>
+      listEventCardsByIds(db, eventIds, clock()),
 
     /** The record behind a share link, or null when the code is unknown (server-rendered previews). */
     findByCode: (eventCode: string): Promise<EventRecord | null> => findEventByCode(db, eventCode, clock()),

@@ -1,4 +1,9 @@
-import type { AdditionalQueryStrings, SocialProvider } from "@onstage/domain";
+import type {
+  AdditionalQueryStrings,
+  CustomAnswers,
+  CustomRegistrationField,
+  SocialProvider,
+} from "@onstage/domain";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { FormError } from "../../ui/FormError";
@@ -19,7 +24,9 @@ export interface SignInFlowProps {
   /** In the registration dialog the flow goes on to register for the event (spec 1 §4). */
   eventId?: number;
   initialView?: "email" | "terms";
-  onSignedIn?: () => void;
+  /** Sign-up passes on the answers to `fields`, the event's custom registration questions. */
+  onSignedIn?: (signUpAnswers?: CustomAnswers) => void;
+  fields?: readonly CustomRegistrationField[];
 }
 
 /** A new view moves focus to its marked heading or field, rather than leaving it on a removed button. */
@@ -35,7 +42,12 @@ function useFocusOnViewChange(viewName: string) {
 }
 
 /** Spec 1 §2 "Registration dialog views": sign-in, then password, e-mailed link, sign-up or terms. */
-export function SignInFlow({ eventId, initialView = "email", onSignedIn = () => {} }: SignInFlowProps) {
+export function SignInFlow({
+  eventId,
+  initialView = "email",
+  onSignedIn = () => {},
+  fields,
+}: SignInFlowProps) {
   const location = useLocation();
   const redirectTo = returnPath(location);
   const linkQuery: AdditionalQueryStrings =
@@ -47,6 +59,7 @@ export function SignInFlow({ eventId, initialView = "email", onSignedIn = () => 
       <SignInView
         flow={flow}
         submitLabel={eventId === undefined ? "Sign up" : "Sign up and join event"}
+        fields={fields}
         onSocial={(provider) => window.location.assign(socialStartUrl(provider, redirectTo))}
       />
     </div>
@@ -56,10 +69,11 @@ export function SignInFlow({ eventId, initialView = "email", onSignedIn = () => 
 interface SignInViewProps {
   flow: Flow;
   submitLabel: string;
+  fields: readonly CustomRegistrationField[] | undefined;
   onSocial: (provider: SocialProvider) => void;
 }
 
-function SignInView({ flow, submitLabel, onSocial }: SignInViewProps) {
+function SignInView({ flow, submitLabel, fields, onSocial }: SignInViewProps) {
   const { view, isBusy, error } = flow;
   const { socialError } = useSignInParams();
   const providers = useProviders();
@@ -113,6 +127,7 @@ function SignInView({ flow, submitLabel, onSocial }: SignInViewProps) {
           error={error}
           onEdit={flow.clearError}
           onSignUp={flow.signUp}
+          fields={fields}
         />
       );
     case "terms":

@@ -1,4 +1,6 @@
 import {
+  type CustomAnswers,
+  type CustomRegistrationField,
   errorMessage,
   normaliseEmail,
   PASSWORD_MIN_CHARS,
@@ -10,6 +12,8 @@ import { Button } from "../../ui/Button";
 import { FormError } from "../../ui/FormError";
 import { PasswordField } from "../../ui/PasswordField";
 import { TextField } from "../../ui/TextField";
+import { hasAnswerProblems } from "../registration/questions/answerProblem";
+import { CustomQuestionFields } from "../registration/questions/CustomQuestionFields";
 import { TermsCheckbox } from "./TermsCheckbox";
 import type { SignUpForm } from "./useSignInFlow";
 
@@ -19,13 +23,23 @@ export interface SignUpStepProps {
   isBusy: boolean;
   error: string | null;
   onEdit: () => void;
-  onSignUp: (form: SignUpForm) => void;
+  onSignUp: (form: SignUpForm, answers: CustomAnswers) => void;
+  /** Spec 1 §2: in the registration dialog the screen asks the event's custom registration questions. */
+  fields?: readonly CustomRegistrationField[];
 }
 
-const EMPTY_ANSWERS = {};
+const NO_FIELDS: readonly CustomRegistrationField[] = [];
 
-/** Spec 1 §2 "Sign-up confirmation screen". Custom registration questions join it with registration. */
-export function SignUpStep({ initialEmail, submitLabel, isBusy, error, onEdit, onSignUp }: SignUpStepProps) {
+/** Spec 1 §2 "Sign-up confirmation screen", with the event's optional custom registration questions. */
+export function SignUpStep({
+  initialEmail,
+  submitLabel,
+  isBusy,
+  error,
+  onEdit,
+  onSignUp,
+  fields = NO_FIELDS,
+}: SignUpStepProps) {
   const [form, setForm] = useState<SignUpForm>({
     email: initialEmail,
     firstName: "",
@@ -33,6 +47,7 @@ export function SignUpStep({ initialEmail, submitLabel, isBusy, error, onEdit, o
     password: "",
   });
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const [answers, setAnswers] = useState<Record<number, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const shownError = refusal ?? error;
   const edit = (change: Partial<SignUpForm>) => {
@@ -40,15 +55,12 @@ export function SignUpStep({ initialEmail, submitLabel, isBusy, error, onEdit, o
     setRefusal(null);
     onEdit();
   };
+  // Spec 1 §5: disabled until every required custom field has a non-blank answer, and (ours) while an
+  // answer would be refused, so the registration after sign-up cannot fail on it.
   const isDisabled =
     isBusy ||
-    signUpDisabled({
-      ...form,
-      termsAccepted,
-      hasError: shownError !== null,
-      fields: [],
-      answers: EMPTY_ANSWERS,
-    });
+    hasAnswerProblems(fields, answers, window.location.host) ||
+    signUpDisabled({ ...form, termsAccepted, hasError: shownError !== null, fields, answers });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (isDisabled) return;
@@ -57,12 +69,15 @@ export function SignUpStep({ initialEmail, submitLabel, isBusy, error, onEdit, o
     if (form.password !== "" && form.password.length < PASSWORD_MIN_CHARS) {
       return setRefusal(errorMessage("weak_password"));
     }
-    onSignUp({
-      ...form,
-      email: normaliseEmail(form.email),
-      firstName: form.firstName.trim(),
-      lastName: form.lastName.trim(),
-    });
+    onSignUp(
+      {
+        ...form,
+        email: normaliseEmail(form.email),
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+      },
+      answers,
+    );
   };
   const welcome = `Welcome ${form.firstName.trim()}`.trim();
   return (
@@ -95,6 +110,12 @@ export function SignUpStep({ initialEmail, submitLabel, isBusy, error, onEdit, o
         hint={`At least ${PASSWORD_MIN_CHARS} characters. Leave it empty to sign in with emailed links.`}
         value={form.password}
         onChange={(event) => edit({ password: event.target.value })}
+      />
+      <CustomQuestionFields
+        fields={fields}
+        answers={answers}
+        missingIds={[]}
+        onChange={(fieldId, answer) => setAnswers((current) => ({ ...current, [fieldId]: answer }))}
       />
       <TermsCheckbox
         checked={termsAccepted}

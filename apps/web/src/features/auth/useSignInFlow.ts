@@ -1,4 +1,8 @@
-import { type AdditionalQueryStrings, PASSWORD_MARKER_VALIDITY_MS } from "@onstage/domain";
+import {
+  type AdditionalQueryStrings,
+  type CustomAnswers,
+  PASSWORD_MARKER_VALIDITY_MS,
+} from "@onstage/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { failureText } from "../../api";
@@ -28,7 +32,8 @@ export interface SignInFlowOptions {
   initialView: "email" | "terms";
   /** Spec 1 §7 additionalQueryStrings: e-mailed links come back to where the visitor started. */
   linkQuery: AdditionalQueryStrings;
-  onSignedIn: () => void;
+  /** Sign-up hands over the answers to the event's questions given on its screen (spec 1 §2, §4). */
+  onSignedIn: (signUpAnswers?: CustomAnswers) => void;
 }
 
 export function useSignInFlow({ initialView, linkQuery, onSignedIn }: SignInFlowOptions) {
@@ -81,7 +86,7 @@ export function useSignInFlow({ initialView, linkQuery, onSignedIn }: SignInFlow
     sendLoginLink: (email: string) => run(() => sendLink(email, "login")),
     resetPassword: (email: string) => run(() => sendLink(email, "reset")),
     resend: (email: string, sent: "login" | "reset") => run(() => sendLink(email, sent, true)),
-    signUp: (form: SignUpForm) =>
+    signUp: (form: SignUpForm, answers?: CustomAnswers) =>
       run(async () => {
         const password = form.password === "" ? undefined : form.password;
         const me = await signUp({ ...form, password, tosAccepted: true, additionalQueryStrings: linkQuery });
@@ -93,7 +98,7 @@ export function useSignInFlow({ initialView, linkQuery, onSignedIn }: SignInFlow
             durationMs: DEFAULT_TOAST_MS,
           });
         }
-        onSignedIn();
+        onSignedIn(answers);
       }),
     acceptTerms: () =>
       run(async () => {

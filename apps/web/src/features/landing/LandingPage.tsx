@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { EventCover } from "../events/EventCover";
 import { RegistrationDialog } from "../registration/RegistrationDialog";
+import { mayUnregister, UnregisterAction } from "../registration/UnregisterAction";
 import { useRegisterParam } from "../registration/useRegisterParam";
 import { AddToCalendarDialog } from "./AddToCalendarDialog";
 import { Countdown } from "./Countdown";
@@ -66,6 +67,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
           <div className="landing__panel">
             {times.countdownTarget && <Countdown startIso={times.countdownTarget} />}
             <RegisterPanel state={register} onRegister={() => registration.setOpen(true)} />
+            {mayUnregister(data) && <UnregisterAction data={data} />}
           </div>
           <HostSection channel={event.organization} />
           {!event.private && <ShareSection pageUrl={pageUrl} title={event.title} />}
@@ -79,12 +81,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
           entry={calendarEntry(data, times.start, times.end, pageUrl)}
         />
       )}
-      <RegistrationDialog
-        open={registration.isOpen}
-        onOpenChange={registration.setOpen}
-        eventId={event.id}
-        eventTitle={event.title}
-      />
+      <RegistrationDialog open={registration.isOpen} onOpenChange={registration.setOpen} data={data} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { SEAT_LIMIT_TOAST_MS } from "@onstage/domain";
 import { useId } from "react";
 import { Button } from "../../ui/Button";
-import { toast } from "../../ui/toast";
+import { showSeatLimitToast } from "../registration/seatLimitToast";
 import type { RegisterState } from "./registerState";
 import "./SidebarSections.css";
 
@@ -16,7 +15,7 @@ export function RegisterPanel({ state, onRegister }: RegisterPanelProps) {
   const handleClick = () => {
     if (!state.isBlocked) return onRegister();
     // Spec 1 §5: a full event keeps the button disabled and explains why.
-    toast.warning("event registration limit reached", { id: "seat-limit", durationMs: SEAT_LIMIT_TOAST_MS });
+    showSeatLimitToast();
   };
   return (
     <div className="register-panel">

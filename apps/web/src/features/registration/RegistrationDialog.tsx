@@ -1,36 +1,56 @@
+import type { EventPageData } from "@onstage/domain";
 import { Dialog } from "../../ui/Dialog";
 import { Spinner } from "../../ui/Spinner";
 import { useMe } from "../account/useMe";
 import { SignInFlow } from "../auth/SignInFlow";
 import { useSignInParams } from "../auth/useSignInParams";
+import { RegistrationView } from "./RegistrationView";
+import { useRegistrationFlow } from "./useRegistrationFlow";
+import "./registration.css";
 
 export interface RegistrationDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  eventId: number;
-  eventTitle: string;
+  data: EventPageData;
 }
 
-// TODO(registration views): the ticket-options, patreon, checkout and registering views of spec 1 §2
-// replace the signed-in body; they need the registration endpoints first.
-export function RegistrationDialog({ open, onOpenChange, eventId, eventTitle }: RegistrationDialogProps) {
+/** Each opening starts the flow afresh: its state lives only while the dialog is open. */
+export function RegistrationDialog(props: RegistrationDialogProps) {
+  return props.open ? <OpenRegistrationDialog {...props} /> : null;
+}
+
+/** Spec 1 §2 "Registration dialog views" and §4 "Registration dialog flow". */
+function OpenRegistrationDialog({ onOpenChange, data }: RegistrationDialogProps) {
   const { user, isPending } = useMe();
   const { request } = useSignInParams();
   // Spec 1 §4: a new social user comes back signed in and confirms the terms before registering.
   const needsTerms = user !== null && user.tosAccepted === null && request === "terms";
+  const isSignedIn = user !== null && !needsTerms;
+  const flow = useRegistrationFlow({
+    data,
+    userId: user?.id ?? null,
+    // After a sign-in the event page is fetched again; until then it speaks about an anonymous visitor.
+    isReady: isSignedIn && data.viewer.userId === user.id,
+    close: () => onOpenChange(false),
+  });
   return (
     <Dialog
-      open={open}
+      open
       onOpenChange={onOpenChange}
-      title="Register"
-      description={`Register for ${eventTitle}.`}
+      title={isSignedIn && flow.view === "registering" ? "Registering" : "Register"}
+      description={`Register for ${data.event.title}.`}
       hideDescription
     >
       {isPending && <Spinner />}
-      {!isPending && (!user || needsTerms) && (
-        <SignInFlow eventId={eventId} initialView={needsTerms ? "terms" : "email"} />
+      {!isPending && !isSignedIn && (
+        <SignInFlow
+          eventId={data.event.id}
+          initialView={needsTerms ? "terms" : "email"}
+          fields={data.customRegistrationFields}
+          onSignedIn={flow.acceptSignUp}
+        />
       )}
-      {user && !needsTerms && <p>Registration opens here.</p>}
+      {isSignedIn && <RegistrationView flow={flow} data={data} />}
     </Dialog>
   );
 }

@@ -76,7 +76,8 @@ const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
     profileEndpoint:
       "https://www.patreon.com/api/oauth2/v2/identity?fields%5Buser%5D=email,first_name,last_name,image_url,is_email_verified",
     clientAuth: "post",
-    scope: "identity identity[email]",
+    // identity.memberships: the membership gate reads the user's tiers with this token (issue 5 item 5).
+    scope: "identity identity[email] identity.memberships",
     toProfile: patreonProfile,
   },
 };

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import { z } from "zod";
 import type { Database } from "../../../platform/database";
+import { keepPatreonToken } from "../../../platform/membership/patreon-gate";
 import type { AuthService } from "../service";
 import { type CookiePolicy, startSession } from "../sessions";
 import { type SocialClient, socialClient } from "./oauth";
@@ -187,6 +188,14 @@ export function socialRoutes({
               ? new SocialSignInFailure("social_account", "account", e.code)
               : e;
           });
+          if (profile.provider === "patreon") {
+            // The membership gate asks Patreon about this user's tiers with their own token.
+            await keepPatreonToken(db, {
+              userId,
+              subject: profile.subject,
+              accessToken: tokens.access_token,
+            }).catch((e: unknown) => req.log.warn({ err: e }, "Patreon token not kept"));
+          }
           await startSession(db, req, reply, policy, userId);
           return reply.redirect(needsTerms ? withQuery(redirectTo, { sign_in: "terms" }) : redirectTo);
         } catch (e) {

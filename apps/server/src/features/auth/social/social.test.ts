@@ -313,7 +313,7 @@ describeOnEachDatabase("social sign-in", (use) => {
     expect(`${url.origin}${url.pathname}`).toBe("https://www.patreon.com/oauth2/authorize");
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: "pt-id",
-      scope: "identity identity[email]",
+      scope: "identity identity[email] identity.memberships",
       redirect_uri: `${TEST_PUBLIC_URL}/api/auth/patreon/callback`,
       code_challenge_method: "S256",
     });

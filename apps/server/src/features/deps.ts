@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Tracker } from "../platform/analytics/tracker";
+import type { Database } from "../platform/database";
+import type { Mailer } from "../platform/mail/mailer";
+import type { FileStorage } from "../platform/storage/storage";
+import type { AuthService } from "./auth/service";
+import type { CookiePolicy } from "./auth/sessions";
+import type { EventsService } from "./events/service";
+
+/** What app.ts hands every feature: the ports and the services features share. */
+export interface FeatureDeps {
+  db: Database;
+  tracker: Tracker;
+  mailer: Mailer;
+  storage: FileStorage;
+  publicUrl: string;
+  policy: CookiePolicy;
+  auth: AuthService;
+  events: EventsService;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}

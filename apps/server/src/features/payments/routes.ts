@@ -1,0 +1,96 @@
+import {
+  CreateCheckoutSessionRequest,
+  CreateCheckoutSessionResponse,
+  HasPaidRequest,
+  HasPaidResponse,
+  Unauthorized,
+  ValidateCheckoutSessionRequest,
+  ValidateCheckoutSessionResponse,
+} from "@onstage/domain";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { TestGateway } from "../../platform/payments/test-gateway";
+import type { PaymentsService } from "./service";
+import { testCheckoutRoutes } from "./test-checkout";
+
+// Spec 1 §7 `/api/{card-provider}/…`: the card provider's path segment is `payments` (docs/decisions.md).
+
+export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";
+const tags = ["payments"];
+/** Stripe's events are a few kilobytes; anything far larger is not one. */
+const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
+
+function signedInUser(req: FastifyRequest): number {
+  if (req.viewerUserId === null) throw Unauthorized();
+  return req.viewerUserId;
+}
+
+export function paymentRoutes(
+  payments: PaymentsService,
+  testGateway: TestGateway | null,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("onClose", async () => payments.drain());
+
+    app.post(
+      "/api/payments/create-checkout-session",
+      {
+        schema: {
+          tags,
+          body: CreateCheckoutSessionRequest,
+          response: { 200: CreateCheckoutSessionResponse },
+        },
+      },
+      async (req) => payments.createCheckoutSession(signedInUser(req), req.body),
+    );
+
+    app.post(
+      "/api/payments/validate-checkout-session",
+      {
+        schema: {
+          tags,
+          body: ValidateCheckoutSessionRequest,
+          response: { 200: ValidateCheckoutSessionResponse },
+        },
+      },
+      async (req) => ({ is_valid: await payments.validateCheckoutSession(signedInUser(req), req.body) }),
+    );
+
+    app.post(
+      "/api/transactions/has-paid",
+      { schema: { tags, body: HasPaidRequest, response: { 200: HasPaidResponse } } },
+      async (req) => ({
+        has_paid: await payments.hasPaid(signedInUser(req), req.body.user_id, req.body.event_id),
+      }),
+    );
+
+    // The signature covers the exact bytes sent, so this route alone keeps the body as a Buffer.
+    await app.register(async (hook) => {
+      hook.removeAllContentTypeParsers();
+      hook.addContentTypeParser(
+        "*",
+        { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
+        (_req, body, done) => done(null, body),
+      );
+      hook.post(
+        STRIPE_WEBHOOK_PATH,
+        {
+          schema: {
+            tags,
+            summary: "Stripe webhook (signed)",
+            response: { 200: z.object({ received: z.literal(true) }) },
+          },
+        },
+        async (req) => {
+          const signature = req.headers["stripe-signature"];
+          const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          await payments.receiveWebhook(body, typeof signature === "string" ? signature : undefined);
+          return { received: true as const };
+        },
+      );
+    });
+
+    if (testGateway) await app.register(testCheckoutRoutes(testGateway));
+  };
+}

@@ -1,0 +1,128 @@
+import {
+  type CheckoutOutcome,
+  type RegisterInput,
+  type TransactionStatus,
+  transactionStatusAfter,
+} from "@onstage/domain";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../platform/database";
+import type { CheckoutSession, PaymentGateway } from "../../platform/payments/gateway";
+import {
+  type CheckoutTransaction,
+  findTransaction,
+  lockTransactionStatus,
+  setTransactionStatus,
+} from "./queries";
+import { isRefundReported } from "./webhook-queries";
+
+// Applying a checkout's outcome, whoever reports it: the browser's return, a webhook or the job.
+
+/** The registration feature's entry point (idempotent per user and event). */
+export interface Registrar {
+  register(userId: number, input: RegisterInput, options?: { transactionId?: number }): Promise<unknown>;
+}
+
+export interface SettleDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  registrar: Registrar;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Moves the transaction by the domain's rule under a row lock, so concurrent reports apply one after
+ * the other and a refund is never overwritten by a payment reported later.
+ */
+export async function applyOutcome(
+  db: Database,
+  transactionId: number,
+  outcome: CheckoutOutcome,
+  paymentIntentId: string | null,
+): Promise<TransactionStatus | null> {
+  return db.transaction(async (tx) => {
+    const current = await lockTransactionStatus(tx, transactionId);
+    if (current === null) return null;
+    const next = transactionStatusAfter(current, outcome);
+    if (next === null) return current;
+    await setTransactionStatus(tx, transactionId, next, paymentIntentId);
+    return next;
+  });
+}
+
+/** The provider's amount and currency must be what we asked for: a tampered session pays for nothing. */
+const matchesOrder = (t: CheckoutTransaction, s: CheckoutSession) =>
+  s.amountTotal === t.amountCents && s.currency?.toUpperCase() === t.currency;
+
+export type Settlement =
+  | { kind: "unknown" }
+  | { kind: "unpaid"; transaction: CheckoutTransaction }
+  | { kind: "refused"; transaction: CheckoutTransaction; status: TransactionStatus | null }
+  | { kind: "paid"; transaction: CheckoutTransaction };
+
+/**
+ * Records what the provider says about a session and, when it is paid, registers the buyer. Safe to
+ * run any number of times, concurrently: the registration is made once per user and event.
+ */
+export async function settleSession(deps: SettleDeps, session: CheckoutSession): Promise<Settlement> {
+  const { db, gateway } = deps;
+  const transaction = await findTransaction(db, {
+    provider: gateway.kind,
+    checkoutSessionId: session.id,
+    clientReferenceId: session.clientReferenceId,
+  });
+  if (!transaction) return { kind: "unknown" };
+  if (session.status === "expired") {
+    await applyOutcome(db, transaction.id, "expired", null);
+    return { kind: "unpaid", transaction };
+  }
+  if (session.status !== "complete" || session.paymentStatus !== "paid")
+    return { kind: "unpaid", transaction };
+  if (!matchesOrder(transaction, session)) {
+    deps.log.error(
+      { transactionId: transaction.id, sessionId: session.id },
+      "checkout amount does not match the order",
+    );
+    return { kind: "refused", transaction, status: await applyOutcome(db, transaction.id, "failed", null) };
+  }
+  const refunded = await isRefundReported(db, gateway.kind, {
+    paymentIntentId: session.paymentIntentId,
+    clientReferenceId: transaction.clientReferenceId,
+  });
+  const status = await applyOutcome(
+    db,
+    transaction.id,
+    refunded ? "refunded" : "paid",
+    session.paymentIntentId,
+  );
+  if (status !== "paid") return { kind: "refused", transaction, status };
+  await registerBuyer(deps, transaction, session.id);
+  return { kind: "paid", transaction };
+}
+
+async function registerBuyer(deps: SettleDeps, t: CheckoutTransaction, sessionId: string): Promise<void> {
+  const input: RegisterInput = {
+    custom_registration_field_answers: [],
+    ...t.registrationInput,
+    event_id: t.eventId,
+    ticket_id: t.ticketId,
+    stripe_checkout_session_id: sessionId,
+  };
+  try {
+    await deps.registrar.register(t.userId, input, { transactionId: t.id });
+  } catch (error) {
+    // Paid but refused (e.g. the host lowered the seat limit meanwhile): the host must refund.
+    deps.log.error({ err: error, transactionId: t.id }, "paid checkout could not register the buyer");
+    throw error;
+  }
+}
+
+/** A full refund: by the payment's reference, or remembered for the payment when it is reported. */
+export async function settleRefund(
+  deps: SettleDeps,
+  keys: { paymentIntentId: string | null; clientReferenceId: string | null },
+): Promise<"refunded" | "unmatched"> {
+  const transaction = await findTransaction(deps.db, { provider: deps.gateway.kind, ...keys });
+  if (!transaction) return "unmatched";
+  await applyOutcome(deps.db, transaction.id, "refunded", keys.paymentIntentId);
+  return "refunded";
+}

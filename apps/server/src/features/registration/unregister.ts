@@ -1,0 +1,91 @@
+import {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NotFound,
+  removeAttendeeRefusal,
+  type UnregisterUserRequest,
+  viewerFlags,
+} from "@onstage/domain";
+import {
+  deleteRegistration,
+  findEvent,
+  findOrgRole,
+  findPersonOnEvent,
+  listRemovableChannelEvents,
+} from "./queries";
+import type { RegistrationDeps } from "./register";
+
+/**
+ * Spec 1 §7 unregister-user. A user may leave an event themselves unless it hides unregistering; a host
+ * removes someone else only as spec 1 §5 Remove Attendee allows. Unregistering someone who is not
+ * registered changes nothing and succeeds, so a retried request is harmless.
+ */
+export async function unregister(
+  deps: RegistrationDeps,
+  actorUserId: number,
+  request: UnregisterUserRequest,
+): Promise<void> {
+  if (request.type === "channel") return unregisterFromChannel(deps, actorUserId, request);
+  if (request.event_id === undefined) throw BadRequest("missing_required_data");
+  const event = await findEvent(deps.db, request.event_id);
+  if (!event || event.isDeleted || event.organizationId !== request.organization_id) {
+    throw NotFound("event_not_found");
+  }
+  const targetId = request.user_to_unregister_id;
+  if (targetId === actorUserId) {
+    // Spec 1 §5: hide-unregister takes unregistering away altogether.
+    if (event.hideUnregister) throw Conflict("hide_unregister");
+    await deps.db.transaction((tx) => deleteRegistration(tx, event.id, targetId));
+    return;
+  }
+  const ids = { eventId: event.id, organizationId: event.organizationId };
+  const [actor, target] = await Promise.all([
+    findPersonOnEvent(deps.db, { ...ids, userId: actorUserId }),
+    findPersonOnEvent(deps.db, { ...ids, userId: targetId }),
+  ]);
+  const refusal = removeAttendeeRefusal({
+    actor: viewerFlags({ userId: actorUserId, ...actor }, null),
+    actorUserId,
+    target: { userId: targetId, eventRole: target.eventRole, isOrgMember: target.orgRole !== null },
+    hideUnregister: event.hideUnregister,
+  });
+  if (refusal === "forbidden") throw Forbidden();
+  if (refusal) throw Conflict(refusal);
+  await deps.db.transaction(async (tx) => {
+    if (!(await deleteRegistration(tx, event.id, targetId))) return;
+    await deps.tracker.track(
+      "event-unregister-by-host",
+      { userId: actorUserId, ...ids, properties: { unregisteredUserId: targetId, type: "event" } },
+      tx,
+    );
+  });
+}
+
+/** Spec 1 §7 type channel: a channel owner or admin removes a guest from every event of the channel. */
+async function unregisterFromChannel(
+  deps: RegistrationDeps,
+  actorUserId: number,
+  request: UnregisterUserRequest,
+): Promise<void> {
+  const organizationId = request.organization_id;
+  const targetId = request.user_to_unregister_id;
+  const actorRole = await findOrgRole(deps.db, organizationId, actorUserId);
+  if (actorRole !== "owner" && actorRole !== "admin") throw Forbidden();
+  if (targetId === actorUserId) throw Conflict("self");
+  if ((await findOrgRole(deps.db, organizationId, targetId)) !== null) throw Conflict("channel_member");
+  await deps.db.transaction(async (tx) => {
+    const eventIds = await listRemovableChannelEvents(tx, organizationId, targetId);
+    for (const eventId of eventIds) await deleteRegistration(tx, eventId, targetId);
+    if (eventIds.length === 0) return;
+    await deps.tracker.track(
+      "event-unregister-by-host",
+      {
+        userId: actorUserId,
+        organizationId,
+        properties: { unregisteredUserId: targetId, type: "channel", eventIds },
+      },
+      tx,
+    );
+  });
+}

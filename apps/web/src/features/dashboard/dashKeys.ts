@@ -1,0 +1,9 @@
+export const dashKeys = {
+  all: ["dash"] as const,
+  channels: ["dash", "channels"] as const,
+  channelEvents: (channelId: number) => ["dash", "channel", channelId, "events"] as const,
+  team: (channelId: number) => ["dash", "channel", channelId, "team"] as const,
+  event: (eventId: number) => ["dash", "event", eventId] as const,
+  registrations: (eventId: number) => ["dash", "event", eventId, "registrations"] as const,
+  myEvents: ["my-events"] as const,
+};

@@ -1,0 +1,94 @@
+import type { DashEventResponse } from "@onstage/domain";
+import { Link, useSearchParams } from "react-router";
+import { failureText, isApiError } from "../../../api";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
+import { Spinner } from "../../../ui/Spinner";
+import { DashNotFound } from "../DashNotFound";
+import { EventStatusBadges } from "../EventStatusBadges";
+import { Tabs } from "../form/Tabs";
+import { RegistrationsTab } from "../registrations/RegistrationsTab";
+import { CouponsTab } from "./CouponsTab";
+import { DetailsTab } from "./DetailsTab";
+import { EventActions } from "./EventActions";
+import { QuestionsTab } from "./QuestionsTab";
+import { SessionsTab } from "./SessionsTab";
+import { TicketsTab } from "./TicketsTab";
+import { useDashEvent } from "./useEventEditor";
+
+const TABS = [
+  { id: "details", label: "Details" },
+  { id: "sessions", label: "Sessions" },
+  { id: "tickets", label: "Tickets" },
+  { id: "coupons", label: "Coupons" },
+  { id: "questions", label: "Questions" },
+  { id: "registrations", label: "Registrations" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+const isTab = (value: string | null): value is TabId => TABS.some((tab) => tab.id === value);
+
+function TabContent({ tab, data }: { tab: TabId; data: DashEventResponse }) {
+  const { event } = data;
+  switch (tab) {
+    case "details":
+      return <DetailsTab event={event} />;
+    case "sessions":
+      return <SessionsTab event={event} sessions={data.sessions} />;
+    case "tickets":
+      return <TicketsTab event={event} tickets={data.tickets} />;
+    case "coupons":
+      return <CouponsTab event={event} coupons={data.coupons} />;
+    case "questions":
+      return <QuestionsTab event={event} questions={data.questions} />;
+    case "registrations":
+      return <RegistrationsTab event={event} questions={data.questions} />;
+  }
+}
+
+/** The event editor (issue 5 §1): one tab per part of the event; the tab is kept in ?tab=. */
+export function EventEditor({ eventId }: { eventId: number }) {
+  const query = useDashEvent(eventId);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: TabId = isTab(requested) ? requested : "details";
+  useDocumentTitle(query.data ? `Edit ${query.data.event.title}` : "Edit event");
+  if (query.isPending) return <Spinner label="Loading the event…" />;
+  if (query.isError) {
+    const isRefused = isApiError(query.error) && query.error.status < 500;
+    return <DashNotFound what="Event" message={isRefused ? undefined : failureText(query.error)} />;
+  }
+  const { event } = query.data;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="dash-breadcrumb">
+        <Link to="/dash">Dashboard</Link>
+        <span aria-hidden="true"> / </span>
+        <span>{event.organization.name}</span>
+      </nav>
+      <div className="editor-header">
+        <div>
+          <h1 className="editor-header__title">{event.title}</h1>
+          <EventStatusBadges event={{ ...event, passwordProtected: event.password !== null }} />
+          <p className="dash-subtitle">{event.registeredCount} registered</p>
+        </div>
+        <EventActions event={event} />
+      </div>
+      <Tabs
+        label="Event editor"
+        tabs={TABS}
+        selected={tab}
+        onSelect={(next) =>
+          setParams(
+            (current) => {
+              current.set("tab", next);
+              return current;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <TabContent tab={tab} data={query.data} />
+      </Tabs>
+    </>
+  );
+}
