@@ -3,10 +3,10 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { buildApp } from "../apps/server/src/app";
 import { cookiePolicy, hashSessionId } from "../apps/server/src/features/auth/sessions";
-import { type Database, openDatabase } from "../apps/server/src/platform/database";
+import type { Database } from "../apps/server/src/platform/database";
+import { type Engine, throwawayDatabase } from "../apps/server/src/platform/database/throwaway";
 
 // Issue 5: 1,000 distinct signed-in users register at once over real HTTP for an event with 500 seats,
 // on embedded PGlite and on PostgreSQL. Registered must be exactly 500 and oversold 0.
@@ -15,30 +15,8 @@ const SEATS = 500;
 const PUBLIC_URL = "http://bench.test";
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-type Engine = "pglite" | "postgres";
-
 /** A fresh migrated database; PostgreSQL gets a throw-away database dropped afterwards. */
-async function openEngine(engine: Engine): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (engine === "pglite") {
-    const db = await openDatabase({});
-    return { db, drop: () => db.close() };
-  }
-  const name = `onstage_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString() });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
+const openEngine = (engine: Engine) => throwawayDatabase(engine, ADMIN_URL);
 
 /** The event and 1,000 users, each with a session row (as a sign-in makes) and its cookie. */
 async function seed(db: Database): Promise<{ eventId: number; cookies: string[] }> {

@@ -1,36 +1,15 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
-import { type Database, openDatabase } from "../platform/database";
+import type { Database } from "../platform/database";
+import { type Engine, throwawayDatabase } from "../platform/database/throwaway";
 
 /** The PostgreSQL server the suite creates throw-away databases on (CI starts it when it is down). */
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-export type Engine = "pglite" | "postgres";
+export type { Engine };
 export const ENGINES: Engine[] = ["pglite", "postgres"];
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function freshDatabase(engine: Engine): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (engine === "pglite") {
-    const db = await openDatabase({});
-    return { db, drop: () => db.close() };
-  }
-  const name = `onstage_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString() });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
+export const freshDatabase = (engine: Engine) => throwawayDatabase(engine, ADMIN_URL);
 
 /**
  * Runs the same suite once on PGlite and once on PostgreSQL; `use()` gives the suite's database.

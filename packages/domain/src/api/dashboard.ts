@@ -12,7 +12,7 @@ import {
   TicketPriceType,
 } from "../vocabulary";
 import { Email } from "./auth";
-import { Channel, EventCard } from "./events";
+import { Channel, CustomRegistrationField, EventCard, Ticket } from "./events";
 
 // Wire shapes of the host dashboard (issue 5 §1): channels, team, events, sessions, tickets, coupons,
 // custom registration questions, registrations and /my-events. Requests are strict camelCase objects;
@@ -336,16 +336,7 @@ export const DashEvent = z.object({
 });
 export type DashEvent = z.infer<typeof DashEvent>;
 
-export const DashTicket = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  price: z.object({
-    type: TicketPriceType,
-    value: z.number().int().nonnegative(),
-    /** Spec 1 §3: 0 means no maximum. */
-    maxValue: z.number().int().nonnegative(),
-  }),
+export const DashTicket = Ticket.extend({
   /** Registrations holding this ticket. */
   registeredCount: z.number().int().nonnegative(),
 });
@@ -364,16 +355,8 @@ export const DashCoupon = z.object({
 });
 export type DashCoupon = z.infer<typeof DashCoupon>;
 
-export const DashQuestion = z.object({
-  id: z.number().int(),
-  type: CustomFieldType,
-  question: z.string(),
-  isRequired: z.boolean(),
-  order: z.number().int(),
-  answers: z.array(z.string()),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-});
+/** The same shape the event page gives visitors: hosts edit what attendees answer. */
+export const DashQuestion = CustomRegistrationField;
 export type DashQuestion = z.infer<typeof DashQuestion>;
 
 /** What the viewer is on this event, so the page shows only what they may do. */

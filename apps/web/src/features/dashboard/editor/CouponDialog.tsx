@@ -7,19 +7,15 @@ import {
   errorMessage,
   slidingAmountToCents,
 } from "@onstage/domain";
-import { type FormEvent, useState } from "react";
-import { failureText } from "../../../api";
-import { Button } from "../../../ui/Button";
-import { Dialog } from "../../../ui/Dialog";
-import { FormError } from "../../../ui/FormError";
+import { useState } from "react";
 import { TextField } from "../../../ui/TextField";
-import { DEFAULT_TOAST_MS, toast } from "../../../ui/toast";
+import { FormDialog } from "../form/FormDialog";
 import { RadioGroup } from "../form/RadioGroup";
 import { COUPON_TYPE_LABELS, optionsOf } from "../labels";
 import { fromZonedInput, toZonedInput } from "../zonedTime";
 import { centsToUnits } from "./detailsDraft";
 import { couponApi } from "./editorApi";
-import { useEventPartMutation } from "./useEventEditor";
+import { usePartForm } from "./usePartForm";
 
 export interface CouponDialogProps {
   eventId: number;
@@ -58,100 +54,77 @@ export function CouponDialog({ eventId, currency, timezone, coupon, onClose }: C
   );
   const [maxUses, setMaxUses] = useState(coupon?.maxRedemptions ? String(coupon.maxRedemptions) : "");
   const [expires, setExpires] = useState(coupon?.expiresAt ? toZonedInput(coupon.expiresAt, timezone) : "");
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const save = useEventPartMutation(eventId, (body: Parameters<typeof couponApi.create>[1]) =>
-    coupon ? couponApi.update(coupon.id, body) : couponApi.create(eventId, body),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const { refuse, send, dialogProps } = usePartForm({
+    eventId,
+    save: (body: Parameters<typeof couponApi.create>[1]) =>
+      coupon ? couponApi.update(coupon.id, body) : couponApi.create(eventId, body),
+    savedText: coupon ? "Coupon saved" : "Coupon added",
+    onClose,
+  });
+  const submit = () => {
     const code = CouponName.safeParse(name);
-    if (!code.success) return setRefusal("The code uses letters, digits, '-' and '_' only");
+    if (!code.success) return refuse("The code uses letters, digits, '-' and '_' only");
     const parsedValue = discountValueOf(type, value);
-    if (!parsedValue.ok) return setRefusal(parsedValue.refusal);
+    if (!parsedValue.ok) return refuse(parsedValue.refusal);
     const parsedMax = maxUsesOf(maxUses);
-    if (!parsedMax.ok) return setRefusal(parsedMax.refusal);
+    if (!parsedMax.ok) return refuse(parsedMax.refusal);
     const expiresAt = expires === "" ? null : fromZonedInput(expires, timezone);
-    if (expires !== "" && !expiresAt) return setRefusal("Please choose a valid expiry date and time");
-    setRefusal(null);
-    const body = {
+    if (expires !== "" && !expiresAt) return refuse("Please choose a valid expiry date and time");
+    send({
       name: code.data,
       couponType: type,
       value: parsedValue.value,
       maxRedemptions: parsedMax.value,
       expiresAt,
-    };
-    save.mutate(body, {
-      onSuccess: () => {
-        toast.success(coupon ? "Coupon saved" : "Coupon added", { durationMs: DEFAULT_TOAST_MS });
-        onClose();
-      },
     });
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={coupon ? "Edit coupon" : "Add coupon"}
       description="Visitors type the code when they choose a ticket."
+      submitLabel="Save coupon"
+      onSubmit={submit}
+      {...dialogProps}
     >
-      <form
-        onSubmit={submit}
-        noValidate
-        // Any edit clears the last refusal: it spoke about the values before the edit.
-        onChange={() => {
-          setRefusal(null);
-          save.reset();
-        }}
-      >
+      <TextField
+        label="Coupon code"
+        value={name}
+        maxLength={DASH_LIMITS.couponNameMaxChars}
+        hint="Letters, digits, '-' and '_'."
+        data-autofocus
+        onChange={(e) => setName(e.target.value)}
+      />
+      <RadioGroup
+        legend="Discount type"
+        value={type}
+        options={optionsOf(COUPON_TYPE_LABELS)}
+        onChange={setType}
+      />
+      <TextField
+        label={type === "percent" ? "Percent off" : `Amount off (${currency})`}
+        inputMode={type === "percent" ? "numeric" : "decimal"}
+        hint={type === "percent" ? "1 to 100." : "Taken off the order total, never below zero."}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <div className="field-row">
         <TextField
-          label="Coupon code"
-          value={name}
-          maxLength={DASH_LIMITS.couponNameMaxChars}
-          hint="Letters, digits, '-' and '_'."
-          data-autofocus
-          onChange={(e) => setName(e.target.value)}
-        />
-        <RadioGroup
-          legend="Discount type"
-          value={type}
-          options={optionsOf(COUPON_TYPE_LABELS)}
-          onChange={setType}
+          label="Maximum uses"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          hint="Blank for unlimited."
+          value={maxUses}
+          onChange={(e) => setMaxUses(e.target.value)}
         />
         <TextField
-          label={type === "percent" ? "Percent off" : `Amount off (${currency})`}
-          inputMode={type === "percent" ? "numeric" : "decimal"}
-          hint={type === "percent" ? "1 to 100." : "Taken off the order total, never below zero."}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
+          label="Expires"
+          type="datetime-local"
+          hint={`Blank for never. ${timezone}.`}
+          value={expires}
+          onChange={(e) => setExpires(e.target.value)}
         />
-        <div className="field-row">
-          <TextField
-            label="Maximum uses"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            hint="Blank for unlimited."
-            value={maxUses}
-            onChange={(e) => setMaxUses(e.target.value)}
-          />
-          <TextField
-            label="Expires"
-            type="datetime-local"
-            hint={`Blank for never. ${timezone}.`}
-            value={expires}
-            onChange={(e) => setExpires(e.target.value)}
-          />
-        </div>
-        <FormError message={refusal ?? (save.error ? failureText(save.error) : null)} />
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Save coupon
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,12 +1,8 @@
 import { type CustomFieldType, DASH_LIMITS, type DashQuestion } from "@onstage/domain";
-import { type FormEvent, useState } from "react";
-import { failureText } from "../../../api";
-import { Button } from "../../../ui/Button";
+import { useState } from "react";
 import { Checkbox } from "../../../ui/Checkbox";
-import { Dialog } from "../../../ui/Dialog";
-import { FormError } from "../../../ui/FormError";
 import { TextField } from "../../../ui/TextField";
-import { DEFAULT_TOAST_MS, toast } from "../../../ui/toast";
+import { FormDialog } from "../form/FormDialog";
 import { SelectField } from "../form/SelectField";
 import { optionsOf, QUESTION_TYPE_LABELS } from "../labels";
 import { questionApi } from "./editorApi";
@@ -18,7 +14,7 @@ import {
   questionBodyOf,
   questionDraftOf,
 } from "./questionDraft";
-import { useEventPartMutation } from "./useEventEditor";
+import { usePartForm } from "./usePartForm";
 
 const TYPE_OPTIONS = optionsOf(QUESTION_TYPE_LABELS);
 const isQuestionType = (value: string): value is CustomFieldType =>
@@ -34,88 +30,67 @@ export interface QuestionDialogProps {
 /** Spec 1 §2, §3: a custom registration question of one of the 8 types, with options or bounds. */
 export function QuestionDialog({ eventId, question, onClose }: QuestionDialogProps) {
   const [draft, setDraft] = useState<QuestionDraft>(() => questionDraftOf(question));
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const save = useEventPartMutation(eventId, (body: QuestionBody) =>
-    question ? questionApi.update(question.id, body) : questionApi.create(eventId, body),
-  );
+  const { refuse, send, dialogProps } = usePartForm({
+    eventId,
+    save: (body: QuestionBody) =>
+      question ? questionApi.update(question.id, body) : questionApi.create(eventId, body),
+    savedText: question ? "Question saved" : "Question added",
+    onClose,
+  });
   const edit = (patch: Partial<QuestionDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
-    setRefusal(null);
+    refuse(null);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const result = questionBodyOf(draft);
-    if ("refusal" in result) return setRefusal(result.refusal);
-    save.mutate(result.body, {
-      onSuccess: () => {
-        toast.success(question ? "Question saved" : "Question added", { durationMs: DEFAULT_TOAST_MS });
-        onClose();
-      },
-    });
+    if ("refusal" in result) return refuse(result.refusal);
+    send(result.body);
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={question ? "Edit question" : "Add question"}
       description="Asked in the registration dialog."
+      submitLabel="Save question"
+      onSubmit={submit}
+      {...dialogProps}
     >
-      <form
-        onSubmit={submit}
-        noValidate
-        // Any edit clears the last refusal: it spoke about the values before the edit.
-        onChange={() => {
-          setRefusal(null);
-          save.reset();
-        }}
-      >
-        <TextField
-          label="Question"
-          value={draft.question}
-          maxLength={DASH_LIMITS.questionMaxChars}
-          data-autofocus
-          onChange={(e) => edit({ question: e.target.value })}
-        />
-        <SelectField
-          label="Answer type"
-          value={draft.type}
-          options={TYPE_OPTIONS}
-          onChange={(e) => isQuestionType(e.target.value) && edit({ type: e.target.value })}
-        />
-        <Checkbox checked={draft.isRequired} onChange={(e) => edit({ isRequired: e.target.checked })}>
-          Required
-        </Checkbox>
-        {isChoiceType(draft.type) && (
-          <OptionsEditor options={draft.options} onChange={(options) => edit({ options })} />
-        )}
-        {draft.type === "number" && (
-          <div className="field-row">
-            <TextField
-              label="Minimum"
-              inputMode="decimal"
-              hint="Blank for none."
-              value={draft.min}
-              onChange={(e) => edit({ min: e.target.value })}
-            />
-            <TextField
-              label="Maximum"
-              inputMode="decimal"
-              hint="Blank for none."
-              value={draft.max}
-              onChange={(e) => edit({ max: e.target.value })}
-            />
-          </div>
-        )}
-        <FormError message={refusal ?? (save.error ? failureText(save.error) : null)} />
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Save question
-          </Button>
+      <TextField
+        label="Question"
+        value={draft.question}
+        maxLength={DASH_LIMITS.questionMaxChars}
+        data-autofocus
+        onChange={(e) => edit({ question: e.target.value })}
+      />
+      <SelectField
+        label="Answer type"
+        value={draft.type}
+        options={TYPE_OPTIONS}
+        onChange={(e) => isQuestionType(e.target.value) && edit({ type: e.target.value })}
+      />
+      <Checkbox checked={draft.isRequired} onChange={(e) => edit({ isRequired: e.target.checked })}>
+        Required
+      </Checkbox>
+      {isChoiceType(draft.type) && (
+        <OptionsEditor options={draft.options} onChange={(options) => edit({ options })} />
+      )}
+      {draft.type === "number" && (
+        <div className="field-row">
+          <TextField
+            label="Minimum"
+            inputMode="decimal"
+            hint="Blank for none."
+            value={draft.min}
+            onChange={(e) => edit({ min: e.target.value })}
+          />
+          <TextField
+            label="Maximum"
+            inputMode="decimal"
+            hint="Blank for none."
+            value={draft.max}
+            onChange={(e) => edit({ max: e.target.value })}
+          />
         </div>
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

@@ -1,14 +1,11 @@
 import { type DashEvent, type DashQuestion, numberQuestionLabel } from "@onstage/domain";
-import { useState } from "react";
 import { failureText } from "../../../api";
 import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { FormError } from "../../../ui/FormError";
-import { DEFAULT_TOAST_MS, toast } from "../../../ui/toast";
-import { ConfirmDialog } from "../form/ConfirmDialog";
 import { QUESTION_TYPE_LABELS } from "../labels";
+import { EditableListTab } from "./EditableListTab";
 import { questionApi } from "./editorApi";
-import { PartList, PartRow } from "./PartList";
 import { QuestionDialog } from "./QuestionDialog";
 import { isChoiceType } from "./questionDraft";
 import { useEventPartMutation } from "./useEventEditor";
@@ -36,10 +33,40 @@ function focusMoveButton(questionId: number, step: -1 | 1) {
   (pressed?.disabled ? find(step === -1 ? "down" : "up") : pressed)?.focus();
 }
 
+interface MoveButtonsProps {
+  question: DashQuestion;
+  isFirst: boolean;
+  isLast: boolean;
+  onMove: (step: -1 | 1) => void;
+}
+
+function MoveButtons({ question, isFirst, isLast, onMove }: MoveButtonsProps) {
+  const hidden = <span className="visually-hidden"> {question.question}</span>;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        data-focus-key={`${question.id}-up`}
+        disabled={isFirst}
+        onClick={() => onMove(-1)}
+      >
+        Move up{hidden}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        data-focus-key={`${question.id}-down`}
+        disabled={isLast}
+        onClick={() => onMove(1)}
+      >
+        Move down{hidden}
+      </Button>
+    </>
+  );
+}
+
 export function QuestionsTab({ event, questions }: { event: DashEvent; questions: DashQuestion[] }) {
-  const [editing, setEditing] = useState<DashQuestion | "new" | null>(null);
-  const [deleting, setDeleting] = useState<DashQuestion | null>(null);
-  const remove = useEventPartMutation(event.id, questionApi.remove);
   const reorder = useEventPartMutation(event.id, (ids: number[]) => questionApi.reorder(event.id, ids));
   const ordered = [...questions].sort((a, b) => a.order - b.order);
   const ids = ordered.map((q) => q.id);
@@ -50,84 +77,34 @@ export function QuestionsTab({ event, questions }: { event: DashEvent; questions
       onSuccess: () => requestAnimationFrame(() => focusMoveButton(question.id, step)),
     });
   };
-  const confirmDelete = () =>
-    deleting &&
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success("Question deleted", { durationMs: DEFAULT_TOAST_MS });
-        setDeleting(null);
-      },
-    });
-  const dialogs = (
-    <>
-      {editing !== null && (
-        <QuestionDialog
-          eventId={event.id}
-          question={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-          remove.reset();
-        }}
-        title="Delete question"
-        description="The question is no longer asked. Answers already given stay in the registrations."
-        confirmLabel="Delete question"
-        onConfirm={confirmDelete}
-        isPending={remove.isPending}
-        error={remove.error ? failureText(remove.error) : null}
-      />
-    </>
-  );
   return (
-    <PartList
+    <EditableListTab
+      eventId={event.id}
+      items={ordered}
       title="Registration questions"
       addLabel="Add question"
-      onAdd={() => setEditing("new")}
-      isEmpty={ordered.length === 0}
       emptyText="No questions yet: visitors register with their name and email only."
       intro={<FormError message={reorder.error ? failureText(reorder.error) : null} />}
-      dialogs={dialogs}
-    >
-      {ordered.map((question, index) => {
-        const hidden = <span className="visually-hidden"> {question.question}</span>;
-        const controls = (
-          <>
-            <Button
-              variant="ghost"
-              size="sm"
-              data-focus-key={`${question.id}-up`}
-              disabled={index === 0}
-              onClick={() => move(question, index, -1)}
-            >
-              Move up{hidden}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              data-focus-key={`${question.id}-down`}
-              disabled={index === ordered.length - 1}
-              onClick={() => move(question, index, 1)}
-            >
-              Move down{hidden}
-            </Button>
-          </>
-        );
-        return (
-          <PartRow
-            key={question.id}
-            name={question.question}
-            details={questionDetails(question)}
-            badges={question.isRequired ? <Badge tone="primary">Required</Badge> : undefined}
-            controls={controls}
-            onEdit={() => setEditing(question)}
-            onDelete={() => setDeleting(question)}
+      row={(question, index) => ({
+        name: question.question,
+        details: questionDetails(question),
+        badges: question.isRequired ? <Badge tone="primary">Required</Badge> : undefined,
+        controls: (
+          <MoveButtons
+            question={question}
+            isFirst={index === 0}
+            isLast={index === ordered.length - 1}
+            onMove={(step) => move(question, index, step)}
           />
-        );
+        ),
       })}
-    </PartList>
+      renderDialog={(question, close) => (
+        <QuestionDialog eventId={event.id} question={question} onClose={close} />
+      )}
+      remove={questionApi.remove}
+      deleteLabel="Delete question"
+      deleteDescription="The question is no longer asked. Answers already given stay in the registrations."
+      deletedText="Question deleted"
+    />
   );
 }

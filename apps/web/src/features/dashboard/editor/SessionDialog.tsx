@@ -1,17 +1,13 @@
 import { type BroadcastType, DASH_LIMITS, type DashSession, type SessionType } from "@onstage/domain";
-import { type FormEvent, useState } from "react";
-import { failureText } from "../../../api";
-import { Button } from "../../../ui/Button";
-import { Dialog } from "../../../ui/Dialog";
-import { FormError } from "../../../ui/FormError";
+import { useState } from "react";
 import { TextAreaField } from "../../../ui/TextAreaField";
 import { TextField } from "../../../ui/TextField";
-import { DEFAULT_TOAST_MS, toast } from "../../../ui/toast";
+import { FormDialog } from "../form/FormDialog";
 import { RadioGroup } from "../form/RadioGroup";
 import { BROADCAST_TYPE_LABELS, optionsOf, SESSION_TYPE_LABELS } from "../labels";
 import { fromZonedInput, toZonedInput } from "../zonedTime";
 import { sessionApi } from "./editorApi";
-import { useEventPartMutation } from "./useEventEditor";
+import { usePartForm } from "./usePartForm";
 
 export interface SessionDialogProps {
   eventId: number;
@@ -29,102 +25,77 @@ export function SessionDialog({ eventId, timezone, session, onClose }: SessionDi
   const [duration, setDuration] = useState(String(session?.durationMinutes ?? 60));
   const [sessionType, setSessionType] = useState<SessionType>(session?.sessionType ?? "regular");
   const [broadcastType, setBroadcastType] = useState<BroadcastType>(session?.broadcastType ?? "webrtc");
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const save = useEventPartMutation(eventId, (body: Parameters<typeof sessionApi.create>[1]) =>
-    session ? sessionApi.update(session.id, body) : sessionApi.create(eventId, body),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const { refuse, send, dialogProps } = usePartForm({
+    eventId,
+    save: (body: Parameters<typeof sessionApi.create>[1]) =>
+      session ? sessionApi.update(session.id, body) : sessionApi.create(eventId, body),
+    savedText: session ? "Session saved" : "Session added",
+    onClose,
+  });
+  const submit = () => {
     const timeScheduled = fromZonedInput(startsAt, timezone);
     const durationMinutes = Number(duration);
-    if (!timeScheduled) return setRefusal("Please choose the date and time");
+    if (!timeScheduled) return refuse("Please choose the date and time");
     if (
       !Number.isInteger(durationMinutes) ||
       durationMinutes < 1 ||
       durationMinutes > DASH_LIMITS.sessionDurationMaxMinutes
     ) {
-      return setRefusal(`The duration is 1 to ${DASH_LIMITS.sessionDurationMaxMinutes} minutes`);
+      return refuse(`The duration is 1 to ${DASH_LIMITS.sessionDurationMaxMinutes} minutes`);
     }
-    setRefusal(null);
-    save.mutate(
-      { title: title.trim(), description, timeScheduled, durationMinutes, sessionType, broadcastType },
-      {
-        onSuccess: () => {
-          toast.success(session ? "Session saved" : "Session added", { durationMs: DEFAULT_TOAST_MS });
-          onClose();
-        },
-      },
-    );
+    send({ title: title.trim(), description, timeScheduled, durationMinutes, sessionType, broadcastType });
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={session ? "Edit session" : "Add session"}
       description={`Times are in the event's time zone, ${timezone}.`}
+      submitLabel="Save session"
+      onSubmit={submit}
+      {...dialogProps}
     >
-      <form
-        onSubmit={submit}
-        noValidate
-        // Any edit clears the last refusal: it spoke about the values before the edit.
-        onChange={() => {
-          setRefusal(null);
-          save.reset();
-        }}
-      >
+      <TextField
+        label="Session title"
+        value={title}
+        maxLength={DASH_LIMITS.sessionTitleMaxChars}
+        data-autofocus
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <TextAreaField
+        label="Session description"
+        value={description}
+        maxLength={DASH_LIMITS.sessionDescriptionMaxChars}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <div className="field-row">
         <TextField
-          label="Session title"
-          value={title}
-          maxLength={DASH_LIMITS.sessionTitleMaxChars}
-          data-autofocus
-          onChange={(e) => setTitle(e.target.value)}
+          label="Date and time"
+          type="datetime-local"
+          hint={timezone}
+          value={startsAt}
+          onChange={(e) => setStartsAt(e.target.value)}
         />
-        <TextAreaField
-          label="Session description"
-          value={description}
-          maxLength={DASH_LIMITS.sessionDescriptionMaxChars}
-          onChange={(e) => setDescription(e.target.value)}
+        <TextField
+          label="Duration (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={DASH_LIMITS.sessionDurationMaxMinutes}
+          value={duration}
+          onChange={(e) => setDuration(e.target.value)}
         />
-        <div className="field-row">
-          <TextField
-            label="Date and time"
-            type="datetime-local"
-            hint={timezone}
-            value={startsAt}
-            onChange={(e) => setStartsAt(e.target.value)}
-          />
-          <TextField
-            label="Duration (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={DASH_LIMITS.sessionDurationMaxMinutes}
-            value={duration}
-            onChange={(e) => setDuration(e.target.value)}
-          />
-        </div>
-        <RadioGroup
-          legend="Session type"
-          value={sessionType}
-          options={optionsOf(SESSION_TYPE_LABELS)}
-          onChange={setSessionType}
-        />
-        <RadioGroup
-          legend="Broadcast type"
-          value={broadcastType}
-          options={optionsOf(BROADCAST_TYPE_LABELS)}
-          onChange={setBroadcastType}
-        />
-        <FormError message={refusal ?? (save.error ? failureText(save.error) : null)} />
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Save session
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      <RadioGroup
+        legend="Session type"
+        value={sessionType}
+        options={optionsOf(SESSION_TYPE_LABELS)}
+        onChange={setSessionType}
+      />
+      <RadioGroup
+        legend="Broadcast type"
+        value={broadcastType}
+        options={optionsOf(BROADCAST_TYPE_LABELS)}
+        onChange={setBroadcastType}
+      />
+    </FormDialog>
   );
 }

@@ -6,19 +6,15 @@ import {
   type TicketPriceType,
   ticketPriceRefusal,
 } from "@onstage/domain";
-import { type FormEvent, useState } from "react";
-import { failureText } from "../../../api";
-import { Button } from "../../../ui/Button";
-import { Dialog } from "../../../ui/Dialog";
-import { FormError } from "../../../ui/FormError";
+import { useState } from "react";
 import { TextAreaField } from "../../../ui/TextAreaField";
 import { TextField } from "../../../ui/TextField";
-import { DEFAULT_TOAST_MS, toast } from "../../../ui/toast";
+import { FormDialog } from "../form/FormDialog";
 import { RadioGroup } from "../form/RadioGroup";
 import { optionsOf, PRICE_TYPE_LABELS } from "../labels";
 import { centsToUnits } from "./detailsDraft";
 import { ticketApi } from "./editorApi";
-import { useEventPartMutation } from "./useEventEditor";
+import { usePartForm } from "./usePartForm";
 
 export interface TicketDialogProps {
   eventId: number;
@@ -48,93 +44,68 @@ export function TicketDialog({ eventId, currency, ticket, onClose }: TicketDialo
   const [type, setType] = useState<TicketPriceType>(ticket?.price.type ?? "fixed");
   const [price, setPrice] = useState(unitsOf(ticket?.price.value));
   const [max, setMax] = useState(unitsOf(ticket?.price.maxValue));
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const save = useEventPartMutation(eventId, (body: Parameters<typeof ticketApi.create>[1]) =>
-    ticket ? ticketApi.update(ticket.id, body) : ticketApi.create(eventId, body),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (title.trim() === "") return setRefusal("Please enter a ticket title");
+  const { refuse, send, dialogProps } = usePartForm({
+    eventId,
+    save: (body: Parameters<typeof ticketApi.create>[1]) =>
+      ticket ? ticketApi.update(ticket.id, body) : ticketApi.create(eventId, body),
+    savedText: ticket ? "Ticket saved" : "Ticket added",
+    onClose,
+  });
+  const submit = () => {
+    if (title.trim() === "") return refuse("Please enter a ticket title");
     const priced = priceOf(type, price, max);
-    if (!priced) return setRefusal("Please enter amounts such as 10 or 12.50");
+    if (!priced) return refuse("Please enter amounts such as 10 or 12.50");
     const priceRefusal = ticketPriceRefusal(priced);
-    if (priceRefusal) return setRefusal(errorMessage(priceRefusal));
-    setRefusal(null);
-    save.mutate(
-      { title: title.trim(), description, price: priced },
-      {
-        onSuccess: () => {
-          toast.success(ticket ? "Ticket saved" : "Ticket added", { durationMs: DEFAULT_TOAST_MS });
-          onClose();
-        },
-      },
-    );
+    if (priceRefusal) return refuse(errorMessage(priceRefusal));
+    send({ title: title.trim(), description, price: priced });
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={ticket ? "Edit ticket" : "Add ticket"}
       description={`Prices are in ${currency}.`}
+      submitLabel="Save ticket"
+      onSubmit={submit}
+      {...dialogProps}
     >
-      <form
-        onSubmit={submit}
-        noValidate
-        // Any edit clears the last refusal: it spoke about the values before the edit.
-        onChange={() => {
-          setRefusal(null);
-          save.reset();
-        }}
-      >
-        <TextField
-          label="Ticket title"
-          value={title}
-          maxLength={DASH_LIMITS.ticketTitleMaxChars}
-          data-autofocus
-          onChange={(e) => setTitle(e.target.value)}
-        />
-        <TextAreaField
-          label="Ticket description"
-          value={description}
-          maxLength={DASH_LIMITS.ticketDescriptionMaxChars}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        <RadioGroup
-          legend="Price type"
-          value={type}
-          options={optionsOf(PRICE_TYPE_LABELS)}
-          onChange={setType}
-        />
-        {type !== "free" && (
-          <div className="field-row">
+      <TextField
+        label="Ticket title"
+        value={title}
+        maxLength={DASH_LIMITS.ticketTitleMaxChars}
+        data-autofocus
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <TextAreaField
+        label="Ticket description"
+        value={description}
+        maxLength={DASH_LIMITS.ticketDescriptionMaxChars}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <RadioGroup
+        legend="Price type"
+        value={type}
+        options={optionsOf(PRICE_TYPE_LABELS)}
+        onChange={setType}
+      />
+      {type !== "free" && (
+        <div className="field-row">
+          <TextField
+            label={type === "sliding" ? `Minimum price (${currency})` : `Price (${currency})`}
+            inputMode="decimal"
+            hint={type === "sliding" ? "Buyers pay at least this; 0 allows free." : undefined}
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+          {type === "sliding" && (
             <TextField
-              label={type === "sliding" ? `Minimum price (${currency})` : `Price (${currency})`}
+              label={`Maximum price (${currency})`}
               inputMode="decimal"
-              hint={type === "sliding" ? "Buyers pay at least this; 0 allows free." : undefined}
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
+              hint="Blank or 0 means no maximum."
+              value={max}
+              onChange={(e) => setMax(e.target.value)}
             />
-            {type === "sliding" && (
-              <TextField
-                label={`Maximum price (${currency})`}
-                inputMode="decimal"
-                hint="Blank or 0 means no maximum."
-                value={max}
-                onChange={(e) => setMax(e.target.value)}
-              />
-            )}
-          </div>
-        )}
-        <FormError message={refusal ?? (save.error ? failureText(save.error) : null)} />
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Save ticket
-          </Button>
+          )}
         </div>
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

@@ -1,0 +1,133 @@
+import {
+  type AdditionalQueryStrings,
+  BadRequest,
+  type CurrentUser,
+  type SocialProvider,
+  Unauthorized,
+} from "@onstage/domain";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../platform/database";
+import type { Mailer, MailMessage } from "../../platform/mail/mailer";
+import { magicLinkMail } from "./mails";
+import { isWeakPassword } from "./passwords";
+import * as q from "./queries";
+import { countAttempt, isOverLimit, type ThrottleKey } from "./throttle";
+import { issueLinkToken, LINK_TOKEN_TTL_MINUTES, type LinkPurpose } from "./tokens";
+
+export interface AuthDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** Who is asking, for throttling: the address the request came from. */
+export interface Caller {
+  address: string;
+}
+
+/** What a social provider tells us about the person, after the code exchange. */
+export interface SocialProfile {
+  provider: SocialProvider;
+  issuer: string;
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  photo: string | null;
+}
+
+/** The page to return to, carrying the spec's additional query strings (spec 1 §7 magic link). */
+export function returnPath(extra: AdditionalQueryStrings, emailVerified: boolean): string {
+  const url = new URL(extra.redirectTo ?? "/", "http://onstage.invalid");
+  for (const key of ["register", "firstName", "lastName", "eventId", "couponName"] as const) {
+    const value = extra[key];
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  if (emailVerified) url.searchParams.set("emailVerified", "true");
+  return `${url.pathname}${url.search}`;
+}
+
+/** What the sign-in and account actions share: ports and the helpers around links, mail and users. */
+export function authCore({ db, mailer, publicUrl, log }: AuthDeps) {
+  const linkUrl = (token: string, purpose: LinkPurpose) =>
+    `${publicUrl}/auth/link#token=${token}&purpose=${purpose}`;
+
+  // Mail goes out after the response is decided, so an answer never waits on (or reveals) delivery.
+  const deliver = (message: MailMessage) => {
+    mailer
+      .send(message)
+      .catch((error: unknown) => log.error({ err: error, subject: message.subject }, "mail not sent"));
+  };
+
+  // Whether an address has an account must not show in how long the answer takes: the lookup and
+  // the mail happen after the response.
+  const inBackground = (work: () => Promise<void>) => {
+    work().catch((error: unknown) => log.error({ err: error }, "background sign-in mail failed"));
+  };
+
+  /** The account behind an address, unless it has had its share of mail for this window. */
+  async function mailableUser(email: string) {
+    const mailKey: ThrottleKey = { scope: "mail", value: email };
+    const record = await q.findUserByEmail(db, email);
+    if (!record || (await isOverLimit(db, mailKey))) return null;
+    await countAttempt(db, [mailKey]);
+    return record;
+  }
+
+  async function requireUser(userId: number | null) {
+    if (userId === null) throw Unauthorized();
+    const record = await q.findUserById(db, userId);
+    if (!record) throw Unauthorized();
+    return record;
+  }
+
+  function assertStrong(password: string, user: { email: string; firstName: string; lastName: string }) {
+    if (isWeakPassword(password, [user.email, user.firstName, user.lastName]))
+      throw BadRequest("weak_password");
+  }
+
+  async function sendMagicLink(
+    user: CurrentUser,
+    action: "login" | "signup_confirm",
+    extra: AdditionalQueryStrings | undefined,
+  ) {
+    const token = await issueLinkToken(db, {
+      purpose: "magic_link",
+      email: user.email,
+      userId: user.id,
+      payload: { action, additionalQueryStrings: extra ?? {} },
+    });
+    deliver(
+      magicLinkMail({
+        to: user.email,
+        firstName: user.firstName,
+        link: linkUrl(token, "magic_link"),
+        action,
+        minutesValid: LINK_TOKEN_TTL_MINUTES,
+      }),
+    );
+  }
+
+  /** A verified e-mail proves the inbox: sessions opened before by whoever typed the address end. */
+  async function verifyEmail(userId: number) {
+    if (await q.markEmailVerified(db, userId)) {
+      await db.query("DELETE FROM user_sessions WHERE user_id = $1", [userId]);
+    }
+  }
+
+  return {
+    db,
+    linkUrl,
+    deliver,
+    inBackground,
+    mailableUser,
+    requireUser,
+    assertStrong,
+    sendMagicLink,
+    verifyEmail,
+  };
+}
+
+export type AuthCore = ReturnType<typeof authCore>;

@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase } from "./index";
+import type { Database } from "./types";
+
+export type Engine = "pglite" | "postgres";
+
+/**
+ * A fresh, migrated database for tests and benchmarks: in-memory PGlite, or a new database on the
+ * PostgreSQL server at `adminUrl`, dropped by `drop()`.
+ */
+export async function throwawayDatabase(
+  engine: Engine,
+  adminUrl: string,
+): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (engine === "pglite") {
+    const db = await openDatabase({});
+    return { db, drop: () => db.close() };
+  }
+  const name = `onstage_tmp_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString() });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
