@@ -76,7 +76,9 @@ test.each([
 test.each([
   { code: "USD", want: true },
   { code: "EUR", want: true },
-  { code: "JPY", want: true },
+  { code: "JPY", want: false },
+  { code: "KWD", want: false },
+  { code: "GBP", want: true },
   { code: "usd", want: false },
   { code: "XYZ", want: false },
   { code: "US", want: false },

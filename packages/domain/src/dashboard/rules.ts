@@ -53,9 +53,16 @@ export function canonicalTimeZone(timeZone: string): string | null {
   }
 }
 
-/** An ISO 4217 code the runtime knows (so amounts can be formatted in it). */
+/**
+ * An ISO 4217 code the runtime knows, whose minor unit is a hundredth: spec 1 §9 keeps amounts in
+ * cents, so zero-decimal (JPY) and three-decimal (KWD) currencies would be shown 100× or 10× off.
+ */
 export function isSupportedCurrency(code: string): boolean {
-  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf("currency").includes(code);
+  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf("currency").includes(code)) return false;
+  return (
+    new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions()
+      .maximumFractionDigits === 2
+  );
 }
 
 /** Spec 1 §3 ticket price: free is 0; fixed is above 0; sliding has a minimum and a maximum of 0 (none) or ≥ the minimum. */

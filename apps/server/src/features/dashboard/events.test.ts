@@ -86,6 +86,7 @@ describeOnEachDatabase("dashboard events", (use) => {
     { case: "a bad time zone", fields: { timezone: "Mars/Olympus_Mons" }, code: "invalid_time_zone" },
     { case: "an offset for a time zone", fields: { timezone: "+02:00" }, code: "invalid_time_zone" },
     { case: "an unknown currency", fields: { eventTicketCurrency: "XYZ" }, code: "invalid_currency" },
+    { case: "a currency without cents", fields: { eventTicketCurrency: "JPY" }, code: "invalid_currency" },
     {
       case: "a membership gate without a tier",
       fields: { access: "patreon" },

@@ -1,4 +1,4 @@
-import type { DashEvent } from "@onstage/domain";
+import { type DashEvent, isSupportedCurrency } from "@onstage/domain";
 import { type FormEvent, useMemo, useState } from "react";
 import { failureText } from "../../../api";
 import { Button } from "../../../ui/Button";
@@ -9,10 +9,13 @@ import { useUpdateEvent } from "./useEventEditor";
 
 function currencyOptions() {
   const names = new Intl.DisplayNames(["en"], { type: "currency" });
-  return Intl.supportedValuesOf("currency").map((code) => ({
-    value: code,
-    label: `${code} – ${names.of(code) ?? code}`,
-  }));
+  // Only currencies counted in cents (spec 1 §9), as the server accepts.
+  return Intl.supportedValuesOf("currency")
+    .filter(isSupportedCurrency)
+    .map((code) => ({
+      value: code,
+      label: `${code} – ${names.of(code) ?? code}`,
+    }));
 }
 
 /** Spec 1 §3 event_ticket_currency: one currency for every ticket of the event. */
