@@ -7,12 +7,11 @@ import {
   EventAccess,
   EventRole,
   OrgRole,
-  SessionState,
   SessionType,
   TicketPriceType,
 } from "../vocabulary";
 import { Email } from "./auth";
-import { Channel, CustomRegistrationField, EventCard, Ticket } from "./events";
+import { Channel, CustomRegistrationField, EventCard, Ticket, VideoSessionSummary } from "./events";
 
 // Wire shapes of the host dashboard (issue 5 §1): channels, team, events, sessions, tickets, coupons,
 // custom registration questions, registrations and /my-events. Requests are strict camelCase objects;
@@ -210,17 +209,8 @@ export const UpdateSessionRequest = z
   .strict();
 export type UpdateSessionRequest = z.infer<typeof UpdateSessionRequest>;
 
-export const DashSession = z.object({
-  id: z.number().int(),
-  urlHash: z.string(),
-  title: z.string(),
-  description: z.string(),
-  timeScheduled: z.iso.datetime(),
-  durationMinutes: z.number().int(),
-  state: SessionState,
-  sessionType: SessionType,
-  broadcastType: BroadcastType,
-});
+/** Hosts edit the same session fields visitors see on the event page. */
+export const DashSession = VideoSessionSummary;
 export type DashSession = z.infer<typeof DashSession>;
 
 export const DashSessionResponse = z.object({ session: DashSession });
