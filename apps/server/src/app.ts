@@ -22,6 +22,7 @@ import { membershipRoutes } from "./features/membership/routes";
 import { paymentsFeature } from "./features/payments/feature";
 import { STRIPE_WEBHOOK_PATH } from "./features/payments/routes";
 import type { PaymentsService } from "./features/payments/service";
+import { attachRealtime } from "./features/realtime/server";
 import { registrationRoutes } from "./features/registration/routes";
 import { registerWebApp } from "./features/share-preview/routes";
 import { installErrorHandler } from "./http/errors";
@@ -62,6 +63,8 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** The membership gate (Patreon when configured); without it the test-mode gate. */
   membershipGate?: MembershipGate;
+  /** Realtime topics are shared with other nodes through Redis when set; else in-process. */
+  redisUrl?: string;
 }
 
 export interface App {
@@ -139,6 +142,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       providers: deps.socialProviders ?? {},
     }),
   );
+  const realtimeServer = attachRealtime({
+    httpServer: server.server,
+    db: deps.db,
+    publicUrl: deps.publicUrl,
+    policy,
+    log: server.log,
+    redisUrl: deps.redisUrl,
+  });
+  server.addHook("onClose", () => realtimeServer.close());
   const features: FeatureDeps = {
     db: deps.db,
     tracker,
@@ -150,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     events,
     clock,
     log: server.log,
+    realtime: realtimeServer.realtime,
   };
   await server.register(registrationRoutes(features));
   const payments = paymentsFeature(features, deps.payments);

@@ -37,6 +37,7 @@ const { server, reporter, payments } = await buildApp({
   payments: config.stripe ? stripeGateway(config.stripe) : undefined,
   // Patreon sign-in configured: its tokens check real memberships; else the test-mode gate.
   membershipGate: config.socialProviders.patreon ? patreonGate({ db }) : undefined,
+  redisUrl: config.redisUrl,
 });
 // Issue 5 item 7: checkouts whose webhook never came are asked about every few minutes.
 const reconciliation = setInterval(() => {

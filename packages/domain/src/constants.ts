@@ -121,6 +121,24 @@ export const CHANNEL_NOT_FOUND_CONSECUTIVE_CHECKS = 2;
 export const AUTH_ERROR_ANALYTICS_THROTTLE_MS = 60 * SECOND_MS;
 export const ONLINE_REFRESH_WAIT_MS = 2 * SECOND_MS;
 export const AUTH_CHANGE_REFRESH_DELAY_MS = 1 * SECOND_MS;
+/**
+ * Issue 6 server limits (not in the specs; see decisions): a frame above this size is refused, a
+ * connection sending more than this many frames a second is refused the excess, presence messages are
+ * rate-limited separately ('Too many presence messages per second', retried after 3 s).
+ */
+export const REALTIME_MAX_FRAME_BYTES = 16 * 1024;
+export const REALTIME_FRAMES_PER_SECOND = 30;
+export const PRESENCE_MESSAGES_PER_SECOND = 5;
+/** A connection that keeps this many messages unsent is a slow client: it is dropped and resumes. */
+export const REALTIME_SLOW_CLIENT_BUFFERED_MESSAGES = 1_000;
+/** A resume replays at most this many messages per topic; beyond that the client refetches. */
+export const REALTIME_REPLAY_MAX_MESSAGES = 500;
+/** Topic messages are kept this long for resumes (a restart or a dead node loses nothing younger). */
+export const REALTIME_RETENTION_MS = 15 * MINUTE_MS;
+/** A banned user is removed from the event's topics within this time (issue 6 item 7). */
+export const REALTIME_BAN_EVICTION_MS = 1 * SECOND_MS;
+/** An early message waits this long for the gap before it to fill before the client resumes. */
+export const REALTIME_GAP_WAIT_MS = 1 * SECOND_MS;
 /** Spec 1 §9 / spec 3 §9: idle timeout and its activity-event throttle. */
 export const IDLE_TIMEOUT_MS = 20 * MINUTE_MS;
 export const IDLE_EVENTS_THROTTLE_MS = 200;
@@ -178,6 +196,10 @@ export const PROFILE_CACHE_MS = 300 * SECOND_MS;
 
 /** Spec 2 §7: chat messages are paged by id (value not shown; see decisions). */
 export const CHAT_PAGE_SIZE = 50;
+/** Chat text is stored as typed up to this length (the database holds the same check). */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** Chat sends per user (not in the specs; see decisions): a flood is refused, others are unharmed. */
+export const CHAT_SENDS_PER_10_SECONDS = 20;
 /** Spec 2 §5, §9: 'Please verify your email to interact in the event' and other stage toasts. */
 export const STAGE_TOAST_MS = 5 * SECOND_MS;
 /** Spec 2 §5, §9: upvote calls are debounced. */

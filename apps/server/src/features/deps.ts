@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Tracker } from "../platform/analytics/tracker";
 import type { Database } from "../platform/database";
 import type { Mailer } from "../platform/mail/mailer";
+import type { Realtime } from "../platform/realtime/port";
 import type { FileStorage } from "../platform/storage/storage";
 import type { AuthService } from "./auth/service";
 import type { CookiePolicy } from "./auth/sessions";
@@ -19,4 +20,6 @@ export interface FeatureDeps {
   events: EventsService;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Publishes committed topic messages (withOutbox) and evicts banned users. */
+  realtime: Realtime;
 }

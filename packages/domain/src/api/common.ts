@@ -27,3 +27,13 @@ export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const MeResponse = z.object({ user: CurrentUser.nullable() });
 export type MeResponse = z.infer<typeof MeResponse>;
+
+/** Row ids on the wire: positive integers a JS number holds exactly. */
+export const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Text that is stored or looked up: PostgreSQL text cannot hold a NUL character. */
+export const StoredText = (maxChars: number) =>
+  z
+    .string()
+    .max(maxChars)
+    .refine((text) => !text.includes("\u0000"), "must not contain NUL characters");

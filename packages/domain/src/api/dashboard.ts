@@ -11,6 +11,7 @@ import {
   TicketPriceType,
 } from "../vocabulary";
 import { Email } from "./auth";
+import { Id } from "./common";
 import { Channel, CustomRegistrationField, EventCard, Ticket, VideoSessionSummary } from "./events";
 
 // Wire shapes of the host dashboard (issue 5 §1): channels, team, events, sessions, tickets, coupons,
@@ -81,7 +82,6 @@ export const DASH_LIMITS = {
 } as const;
 
 const L = DASH_LIMITS;
-const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const IdParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const IsoTime = z.iso.datetime({ offset: true });
 const Cents = z.number().int().nonnegative().max(L.amountMaxCents);

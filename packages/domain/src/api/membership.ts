@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { Id } from "./common";
 
 // Wire shapes of the membership gate (spec 1 §7 `POST /api/patreon/is-valid-patron`, §8 messages).
-
-const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** Spec 1 §7: INSUFFICIENT_TIER "and others"; the others are ours (docs/decisions.md). */
 export const MembershipRefusalCode = z.enum([

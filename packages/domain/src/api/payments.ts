@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id } from "./common";
 import { CustomRegistrationFieldAnswer } from "./registration";
 
 // Wire shapes of card checkout (spec 1 §7 `/api/{card-provider}/…`; the card provider path is
@@ -11,7 +12,6 @@ export const CHECKOUT_MAX_AMOUNT_CENTS = 100_000_000;
 const UTM_MAX_CHARS = 200;
 const MAX_ANSWERS = 100;
 
-const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const Utm = z.string().trim().max(UTM_MAX_CHARS).optional();
 /** Test gateway ids are `test_cs_…`; Stripe's are `cs_test_…` / `cs_live_…`. */
 export const CheckoutSessionId = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CUSTOM_ANSWER_MAX_CHARS } from "../constants";
 import { CouponType } from "../vocabulary";
+import { Id, StoredText } from "./common";
 
 // Wire shapes of registration, event passwords, coupons and unregistering (spec 1 §5, §7).
 // Request field names are the spec's payload names (snake_case); responses are camelCase.
@@ -11,13 +12,7 @@ const EVENT_PASSWORD_MAX_CHARS = 200;
 const UTM_MAX_CHARS = 200;
 const MAX_ANSWERS = 100;
 
-const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** Text that is stored or looked up: PostgreSQL text cannot hold a NUL character. */
-const Text = (maxChars: number) =>
-  z
-    .string()
-    .max(maxChars)
-    .refine((text) => !text.includes("\u0000"), "must not contain NUL characters");
+const Text = StoredText;
 const Utm = Text(UTM_MAX_CHARS).trim().optional();
 
 export const CustomRegistrationFieldAnswer = z

@@ -1,0 +1,15 @@
+import type { TopicMessage } from "@onstage/domain";
+
+/** Where committed topic messages go: every subscriber of the topic on every node. */
+export interface Publisher {
+  publish(messages: readonly TopicMessage[]): void;
+}
+
+/** The realtime layer as features see it (features/realtime builds it on Socket.IO). */
+export interface Realtime extends Publisher {
+  /**
+   * Removes a user's connections from every topic of these events, on every node, and tells the
+   * client why (a ban: issue 6 item 7, within REALTIME_BAN_EVICTION_MS).
+   */
+  evict(userId: number, eventIds: readonly number[], reason: string): Promise<void>;
+}
