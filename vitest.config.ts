@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { projects: ["packages/domain", "apps/server", "e2e"] },
+  test: { projects: ["packages/domain", "apps/web", "apps/server", "e2e"] },
 });

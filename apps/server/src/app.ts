@@ -12,6 +12,7 @@ import { socialRoutes } from "./features/auth/social/routes";
 import { registerViewer } from "./features/auth/viewer";
 import { channelRoutes } from "./features/channels/routes";
 import { channelsService } from "./features/channels/service";
+import { chatRoutes } from "./features/chat/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import type { FeatureDeps } from "./features/deps";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
@@ -19,11 +20,15 @@ import { eventRoutes } from "./features/events/routes";
 import { eventsService } from "./features/events/service";
 import { healthRoutes } from "./features/health/routes";
 import { membershipRoutes } from "./features/membership/routes";
+import { moderationRoutes } from "./features/moderation/routes";
 import { paymentsFeature } from "./features/payments/feature";
 import { STRIPE_WEBHOOK_PATH } from "./features/payments/routes";
 import type { PaymentsService } from "./features/payments/service";
-import { attachRealtime } from "./features/realtime/server";
+import { peopleRoutes } from "./features/people/routes";
+import { LEAVE_SESSION_PATH, presenceFeature } from "./features/presence/routes";
+import { attachRealtime, type RealtimeServer, type RealtimeTuning } from "./features/realtime/server";
 import { registrationRoutes } from "./features/registration/routes";
+import { roomRoutes } from "./features/room/routes";
 import { registerWebApp } from "./features/share-preview/routes";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
@@ -65,6 +70,8 @@ export interface AppDeps {
   membershipGate?: MembershipGate;
   /** Realtime topics are shared with other nodes through Redis when set; else in-process. */
   redisUrl?: string;
+  /** Shorter realtime limits and timings (tests). */
+  realtimeTuning?: Partial<RealtimeTuning>;
 }
 
 export interface App {
@@ -74,6 +81,7 @@ export interface App {
   mailer: OpenedMailer;
   /** main.ts runs its reconcilePendingCheckouts() on a timer. */
   payments: PaymentsService;
+  realtime: RealtimeServer;
 }
 
 /** Wires features onto one Fastify instance; main.ts and the tests both build the app through here. */
@@ -106,8 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(server);
   const policy = cookiePolicy(deps.publicUrl);
   await registerViewer(server, deps.db, policy);
-  // Signed by the provider instead (Stripe-Signature); a browser never posts there.
-  await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH]);
+  // Signed by the provider instead (Stripe-Signature); a browser never posts there. The leave-session
+  // beacon cannot set headers (navigator.sendBeacon); its route checks Origin instead.
+  await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH, LEAVE_SESSION_PATH]);
   const mailer = openMailer({
     smtpUrl: deps.smtpUrl,
     from: deps.mailFrom ?? `Onstage <no-reply@${new URL(deps.publicUrl).hostname}>`,
@@ -149,8 +158,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     policy,
     log: server.log,
     redisUrl: deps.redisUrl,
+    tuning: deps.realtimeTuning,
   });
-  server.addHook("onClose", () => realtimeServer.close());
+  // Before the HTTP server closes: it waits for open connections, and WebSockets stay open until told.
+  server.addHook("preClose", () => realtimeServer.close());
   const features: FeatureDeps = {
     db: deps.db,
     tracker,
@@ -169,7 +180,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(payments.routes);
   await server.register(membershipRoutes(features, deps.membershipGate));
   await server.register(dashboardRoutes(features));
+  await server.register(roomRoutes(features));
+  await server.register(chatRoutes(features));
+  const presence = presenceFeature(features);
+  await server.register(presence.routes);
+  realtimeServer.setPresenceHandler(presence.service.heartbeat);
+  await server.register(peopleRoutes(features));
+  await server.register(moderationRoutes(features));
   await registerWebApp(server, { webDist: deps.webDist, publicUrl: deps.publicUrl, events, channels });
   await server.ready();
-  return { server, tracker, reporter, mailer, payments: payments.service };
+  return { server, tracker, reporter, mailer, payments: payments.service, realtime: realtimeServer };
 }

@@ -123,6 +123,21 @@ const MESSAGES: Record<string, string> = {
   invalid_answer: "Please check your answers to the registration questions",
   unknown_question: "That question is not part of this event",
   too_many_guesses: "Too many attempts. Please wait a few minutes and try again.",
+  // Chat, presence and moderation (issue 6); the specs word none of these (docs/decisions.md).
+  // Realtime and the room (issue 6; spec 2 §8 gives no_token and the presence rate limit).
+  removed_from_event: "You have been removed from this event",
+  no_token: "No authentication token available for realtime connection.",
+  rate_limit_exceeded: "Too many presence messages per second",
+  invalid_topic: "Unknown topic",
+  flood: "Too many messages, please slow down",
+  chat_not_found: "This chat does not exist",
+  message_not_found: "This message does not exist or was deleted",
+  chat_disabled: "Chat is disabled for this session",
+  chat_rate_limited: "You are sending messages too quickly. Please wait a few seconds.",
+  user_not_found: "This user does not exist",
+  ban_not_found: "This ban does not exist",
+  ban_self: "You cannot ban yourself",
+  ban_channel_member: "Members of the channel's team cannot be banned",
 };
 
 export function errorMessage(code: string): string {

@@ -124,6 +124,23 @@ export function given(db: Queryable) {
         ban_type: "organization",
         ...fields,
       }),
+
+    chat: (sessionId: number, chatType: "public" | "backstage" = "public") =>
+      insertRow(db, "chats", { video_session_id: sessionId, chat_type: chatType }),
+
+    chatMessage: (chatId: number, userId: number, fields: Record<string, unknown> = {}) =>
+      insertRow(db, "chat_messages", { chat_id: chatId, user_id: userId, message: "Hello", ...fields }),
+
+    /** A user's presence row in a session (video_session_users); it has no id column. */
+    presence: (sessionId: number, userId: number, fields: Record<string, unknown> = {}) => {
+      const row: Record<string, unknown> = { video_session_id: sessionId, user_id: userId, ...fields };
+      const keys = Object.keys(row);
+      return db.query(
+        `INSERT INTO video_session_users (${keys.map((k) => `"${k}"`).join(", ")})
+         VALUES (${keys.map((_, i) => `$${i + 1}`).join(", ")})`,
+        keys.map((k) => row[k]),
+      );
+    },
   };
 }
 

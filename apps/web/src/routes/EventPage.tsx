@@ -44,7 +44,7 @@ export function EventPage() {
   if (view === "room") {
     return (
       <SitePage tone="dark" width="full">
-        <LiveRoom eventTitle={data.event.title} sessionTitle={session?.title ?? null} />
+        <LiveRoom data={data} session={session} />
       </SitePage>
     );
   }

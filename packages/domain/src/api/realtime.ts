@@ -84,4 +84,6 @@ export const RealtimeEvents = {
   presence: "presence",
   message: "message",
   unsubscribed: "unsubscribed",
+  /** The node was cut off from the other nodes (Redis) and is back: resubscribe from the last seq. */
+  resume: "resume",
 } as const;

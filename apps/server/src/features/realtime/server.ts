@@ -4,7 +4,21 @@ import type { FastifyBaseLogger } from "fastify";
 import { Server } from "socket.io";
 import type { Database } from "../../platform/database";
 import type { Realtime } from "../../platform/realtime/port";
+import { openRedisBus } from "../../platform/realtime/redis";
 import type { CookiePolicy } from "../auth/sessions";
+import { onConnection } from "./connection";
+import { evictions } from "./evict";
+import { allowOrigin, identifyViewer } from "./handshake";
+import { watchSlowClients } from "./limits";
+import type { PresenceHandler } from "./presence";
+import { startRetention } from "./retention";
+import type { RealtimeIo } from "./socket";
+import { DEFAULT_REALTIME_TUNING, type RealtimeTuning } from "./tuning";
+
+export type { PresenceHandler } from "./presence";
+export type { RealtimeTuning } from "./tuning";
+
+/** Server -> client: "the node missed messages; subscribe again with your last sequences". */
 
 export interface RealtimeOptions {
   httpServer: HttpServer;
@@ -14,23 +28,89 @@ export interface RealtimeOptions {
   log: FastifyBaseLogger;
   /** Several nodes share topics through Redis pub/sub when set; else in-process. */
   redisUrl?: string;
+  /** Shorter limits and timings for tests. */
+  tuning?: Partial<RealtimeTuning>;
 }
 
 export interface RealtimeServer {
   realtime: Realtime;
+  /** features/presence handles heartbeats; until one is set they are only authorised and answered. */
+  setPresenceHandler(handler: PresenceHandler): void;
+  /** Deletes messages past retention now (the job also runs on a timer). */
+  pruneMessages(): Promise<number>;
   close(): Promise<void>;
 }
 
-// SKELETON (issue 6): the subscription protocol, authorisation, resume, limits and Redis come next.
+/** The realtime endpoint (docs/realtime.md) on the app's HTTP server. */
 export function attachRealtime(options: RealtimeOptions): RealtimeServer {
-  const io = new Server(options.httpServer, { path: REALTIME_PATH, transports: ["websocket"] });
+  const tuning = { ...DEFAULT_REALTIME_TUNING, ...options.tuning };
+  const { db, log } = options;
+  const io: RealtimeIo = new Server(options.httpServer, {
+    path: REALTIME_PATH,
+    transports: ["websocket"],
+    serveClient: false,
+    // Issue 6 item 7: a larger frame closes that connection (the WebSocket's maxPayload), only it.
+    maxHttpBufferSize: tuning.maxFrameBytes,
+    pingInterval: tuning.heartbeatMs,
+    pingTimeout: tuning.clientTimeoutMs - tuning.heartbeatMs,
+    allowRequest: allowOrigin(options.publicUrl),
+  });
+
+  const bus = options.redisUrl ? openRedisBus(options.redisUrl, busKey(options.publicUrl), log) : null;
+  if (bus) {
+    io.adapter(bus.adapter);
+    // Other nodes' messages published while Redis was away never reached this node: every client here
+    // resubscribes with its last sequences and gets them from realtime_messages (docs/realtime.md).
+    bus.onResubscribed(() => io.local.emit(RealtimeEvents.resume, { reason: "redis_reconnected" }));
+  }
+
+  const evict = evictions(io, { multiNode: bus !== null, timeoutMs: tuning.evictionTimeoutMs, log });
+  let presenceHandler: PresenceHandler | null = null;
+  io.use(identifyViewer(db, options.policy, log));
+  io.on("connection", (socket) =>
+    onConnection({ db, evictions: evict, tuning, log, presenceHandler: () => presenceHandler }, socket),
+  );
+
+  const stopWatching = watchSlowClients(
+    io,
+    {
+      checkMs: tuning.slowClientCheckMs,
+      maxMessages: tuning.slowClientBufferedMessages,
+      maxFrameBytes: tuning.maxFrameBytes,
+    },
+    log,
+  );
+  const retention = startRetention(
+    db,
+    { retentionMs: tuning.retentionMs, intervalMs: tuning.retentionIntervalMs },
+    log,
+  );
+
   return {
     realtime: {
       publish(messages) {
+        // Through the adapter: local subscribers at once, other nodes over Redis (queued while it is away).
         for (const message of messages) io.to(message.topic).emit(RealtimeEvents.message, message);
       },
-      async evict() {},
+      evict: (userId, eventIds, reason) => evict.evict({ userId, eventIds, reason }),
     },
-    close: () => io.close().then(() => undefined),
+    setPresenceHandler(handler) {
+      presenceHandler = handler;
+    },
+    pruneMessages: retention.run,
+    async close() {
+      stopWatching();
+      retention.stop();
+      // Closing the connections (not a Socket.IO disconnect) makes clients reconnect, to another node
+      // in a rolling restart. Not io.close(): that also closes the HTTP server, which Fastify closes.
+      io.engine.close();
+      await io.of("/").adapter.close();
+      await bus?.close();
+    },
   };
+}
+
+/** Nodes of one site share channels; another site (or test run) on the same Redis is not heard. */
+function busKey(publicUrl: string): string {
+  return `onstage#${new URL(publicUrl).host}`;
 }

@@ -1,5 +1,6 @@
-import { Conflict, isEventFull, type RegisterInput, type Registration } from "@onstage/domain";
+import { Conflict, isEventFull, type RegisterInput, type Registration, topicName } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
+import { withOutbox } from "../../platform/realtime/outbox";
 import type { FeatureDeps } from "../deps";
 import { CHECKOUT_HOLD_MINUTES } from "../payments/checkout";
 import { countHolds } from "../payments/queries";
@@ -18,7 +19,9 @@ import {
   seatState,
 } from "./queries";
 
-export type RegistrationDeps = Pick<FeatureDeps, "db" | "tracker" | "clock">;
+/** `realtime` publishes the new registered count; without it the count is only recorded (tests). */
+export type RegistrationDeps = Pick<FeatureDeps, "db" | "tracker" | "clock"> &
+  Partial<Pick<FeatureDeps, "realtime">>;
 
 export interface RegisterResult {
   registration: Registration;
@@ -96,7 +99,7 @@ async function takeSeat(
 ): Promise<RegisterResult> {
   const { row } = input;
   return oneAtATime(deps.db, row.eventId, () =>
-    deps.db.transaction(async (tx) => {
+    withOutbox(deps.db, deps.realtime ?? { publish() {} }, async (tx, outbox) => {
       const { seatLimit } = await lockEvent(tx, row.eventId);
       const seats = await seatState(tx, row.eventId, row.userId);
       if (seats.isRegistered) return alreadyRegistered(tx, row);
@@ -135,6 +138,10 @@ async function takeSeat(
       // Spec 1 §7: 'event-registration' with high priority after registration, and 'event-register'.
       await deps.tracker.track("event-registration", { ...fields, priority: "high" }, tx);
       await deps.tracker.track("event-register", fields, tx);
+      // Issue 6: the room's registered count follows on event:{eventId} (exact under the event lock).
+      await outbox.broadcast(topicName({ kind: "event", id: row.eventId }), "registration.created", {
+        registeredCount: seats.registeredCount + 1,
+      });
       return { registration, created: true };
     }),
   );

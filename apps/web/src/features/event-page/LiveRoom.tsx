@@ -1,18 +1,27 @@
+import type { EventPageData, VideoSessionSummary } from "@onstage/domain";
+import { Room } from "../room/Room";
 import { WelcomeDialogs } from "../welcome/WelcomeDialogs";
 import "./event-page.css";
 
 export interface LiveRoomProps {
-  eventTitle: string;
-  sessionTitle: string | null;
+  data: EventPageData;
+  session: VideoSessionSummary | null;
 }
 
-// TODO(stage): spec 2 builds the stage (video, sidebar modules) in this room.
-export function LiveRoom({ eventTitle, sessionTitle }: LiveRoomProps) {
+/** Spec 1 §2 live room: the session's room, and the blocking welcome dialogs over it. */
+export function LiveRoom({ data, session }: LiveRoomProps) {
+  if (!session) {
+    return (
+      <div className="live-room">
+        <h1 className="live-room__title">{data.event.title}</h1>
+        <p className="live-room__stage">This event has no session yet.</p>
+        <WelcomeDialogs />
+      </div>
+    );
+  }
   return (
-    <div className="live-room">
-      <h1 className="live-room__title">{eventTitle}</h1>
-      {sessionTitle && <p className="live-room__session">{sessionTitle}</p>}
-      <p className="live-room__stage">The live stage opens here.</p>
+    <div className="room-page">
+      <Room data={data} session={session} />
       <WelcomeDialogs />
     </div>
   );

@@ -1,0 +1,216 @@
+import {
+  BadRequest,
+  CHAT_SENDS_PER_10_SECONDS,
+  type ChatMessage,
+  type ChatMessagesResponse,
+  type ChatReaction,
+  Conflict,
+  chatTextToSend,
+  Forbidden,
+  isChatMessageVisible,
+  isValidReaction,
+  mayDeleteChatMessage,
+  mayEditChatMessage,
+  mayPostInChat,
+  mayToggleChat,
+  NotFound,
+  RateLimited,
+  topicName,
+} from "@onstage/domain";
+import type { Queryable } from "../../platform/database";
+import { withOutbox } from "../../platform/realtime/outbox";
+import type { FeatureDeps } from "../deps";
+import { type PlaceAccess, requireTopicReader } from "../room/access";
+import { findPlace, setChatDisabled } from "../room/queries";
+import { sessionOf } from "../room/service";
+import {
+  countRecentSends,
+  deleteReaction,
+  findMessage,
+  historyPage,
+  insertMessage,
+  insertReaction,
+  type StoredMessage,
+  softDeleteMessage,
+  updateMessageText,
+} from "./queries";
+
+export type ChatDeps = Pick<FeatureDeps, "db" | "realtime">;
+
+const chatTopic = (chatId: number) => topicName({ kind: "chat", id: chatId });
+
+/** Spec 2 §5: trimmed, never empty, at most CHAT_MESSAGE_MAX_LENGTH. */
+function textToSend(message: string): string {
+  const text = chatTextToSend(message);
+  if (text === null) throw BadRequest();
+  return text;
+}
+
+/** Writing follows reading, then spec 2 §5 (verified e-mail) and §2 (guests and a disabled chat). */
+function assertMayPost(access: PlaceAccess): void {
+  const chatType = access.chat?.chatType ?? "public";
+  const refusal = mayPostInChat({
+    flags: access.flags,
+    emailVerified: access.viewer.emailVerified,
+    chatType,
+    chatDisabled: access.session?.disableChat ?? false,
+  });
+  if (refusal === "email_not_verified") throw Forbidden("email_not_verified");
+  if (refusal === "chat_disabled") throw Conflict("chat_disabled");
+}
+
+export function chatService(deps: ChatDeps) {
+  const { db, realtime } = deps;
+
+  /** A message the viewer may see in a chat they may read; hidden and unknown messages are alike. */
+  async function visibleMessage(
+    viewerUserId: number,
+    id: number,
+    tx?: Queryable,
+  ): Promise<{ stored: StoredMessage; access: PlaceAccess }> {
+    // Inside a write transaction the message row is locked, so an edit cannot race a delete.
+    const stored = await findMessage(tx ?? db, id, tx !== undefined);
+    if (!stored) throw NotFound("message_not_found");
+    const access = await requireTopicReader(tx ?? db, viewerUserId, {
+      kind: "chat",
+      id: stored.message.chatId,
+    });
+    const visible = isChatMessageVisible({
+      viewerUserId,
+      authorId: stored.message.userId,
+      authorShadowBanned: stored.authorShadowBanned,
+    });
+    if (!visible) throw NotFound("message_not_found");
+    return { stored, access };
+  }
+
+  return {
+    async history(
+      viewerUserId: number | null,
+      query: { chat_id: number; before_id?: number; limit: number },
+    ): Promise<ChatMessagesResponse> {
+      const access = await requireTopicReader(db, viewerUserId, { kind: "chat", id: query.chat_id });
+      const page = await historyPage(db, {
+        chatId: query.chat_id,
+        eventId: access.event.id,
+        viewerUserId,
+        beforeId: query.before_id,
+        take: query.limit + 1,
+      });
+      return {
+        messages: page.messages.slice(0, query.limit),
+        hasMore: page.messages.length > query.limit,
+        seq: page.seq,
+      };
+    },
+
+    /**
+     * Stores the message as typed (trimmed) and publishes it on the chat topic in the same transaction.
+     * A shadow-banned author's message is stored and returned to them, and published to nobody.
+     */
+    async send(viewerUserId: number, input: { chat_id: number; message: string }): Promise<ChatMessage> {
+      const access = await requireTopicReader(db, viewerUserId, { kind: "chat", id: input.chat_id });
+      assertMayPost(access);
+      const message = textToSend(input.message);
+      return withOutbox(db, realtime, async (tx, outbox) => {
+        const recentSends = await countRecentSends(tx, viewerUserId);
+        if (recentSends >= CHAT_SENDS_PER_10_SECONDS) throw RateLimited("chat_rate_limited");
+        const stored = await insertMessage(tx, { chatId: input.chat_id, userId: viewerUserId, message });
+        if (!access.viewer.isShadowBanned) {
+          await outbox.change(chatTopic(input.chat_id), "INSERT", "chat_messages", stored);
+        }
+        return stored;
+      });
+    },
+
+    /** Only the author edits, and only the text; an unchanged text changes nothing. */
+    async edit(viewerUserId: number, input: { id: number; message: string }): Promise<ChatMessage> {
+      return withOutbox(db, realtime, async (tx, outbox) => {
+        const { stored, access } = await visibleMessage(viewerUserId, input.id, tx);
+        if (!mayEditChatMessage(viewerUserId, stored.message.userId)) throw Forbidden();
+        if (stored.message.deletedAt) throw NotFound("message_not_found");
+        assertMayPost(access);
+        const text = textToSend(input.message);
+        if (text === stored.text) return stored.message;
+        await updateMessageText(tx, input.id, text);
+        const edited = (await findMessage(tx, input.id))?.message ?? stored.message;
+        if (!stored.authorShadowBanned) {
+          await outbox.change(chatTopic(edited.chatId), "UPDATE", "chat_messages", edited);
+        }
+        return edited;
+      });
+    },
+
+    /** Soft delete by the author or whoever manages people; deleting twice is fine. */
+    async remove(viewerUserId: number, id: number): Promise<void> {
+      await withOutbox(db, realtime, async (tx, outbox) => {
+        const { stored, access } = await visibleMessage(viewerUserId, id, tx);
+        if (!mayDeleteChatMessage(viewerUserId, stored.message.userId, access.flags)) throw Forbidden();
+        if (!(await softDeleteMessage(tx, id))) return;
+        const deleted = (await findMessage(tx, id))?.message;
+        if (deleted && !stored.authorShadowBanned) {
+          await outbox.change(chatTopic(deleted.chatId), "UPDATE", "chat_messages", {
+            ...deleted,
+            reactions: [],
+          });
+        }
+      });
+    },
+
+    /** Adds (or, with `add` false, removes) the viewer's reaction; repeating either is harmless. */
+    async react(
+      viewerUserId: number,
+      input: { chat_message_id: number; reaction: string },
+      add: boolean,
+    ): Promise<void> {
+      if (!isValidReaction(input.reaction)) throw BadRequest();
+      const { stored, access } = await visibleMessage(viewerUserId, input.chat_message_id);
+      if (add) {
+        assertMayPost(access);
+        if (stored.message.deletedAt) throw NotFound("message_not_found");
+      }
+      const reaction: ChatReaction = {
+        chatMessageId: stored.message.id,
+        chatId: stored.message.chatId,
+        userId: viewerUserId,
+        reaction: input.reaction,
+      };
+      await withOutbox(db, realtime, async (tx, outbox) => {
+        const changed = add ? await insertReaction(tx, reaction) : await deleteReaction(tx, reaction);
+        // A shadow-banned user's reactions are theirs alone, like their messages.
+        if (changed && !access.viewer.isShadowBanned) {
+          await outbox.change(
+            chatTopic(reaction.chatId),
+            add ? "INSERT" : "DELETE",
+            "chat_reactions",
+            reaction,
+          );
+        }
+      });
+    },
+
+    /** Spec 2 §7 toggle-chat: channel members and studio admins; the session topic hears of it. */
+    async toggleChat(
+      viewerUserId: number,
+      input: { disable_chat: boolean; video_session_id: number; event_id: number },
+    ): Promise<void> {
+      const access = await requireTopicReader(db, viewerUserId, {
+        kind: "session",
+        id: input.video_session_id,
+      });
+      const session = sessionOf(access);
+      if (session.eventId !== input.event_id) throw NotFound("session_not_found");
+      if (!mayToggleChat(access.flags)) throw Forbidden();
+      await withOutbox(db, realtime, async (tx, outbox) => {
+        const result = await setChatDisabled(tx, session.id, input.disable_chat);
+        if (!result) throw NotFound("session_not_found");
+        if (!result.changed) return;
+        const now = (await findPlace(tx, "session", session.id, null))?.session;
+        if (now)
+          await outbox.change(topicName({ kind: "session", id: now.id }), "UPDATE", "video_sessions", now);
+      });
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof chatService>;

@@ -1,0 +1,168 @@
+import {
+  type AnalyticsEventName,
+  type BanRequest,
+  Conflict,
+  canBan,
+  canUnban,
+  Forbidden,
+  isHostLevel,
+  NotFound,
+  topicName,
+  type ViewerFlags,
+  viewerFlags,
+} from "@onstage/domain";
+import type { Queryable } from "../../platform/database";
+import { withOutbox } from "../../platform/realtime/outbox";
+import type { FeatureDeps } from "../deps";
+import { removeFromEvents } from "../presence/service";
+import { findPlace, type Place } from "../room/queries";
+import {
+  channelEventIds,
+  findBanOf,
+  findBanTarget,
+  findOrganizationBan,
+  insertBan,
+  liftBan,
+  lockEventBan,
+  unshadowBan,
+} from "./queries";
+
+export type ModerationDeps = Pick<FeatureDeps, "db" | "realtime" | "tracker" | "clock">;
+
+/** Event roles that only a host-level actor may ban (a moderator cannot ban the event's host). */
+const HOST_ROLES = new Set(["host", "owner", "admin"]);
+
+/** The event named by the request, in the named channel, with the actor's flags on it. */
+async function eventOfChannel(
+  db: Queryable,
+  actorId: number,
+  ids: { eventId: number; organizationId: number },
+): Promise<{ place: Place; flags: ViewerFlags }> {
+  const place = await findPlace(db, "event", ids.eventId, actorId);
+  if (!place || place.event.deleted || place.event.organizationId !== ids.organizationId) {
+    throw NotFound("event_not_found");
+  }
+  return { place, flags: viewerFlags(place.viewer, null) };
+}
+
+/** The analytics event of spec 1 §7 for each kind of ban. */
+function banEventName(input: { banType: "event" | "organization"; isShadow: boolean }): AnalyticsEventName {
+  if (input.banType === "organization") return "user-banned-from-channel";
+  return input.isShadow ? "user-shadow-banned" : "user-banned-and-removed";
+}
+
+export function moderationService(deps: ModerationDeps) {
+  const { db, realtime, tracker } = deps;
+
+  /** Records the ban; returns its id, whether it is new, and whether the user must leave now. */
+  async function recordBan(tx: Queryable, actorId: number, input: BanRequest) {
+    const base = {
+      userId: input.user_id,
+      organizationId: input.organization_id,
+      bannedBy: actorId,
+      banType: input.ban_type,
+    };
+    if (input.ban_type === "organization") {
+      const id = await insertBan(tx, { ...base, eventId: null, isShadow: false });
+      if (id !== null) return { banId: id, created: true, removes: true, isShadow: false };
+      const existing = await findOrganizationBan(tx, input.organization_id, input.user_id);
+      if (existing === null) throw new Error("channel ban neither inserted nor found");
+      return { banId: existing, created: false, removes: false, isShadow: false };
+    }
+    const existing = await lockEventBan(tx, input.event_id, input.user_id);
+    if (existing) {
+      // A shadow ban may become a ban that removes; a repeat, or a shadow ban after a ban, changes nothing.
+      if (existing.isShadow && !input.shadow) {
+        await unshadowBan(tx, existing.id);
+        return { banId: existing.id, created: false, removes: true, isShadow: false };
+      }
+      return { banId: existing.id, created: false, removes: false, isShadow: existing.isShadow };
+    }
+    const id = await insertBan(tx, { ...base, eventId: input.event_id, isShadow: input.shadow });
+    if (id === null) {
+      // Another request banned the user first; its ban stands.
+      const winner = await lockEventBan(tx, input.event_id, input.user_id);
+      if (!winner) throw new Error("event ban neither inserted nor found");
+      return { banId: winner.id, created: false, removes: false, isShadow: winner.isShadow };
+    }
+    return { banId: id, created: true, removes: !input.shadow, isShadow: input.shadow };
+  }
+
+  return {
+    /**
+     * Spec 1 §4 ban flow: a shadow ban (the user stays, their messages are hidden from others), ban and
+     * remove, or a channel ban. A ban that removes takes the user out of the events' sessions, tells
+     * their tabs on user:{userId} ("banned") and evicts their subscriptions on every node.
+     */
+    async ban(actorId: number, input: BanRequest): Promise<{ banId: number; created: boolean }> {
+      const { flags } = await eventOfChannel(db, actorId, {
+        eventId: input.event_id,
+        organizationId: input.organization_id,
+      });
+      if (!canBan(flags)) throw Forbidden();
+      // docs/decisions.md: a channel ban reaches every event of the channel, so it takes a channel role.
+      if (input.ban_type === "organization" && !flags.isOrgMember) throw Forbidden();
+      if (input.user_id === actorId) throw Conflict("ban_self");
+      const target = await findBanTarget(db, {
+        userId: input.user_id,
+        eventId: input.event_id,
+        organizationId: input.organization_id,
+      });
+      if (!target) throw NotFound("user_not_found");
+      if (target.orgRole !== null) throw Conflict("ban_channel_member");
+      if (target.eventRole && HOST_ROLES.has(target.eventRole) && !isHostLevel(flags)) throw Forbidden();
+      const eventIds =
+        input.ban_type === "organization"
+          ? await channelEventIds(db, input.organization_id)
+          : [input.event_id];
+
+      const result = await withOutbox(db, realtime, async (tx, outbox) => {
+        const recorded = await recordBan(tx, actorId, input);
+        if (recorded.removes) {
+          await removeFromEvents(tx, outbox, { userId: input.user_id, eventIds, at: deps.clock() });
+          await outbox.broadcast(topicName({ kind: "user", id: input.user_id }), "banned", {
+            eventId: input.event_id,
+          });
+        }
+        if (recorded.created || recorded.removes) {
+          await tracker.track(
+            banEventName({ banType: input.ban_type, isShadow: recorded.isShadow }),
+            {
+              userId: input.user_id,
+              eventId: input.event_id,
+              organizationId: input.organization_id,
+              properties: { banId: recorded.banId, bannedBy: actorId },
+            },
+            tx,
+          );
+        }
+        return recorded;
+      });
+      // After commit: the ban is visible to every node's authorisation before anyone is evicted.
+      if (result.removes) await realtime.evict(input.user_id, eventIds, "banned");
+      return { banId: result.banId, created: result.created };
+    },
+
+    /** Lifts a ban of this event or channel; lifting a lifted ban is fine. */
+    async unban(
+      actorId: number,
+      input: { ban_id: number; event_id: number; organization_id: number },
+    ): Promise<void> {
+      const { flags } = await eventOfChannel(db, actorId, {
+        eventId: input.event_id,
+        organizationId: input.organization_id,
+      });
+      if (!canUnban(flags)) throw Forbidden();
+      const ban = await findBanOf(db, {
+        banId: input.ban_id,
+        eventId: input.event_id,
+        organizationId: input.organization_id,
+      });
+      if (!ban) throw NotFound("ban_not_found");
+      if (ban.banType === "organization" && !flags.isOrgMember) throw Forbidden();
+      if (ban.active) await liftBan(db, ban.id, actorId);
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof moderationService>;

@@ -1,0 +1,208 @@
+import {
+  isLive,
+  LIVE_USERS_QUERY_LIMIT,
+  type LiveUsersResponse,
+  PRESENCE_BATCH_MAX_RECORDS,
+  PRESENCE_LIVE_WINDOW_MS,
+  PRESENCE_RECONCILE_INTERVAL_MS,
+  PRESENCE_SYNC_DEBOUNCE_MS,
+  presenceOnJoin,
+  topicName,
+} from "@onstage/domain";
+import type { Queryable } from "../../platform/database";
+import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
+import type { FeatureDeps } from "../deps";
+import { requireTopicReader } from "../room/access";
+import { sessionOf } from "../room/service";
+import {
+  type Beat,
+  expireStale,
+  leaveEvents,
+  leaveOtherSessions,
+  liveUsers,
+  lockPresence,
+  setOffline,
+  touch,
+  touchBatch,
+  writeState,
+} from "./queries";
+
+export type PresenceDeps = Pick<FeatureDeps, "db" | "realtime" | "clock" | "log">;
+
+const presenceTopic = (sessionId: number) => topicName({ kind: "presence", id: sessionId });
+const keyOf = (sessionId: number, userId: number) => `${sessionId}:${userId}`;
+
+/**
+ * A ban's removal (spec 1 §4 "ban and remove"), inside the ban's transaction: the user goes offline in
+ * every session of these events, published on each presence topic. Heartbeats that follow are refused.
+ */
+export async function removeFromEvents(
+  tx: Queryable,
+  outbox: Outbox,
+  input: { userId: number; eventIds: readonly number[]; at: Date },
+): Promise<void> {
+  for (const user of await leaveEvents(tx, input)) {
+    await outbox.change(presenceTopic(user.sessionId), "UPDATE", "video_session_users", user);
+  }
+}
+
+/**
+ * Presence (spec 2 §3, §4, §9). A state change (a join, a return, a leave, a switch of session) is
+ * written at once and published on presence:{sessionId}; a heartbeat of a user already live only
+ * moves last_seen, buffered and written in batches every PRESENCE_SYNC_DEBOUNCE_MS.
+ */
+export function presenceService(deps: PresenceDeps) {
+  const { db, realtime, clock, log } = deps;
+  /** Users this node has seen live, by session and user, with their latest heartbeat. */
+  const known = new Map<string, number>();
+  const pending = new Map<string, Beat>();
+  let flushing: Promise<void> | null = null;
+  let timers: NodeJS.Timeout[] = [];
+
+  /** The slow path: checks the viewer may be in the session, then writes and publishes any change. */
+  async function join(userId: number, sessionId: number, seen: number): Promise<void> {
+    const access = await requireTopicReader(db, userId, { kind: "session", id: sessionId });
+    const { eventId } = sessionOf(access);
+    const at = new Date(seen);
+    const left = await withOutbox(db, realtime, async (tx, outbox) => {
+      const current = await lockPresence(tx, sessionId, userId);
+      if (current && isLive(current, seen)) {
+        await touch(tx, sessionId, userId, at);
+        return [];
+      }
+      const state = presenceOnJoin(current?.state ?? null);
+      const user = await writeState(tx, { sessionId, userId, state, at, joined: true });
+      await outbox.change(
+        presenceTopic(sessionId),
+        current ? "UPDATE" : "INSERT",
+        "video_session_users",
+        user,
+      );
+      const others = await leaveOtherSessions(tx, { userId, eventId, keepSessionId: sessionId, at });
+      for (const other of others) {
+        await outbox.change(presenceTopic(other.sessionId), "UPDATE", "video_session_users", other);
+      }
+      return others;
+    });
+    for (const other of left) forget(other.sessionId, userId);
+    known.set(keyOf(sessionId, userId), seen);
+  }
+
+  function forget(sessionId: number, userId: number): void {
+    known.delete(keyOf(sessionId, userId));
+    pending.delete(keyOf(sessionId, userId));
+  }
+
+  async function flushNow(): Promise<void> {
+    const beats = [...pending.values()];
+    pending.clear();
+    for (let i = 0; i < beats.length; i += PRESENCE_BATCH_MAX_RECORDS) {
+      const misses = await touchBatch(
+        db,
+        beats.slice(i, i + PRESENCE_BATCH_MAX_RECORDS),
+        PRESENCE_LIVE_WINDOW_MS,
+      );
+      for (const { beat, revive } of misses) {
+        known.delete(keyOf(beat.sessionId, beat.userId));
+        // Back after a leave on another node, a reconciliation or a lapse: a state change again.
+        if (revive) {
+          await join(beat.userId, beat.sessionId, beat.seen).catch((err: unknown) => {
+            log.debug({ err, sessionId: beat.sessionId }, "presence heartbeat refused");
+          });
+        }
+      }
+    }
+    const oldest = clock().getTime() - PRESENCE_LIVE_WINDOW_MS;
+    for (const [key, lastBeat] of known) if (lastBeat < oldest) known.delete(key);
+  }
+
+  /** Writes the buffered heartbeats; concurrent calls share one pass. */
+  function flush(): Promise<void> {
+    flushing ??= flushNow().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  }
+
+  /** Spec 2 §9 reconciliation: users not seen within the live window go offline, in batches. */
+  async function reconcile(): Promise<number> {
+    await flush();
+    const now = clock().getTime();
+    const before = new Date(now - PRESENCE_LIVE_WINDOW_MS);
+    let total = 0;
+    for (;;) {
+      const expired = await withOutbox(db, realtime, async (tx, outbox) => {
+        const users = await expireStale(tx, { before, at: new Date(now), limit: PRESENCE_BATCH_MAX_RECORDS });
+        for (const user of users) {
+          await outbox.change(presenceTopic(user.sessionId), "UPDATE", "video_session_users", user);
+        }
+        return users;
+      });
+      for (const user of expired) forget(user.sessionId, user.userId);
+      total += expired.length;
+      if (expired.length < PRESENCE_BATCH_MAX_RECORDS) return total;
+    }
+  }
+
+  return {
+    /**
+     * A heartbeat from the realtime server (on subscribe to presence:{id} and every
+     * LIVE_USER_UPSERT_INTERVAL_MS). Throws the refusal (banned, forbidden, not found) on a join.
+     */
+    async heartbeat(userId: number, sessionId: number): Promise<void> {
+      const seen = clock().getTime();
+      const key = keyOf(sessionId, userId);
+      if (known.has(key)) {
+        known.set(key, seen);
+        pending.set(key, { sessionId, userId, seen });
+        return;
+      }
+      await join(userId, sessionId, seen);
+    },
+
+    flush,
+
+    reconcile,
+
+    /** Spec 2 §7 leave-session beacon: the user leaves the session now (and the tab its slot). */
+    async leave(userId: number, sessionId: number, browserId: string | null): Promise<void> {
+      forget(sessionId, userId);
+      await withOutbox(db, realtime, async (tx, outbox) => {
+        const user = await setOffline(tx, { sessionId, userId, at: clock(), browserId });
+        if (user) await outbox.change(presenceTopic(sessionId), "UPDATE", "video_session_users", user);
+      });
+    },
+
+    /** Users live within PRESENCE_LIVE_WINDOW_MS, newest first; read like the presence topic. */
+    async liveUsers(viewerUserId: number | null, sessionId: number): Promise<LiveUsersResponse> {
+      await requireTopicReader(db, viewerUserId, { kind: "presence", id: sessionId });
+      const since = new Date(clock().getTime() - PRESENCE_LIVE_WINDOW_MS);
+      return liveUsers(db, { sessionId, since, limit: LIVE_USERS_QUERY_LIMIT });
+    },
+
+    /** Starts the batch writer and the reconciliation job (unref'd: they never keep a process alive). */
+    start(): void {
+      if (timers.length > 0) return;
+      const every = (ms: number, job: () => Promise<unknown>, what: string) => {
+        const timer = setInterval(() => {
+          job().catch((err: unknown) => log.error({ err }, what));
+        }, ms);
+        timer.unref();
+        return timer;
+      };
+      timers = [
+        every(PRESENCE_SYNC_DEBOUNCE_MS, flush, "presence batch failed"),
+        every(PRESENCE_RECONCILE_INTERVAL_MS, reconcile, "presence reconciliation failed"),
+      ];
+    },
+
+    /** Stops the jobs and writes what is buffered (the database closes after the server). */
+    async stop(): Promise<void> {
+      for (const timer of timers) clearInterval(timer);
+      timers = [];
+      await flush();
+    },
+  };
+}
+
+export type PresenceService = ReturnType<typeof presenceService>;

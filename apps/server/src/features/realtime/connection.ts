@@ -1,0 +1,86 @@
+import { OnstageError, RealtimeEvents } from "@onstage/domain";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../platform/database";
+import { realtimeError } from "./errors";
+import type { Evictions } from "./evict";
+import { FrameBudget, PresenceBudget } from "./limits";
+import { failed, type PresenceHandler, presence } from "./presence";
+import { type Ack, asAck, type RealtimeSocket, userRoom } from "./socket";
+import { subscribe, topicOf, unsubscribe } from "./subscriptions";
+import type { RealtimeTuning } from "./tuning";
+
+export interface ConnectionDeps {
+  db: Database;
+  evictions: Evictions;
+  tuning: RealtimeTuning;
+  log: FastifyBaseLogger;
+  presenceHandler: () => PresenceHandler | null;
+}
+
+/** Wires one connection: its rooms, its frame budget, and the protocol's client events. */
+export function onConnection(deps: ConnectionDeps, socket: RealtimeSocket): void {
+  const { userId } = socket.data;
+  if (userId !== null) void socket.join(userRoom(userId));
+  const frames = new FrameBudget(deps.tuning.framesPerSecond, deps.tuning.floodDisconnectMs);
+  const presenceBudget = new PresenceBudget(deps.tuning.presencePerSecond);
+
+  socket.use((packet, next) => {
+    const verdict = frames.take();
+    if (verdict === "ok") return next();
+    if (verdict === "disconnect") {
+      deps.log.warn({ userId, socketId: socket.id }, "disconnecting a flooding realtime client");
+      socket.disconnect(true);
+      return;
+    }
+    // Over the limit: answered and ignored, the connection stays.
+    asAck(packet.at(-1))?.(floodAnswer(packet[0], packet[1]));
+  });
+
+  /** The error code a failed handler answers with; unexpected failures are logged. */
+  const codeOf = (kind: string, err: unknown): string => {
+    if (err instanceof OnstageError) return err.code;
+    deps.log.error({ err, userId, kind }, "realtime handler failed");
+    return "internal";
+  };
+  const presenceDeps = {
+    db: deps.db,
+    handler: deps.presenceHandler,
+    retryAfterMs: deps.tuning.presenceRetryMs,
+  };
+  const subscriptionDeps = { ...deps, replayMaxMessages: deps.tuning.replayMaxMessages };
+
+  socket.on(RealtimeEvents.subscribe, (payload: unknown, ack: unknown) => {
+    reply(
+      asAck(ack),
+      () => subscribe(subscriptionDeps, socket, payload),
+      (err) => ({
+        status: "CHANNEL_ERROR",
+        topic: topicOf(payload),
+        error: realtimeError(codeOf("subscribe", err)),
+      }),
+    );
+  });
+  socket.on(RealtimeEvents.unsubscribe, (payload: unknown) => unsubscribe(socket, payload));
+  socket.on(RealtimeEvents.presence, (payload: unknown, ack: unknown) => {
+    reply(
+      asAck(ack),
+      () => presence(presenceDeps, socket, presenceBudget, payload),
+      (err) => failed(codeOf("presence", err)),
+    );
+  });
+}
+
+/** Runs a handler and sends its answer as the acknowledgement; a failure answers with an error. */
+function reply(ack: Ack | null, work: () => Promise<unknown>, onError: (err: unknown) => unknown): void {
+  work().then(
+    (result) => ack?.(result),
+    (err: unknown) => ack?.(onError(err)),
+  );
+}
+
+function floodAnswer(event: unknown, payload: unknown): unknown {
+  const error = realtimeError("flood");
+  return event === RealtimeEvents.subscribe
+    ? { status: "CHANNEL_ERROR", topic: topicOf(payload), error }
+    : { status: "error", error };
+}

@@ -1,0 +1,92 @@
+import { RealtimeEvents, type Unsubscribed } from "@onstage/domain";
+import type { FastifyBaseLogger } from "fastify";
+import { type RealtimeIo, type RealtimeSocket, userRoom } from "./socket";
+
+const EVICT = "onstage:evict";
+/** Long enough for any subscription that was being authorised when the eviction came. */
+const REMEMBER_MS = 30_000;
+
+interface Eviction {
+  userId: number;
+  eventIds: readonly number[];
+  reason: string;
+}
+
+interface Remembered extends Eviction {
+  epoch: number;
+  at: number;
+}
+
+export interface Evictions {
+  /** Evicts on this node and, with Redis, on every other; resolves once all answered or the timeout passed. */
+  evict(eviction: Eviction): Promise<void>;
+  /** A counter a subscription reads before it authorises... */
+  epoch(): number;
+  /** ...and checks after joining: an eviction that came in between wins over the earlier authorisation. */
+  evictedSince(userId: number, eventId: number, epoch: number): boolean;
+}
+
+/**
+ * Removes a user's connections from every topic of some events (a ban, issue 6 item 7). Other nodes
+ * hear it through a server-side emit over the Redis adapter and acknowledge it.
+ */
+export function evictions(
+  io: RealtimeIo,
+  options: { multiNode: boolean; timeoutMs: number; log: FastifyBaseLogger },
+): Evictions {
+  let epoch = 0;
+  let recent: Remembered[] = [];
+
+  function applyLocally(eviction: Eviction): number {
+    epoch += 1;
+    const now = Date.now();
+    recent = recent.filter((r) => now - r.at < REMEMBER_MS);
+    recent.push({ ...eviction, epoch, at: now });
+    let removed = 0;
+    const ids = io.of("/").adapter.rooms.get(userRoom(eviction.userId)) ?? new Set<string>();
+    for (const id of ids) {
+      const socket = io.of("/").sockets.get(id);
+      if (socket) removed += leaveEventTopics(socket, eviction);
+    }
+    return removed;
+  }
+
+  if (options.multiNode) {
+    io.on(EVICT, (eviction: Eviction, ack?: (removed: number) => void) => {
+      const removed = applyLocally(eviction);
+      if (typeof ack === "function") ack(removed);
+    });
+  }
+
+  return {
+    async evict(eviction) {
+      applyLocally(eviction);
+      if (!options.multiNode) return;
+      const answered = io.serverSideEmitWithAck(EVICT, eviction).then(() => "answered" as const);
+      const timedOut = new Promise<"timed out">((resolve) =>
+        setTimeout(() => resolve("timed out"), options.timeoutMs).unref(),
+      );
+      // Redis away: the emit waits in the offline queue and lands when Redis returns; the ban itself is
+      // already in the database, so no node lets the user subscribe again meanwhile.
+      const outcome = await Promise.race([answered.catch(() => "timed out" as const), timedOut]);
+      if (outcome === "timed out")
+        options.log.warn({ userId: eviction.userId }, "eviction not confirmed by every node");
+    },
+    epoch: () => epoch,
+    evictedSince: (userId, eventId, since) =>
+      recent.some((r) => r.epoch > since && r.userId === userId && r.eventIds.includes(eventId)),
+  };
+}
+
+function leaveEventTopics(socket: RealtimeSocket, eviction: Eviction): number {
+  let removed = 0;
+  for (const [topic, held] of Object.entries(socket.data.topics)) {
+    if (held.eventId === null || !eviction.eventIds.includes(held.eventId)) continue;
+    delete socket.data.topics[topic];
+    void socket.leave(topic);
+    const notice: Unsubscribed = { topic, reason: eviction.reason };
+    socket.emit(RealtimeEvents.unsubscribed, notice);
+    removed += 1;
+  }
+  return removed;
+}

@@ -1,0 +1,77 @@
+import { REALTIME_BAN_EVICTION_MS, RealtimeEvents } from "@onstage/domain";
+import { beforeAll, expect, test } from "vitest";
+import { signedIn } from "../../testing/app";
+import { describeOnEachDatabase } from "../../testing/databases";
+import { given } from "../../testing/given";
+import { eventually, RealtimeClient, settle, useListeningApp } from "../../testing/realtime";
+import { publishChanges, realtimeScene } from "./test-helpers";
+
+describeOnEachDatabase("realtime: presence rate and bans", (use) => {
+  const server = useListeningApp(use);
+  let scene: Awaited<ReturnType<typeof realtimeScene>>;
+  beforeAll(async () => {
+    scene = await realtimeScene(use());
+  });
+  const connect = (cookie = scene.people.registeredGuest.cookie) =>
+    RealtimeClient.connect(server().url, { cookie, reconnection: false });
+  const publish = (topic: string, count: number) =>
+    publishChanges(use(), server().app.realtime.realtime, topic, count);
+
+  test("presence above 5 a second: 'Too many presence messages per second', retry after 3 s", async () => {
+    const client = await connect(scene.people.moderator.cookie);
+    const beat = () => client.emitWithAck(RealtimeEvents.presence, { sessionId: scene.session });
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push(await beat());
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill({ status: "ok" }));
+    expect(answers[5]).toEqual({
+      status: "error",
+      error: {
+        code: "rate_limit_exceeded",
+        message: "Too many presence messages per second",
+        retryAfterMs: 3000,
+      },
+    });
+    client.close();
+  });
+
+  test("a ban while connected: evicted from the event's topics within 1 s, and no way back in", async () => {
+    const db = use();
+    const g = given(db);
+    const userId = await g.user();
+    await g.registration(scene.event, userId);
+    await g.role(scene.event, userId, "guest");
+    const { cookie } = await signedIn(db, userId);
+    const client = await connect(cookie);
+    const { topics } = scene;
+    const eventTopics = [topics.event, topics.session, topics.publicChat, topics.presence];
+    const seqs = new Map<string, number>();
+    for (const topic of eventTopics) {
+      const ack = await client.subscribe(topic);
+      if (ack.status === "SUBSCRIBED") seqs.set(topic, ack.seq);
+    }
+    expect(seqs.size).toBe(4);
+    expect((await client.subscribe(`user:${userId}`)).status).toBe("SUBSCRIBED");
+
+    await g.ban(userId, scene.channel, { ban_type: "event", event_id: scene.event });
+    const bannedAt = Date.now();
+    await server().app.realtime.realtime.evict(userId, [scene.event], "banned");
+    await eventually("the evictions", () => client.unsubscribed.length === 4, REALTIME_BAN_EVICTION_MS);
+    expect(client.unsubscribed.map((u) => u.topic).sort()).toEqual([...eventTopics].sort());
+    expect(
+      client.unsubscribed.every((u) => u.reason === "banned" && u.at - bannedAt < REALTIME_BAN_EVICTION_MS),
+    ).toBe(true);
+
+    // Nothing of the event reaches the connection any more; its own user topic stays.
+    await publish(topics.publicChat, 1);
+    await settle();
+    expect(client.received).toEqual([]);
+    // Resuming the old subscription, a new connection, a new sign-in of the same account: all refused.
+    const refusal = { status: "CHANNEL_ERROR", error: { code: "banned" } };
+    expect(await client.subscribe(topics.publicChat, seqs.get(topics.publicChat))).toMatchObject(refusal);
+    const fresh = await connect(cookie);
+    expect(await fresh.subscribe(topics.publicChat)).toMatchObject(refusal);
+    const again = await connect((await signedIn(db, userId)).cookie);
+    expect(await again.subscribe(topics.event)).toMatchObject(refusal);
+    for (const c of [client, fresh, again]) c.close();
+  });
+});

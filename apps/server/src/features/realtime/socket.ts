@@ -1,0 +1,23 @@
+import type { DefaultEventsMap, Server, Socket } from "socket.io";
+
+/** Where a subscribed topic lives: bans evict a user from every topic of an event. */
+export interface HeldTopic {
+  eventId: number | null;
+}
+
+/** Set by the handshake from the session cookie, never from a message. */
+export interface SocketData {
+  userId: number | null;
+  /** The topics this connection holds, by name. */
+  topics: Record<string, HeldTopic>;
+}
+
+export type RealtimeIo = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type RealtimeSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+/** A user's connections share this room; it cannot collide with a topic name (`kind:id`). */
+export const userRoom = (userId: number) => `u:${userId}`;
+
+/** The acknowledgement callback of an emit, when the client asked for one. */
+export type Ack = (answer: unknown) => void;
+export const asAck = (value: unknown): Ack | null => (typeof value === "function" ? (value as Ack) : null);

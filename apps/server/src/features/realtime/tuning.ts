@@ -1,0 +1,49 @@
+import {
+  PRESENCE_MESSAGES_PER_SECOND,
+  PRESENCE_RATE_LIMIT_RETRY_MS,
+  REALTIME_BAN_EVICTION_MS,
+  REALTIME_CLIENT_TIMEOUT_MS,
+  REALTIME_FRAMES_PER_SECOND,
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_MAX_FRAME_BYTES,
+  REALTIME_REPLAY_MAX_MESSAGES,
+  REALTIME_RETENTION_MS,
+  REALTIME_SLOW_CLIENT_BUFFERED_MESSAGES,
+} from "@onstage/domain";
+
+/** The realtime layer's limits and timings; the constants by default, shorter in tests. */
+export interface RealtimeTuning {
+  heartbeatMs: number;
+  /** A client that answers no heartbeat for this long is gone (spec 2 §9: 60 s). */
+  clientTimeoutMs: number;
+  maxFrameBytes: number;
+  framesPerSecond: number;
+  /** A connection over its frame rate for this long is disconnected (persistent abuse). */
+  floodDisconnectMs: number;
+  presencePerSecond: number;
+  presenceRetryMs: number;
+  slowClientCheckMs: number;
+  slowClientBufferedMessages: number;
+  replayMaxMessages: number;
+  retentionMs: number;
+  retentionIntervalMs: number;
+  evictionTimeoutMs: number;
+}
+
+export const DEFAULT_REALTIME_TUNING: RealtimeTuning = {
+  heartbeatMs: REALTIME_HEARTBEAT_MS,
+  clientTimeoutMs: REALTIME_CLIENT_TIMEOUT_MS,
+  maxFrameBytes: REALTIME_MAX_FRAME_BYTES,
+  framesPerSecond: REALTIME_FRAMES_PER_SECOND,
+  // Not in the specs: five seconds past the limit is abuse, not a burst (docs/realtime.md "Limits").
+  floodDisconnectMs: 5_000,
+  presencePerSecond: PRESENCE_MESSAGES_PER_SECOND,
+  presenceRetryMs: PRESENCE_RATE_LIMIT_RETRY_MS,
+  // A slow client is noticed within a second; the buffer limit, not the check, bounds memory.
+  slowClientCheckMs: 1_000,
+  slowClientBufferedMessages: REALTIME_SLOW_CLIENT_BUFFERED_MESSAGES,
+  replayMaxMessages: REALTIME_REPLAY_MAX_MESSAGES,
+  retentionMs: REALTIME_RETENTION_MS,
+  retentionIntervalMs: 60_000,
+  evictionTimeoutMs: REALTIME_BAN_EVICTION_MS,
+};

@@ -1,0 +1,84 @@
+import { createAdapter } from "@socket.io/redis-adapter";
+import type { FastifyBaseLogger } from "fastify";
+import { Redis, type RedisOptions } from "ioredis";
+
+/** Reconnect quickly after an outage: every second at most (ioredis' default backs off to 2 s). */
+const RECONNECT_CAP_MS = 1_000;
+const QUIT_WAIT_MS = 500;
+
+const OPTIONS: RedisOptions = {
+  // Issue 6 item 7: a command waits in the offline queue for as long as Redis is away; it is never
+  // failed after N retries, so a publish made during a short outage still goes out when Redis returns.
+  enableOfflineQueue: true,
+  maxRetriesPerRequest: null,
+  retryStrategy: (times) => Math.min(times * 100, RECONNECT_CAP_MS),
+};
+
+export interface RedisBus {
+  /** The Socket.IO adapter: broadcasts reach every node sharing the key. */
+  adapter: ReturnType<typeof createAdapter>;
+  /**
+   * Called each time the subscriber connection is (re)established and its channels are subscribed
+   * again: messages other nodes published meanwhile never reached this node.
+   */
+  onResubscribed(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Two ioredis connections (publish and subscribe) behind @socket.io/redis-adapter. `key` prefixes
+ * every channel, so deployments (and test runs) sharing one Redis do not hear each other.
+ */
+export function openRedisBus(url: string, key: string, log: FastifyBaseLogger): RedisBus {
+  const pub = quiet(new Redis(url, OPTIONS), "publish", log);
+  const sub = quiet(new Redis(url, OPTIONS), "subscribe", log);
+  const listeners: Array<() => void> = [];
+  sub.on("ready", () => {
+    // A PING answered after the automatic re-subscription proves the channels are live again.
+    sub
+      .ping()
+      .catch(() => undefined)
+      .then(() => {
+        for (const listener of listeners) listener();
+      });
+  });
+  const adapter = createAdapter(pub, sub, { key, requestsTimeout: 2_000 });
+  return {
+    adapter,
+    onResubscribed: (listener) => listeners.push(listener),
+    close: async () => {
+      await Promise.all([pub, sub].map(quit));
+    },
+  };
+}
+
+/**
+ * Logs an outage once (ioredis reports every failed reconnect) and marks every command's promise as
+ * handled: the adapter publishes without awaiting, and a rejected publish must not crash the process.
+ */
+function quiet(client: Redis, role: string, log: FastifyBaseLogger): Redis {
+  let down = false;
+  client.on("error", (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err, role }, "redis unavailable; serving local clients only until it returns");
+  });
+  client.on("ready", () => {
+    if (down) log.info({ role }, "redis available again");
+    down = false;
+  });
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = ((...args: Parameters<Redis["sendCommand"]>) => {
+    const sent = send(...args);
+    if (sent instanceof Promise) sent.catch(() => undefined);
+    return sent;
+  }) as Redis["sendCommand"];
+  return client;
+}
+
+async function quit(client: Redis): Promise<void> {
+  // QUIT waits in the offline queue while Redis is away: give it a moment, then drop the socket.
+  const timer = new Promise((resolve) => setTimeout(resolve, QUIT_WAIT_MS).unref());
+  await Promise.race([client.quit().catch(() => undefined), timer]);
+  client.disconnect();
+}

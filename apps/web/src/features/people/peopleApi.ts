@@ -1,0 +1,28 @@
+import { LiveUsersResponse, type RegisteredUserFilter, RegisteredUsersResponse } from "@onstage/domain";
+import { api } from "../../api";
+
+export const peopleKeys = {
+  live: (sessionId: number) => ["people", "live", sessionId] as const,
+  registered: (eventId: number, sessionId: number, filter: RegisteredUserFilter, search: string) =>
+    ["people", "registered", eventId, sessionId, filter, search] as const,
+};
+
+export const fetchLiveUsers = (sessionId: number) =>
+  api(`/api/video-session/live-users?video_session_id=${sessionId}`, LiveUsersResponse);
+
+export function fetchRegisteredUsers(input: {
+  eventId: number;
+  sessionId: number;
+  filter: RegisteredUserFilter;
+  search: string;
+  offset: number;
+}) {
+  const query = new URLSearchParams({
+    event_id: String(input.eventId),
+    video_session_id: String(input.sessionId),
+    filter: input.filter,
+    offset: String(input.offset),
+  });
+  if (input.search !== "") query.set("search", input.search);
+  return api(`/api/event/registered-users?${query}`, RegisteredUsersResponse);
+}

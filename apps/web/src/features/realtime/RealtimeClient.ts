@@ -1,0 +1,271 @@
+import {
+  ONLINE_REFRESH_WAIT_MS,
+  PresenceAck,
+  REALTIME_CLIENT_INIT_RETRY_DELAYS_MS,
+  REALTIME_PATH,
+  RealtimeEvents,
+  SubscribeAck,
+  type SubscribeRequest,
+  TopicMessage,
+  Unsubscribed,
+} from "@onstage/domain";
+import { io, type Socket } from "socket.io-client";
+import { CONNECTION_TROUBLE_TEXT, hardReloadAfterFailures } from "./hardReload";
+import { type ChannelHost, TopicChannel, type TopicListener, type TopicState } from "./TopicChannel";
+
+export type ConnectionState = "connecting" | "connected" | "reconnecting" | "failed" | "stopped";
+export type PresenceStatus = "idle" | "ok" | "retrying" | "error";
+
+export interface RealtimeSnapshot {
+  connection: ConnectionState;
+  /** Set when the connection gave up. */
+  connectionError: string | null;
+  topics: ReadonlyMap<string, TopicState>;
+  presence: PresenceStatus;
+}
+
+export interface RealtimeClientOptions {
+  /** Reads the signed-in user again (the `me` query); resolves to their id, null for a visitor. */
+  fetchUserId: () => Promise<number | null>;
+}
+
+/** Not in the specs: how long a subscribe or presence message waits for its acknowledgement. */
+const ACK_TIMEOUT_MS = 10_000;
+
+/**
+ * One Socket.IO connection per tab (issue 6 item 5). Socket.IO's own reconnection is off: the specs'
+ * schedules decide (connection: 1, 2, 4, 8, 15 s; topics: TopicChannel). The session cookie
+ * authenticates the handshake, so a sign-in change opens a new connection.
+ */
+export class RealtimeClient {
+  private socket: Socket | null = null;
+  private readonly channels = new Map<string, TopicChannel>();
+  private readonly storeListeners = new Set<() => void>();
+  private readonly connectListeners = new Set<() => void>();
+  private attempts = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private userId: number | null | undefined;
+  private refreshing: Promise<boolean> | null = null;
+  private connection: ConnectionState = "stopped";
+  private connectionError: string | null = null;
+  private presence: PresenceStatus = "idle";
+  private snapshot: RealtimeSnapshot = this.buildSnapshot();
+  private readonly host: ChannelHost = {
+    isConnected: () => this.socket?.connected ?? false,
+    subscribe: (request) => this.subscribeAck(request),
+    unsubscribe: (topic) => this.socket?.emit(RealtimeEvents.unsubscribe, { topic }),
+    refreshAuth: () => this.refreshAuth(),
+    reloadAfter: (failures) => hardReloadAfterFailures(failures),
+    changed: () => this.changed(),
+  };
+
+  constructor(private readonly options: RealtimeClientOptions) {}
+
+  start(userId: number | null) {
+    if (this.socket) return;
+    this.userId = userId;
+    const socket = io({
+      path: REALTIME_PATH,
+      transports: ["websocket"],
+      withCredentials: true,
+      reconnection: false,
+      autoConnect: false,
+    });
+    socket.on("connect", () => this.connected());
+    socket.on("connect_error", () => this.retryConnection());
+    socket.on("disconnect", (reason) => {
+      // Our own disconnects (stop, reconnect after a sign-in change) are not failures.
+      if (reason !== "io client disconnect") this.dropped(true);
+    });
+    socket.on(RealtimeEvents.message, (raw: unknown) => {
+      const message = TopicMessage.safeParse(raw);
+      if (message.success) this.channels.get(message.data.topic)?.receive(message.data);
+    });
+    socket.on(RealtimeEvents.unsubscribed, (raw: unknown) => {
+      const ended = Unsubscribed.safeParse(raw);
+      if (ended.success) this.channels.get(ended.data.topic)?.closedByServer(ended.data.reason);
+    });
+    socket.on(RealtimeEvents.resume, () => {
+      for (const channel of this.channels.values()) channel.resume();
+    });
+    this.socket = socket;
+    window.addEventListener("online", this.wentOnline);
+    this.connect("connecting");
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    window.removeEventListener("online", this.wentOnline);
+    for (const channel of this.channels.values()) channel.stop();
+    this.channels.clear();
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    this.setConnection("stopped");
+  }
+
+  /** The signed-in user changed (sign-in, sign-out, another tab): the handshake must carry the new cookie. */
+  setUser(userId: number | null) {
+    if (this.userId === userId || !this.socket) return;
+    this.userId = userId;
+    this.socket.disconnect();
+    this.dropped(false);
+    this.attempts = 0;
+    this.connect("connecting");
+  }
+
+  /** Follows one topic; returns the release. The first listener's `since` starts the topic. */
+  topic(name: string, since: number | null, listener: TopicListener): () => void {
+    let channel = this.channels.get(name);
+    if (!channel) {
+      channel = new TopicChannel(name, since, this.host);
+      this.channels.set(name, channel);
+      channel.listeners.add(listener);
+      channel.join();
+    } else {
+      channel.listeners.add(listener);
+    }
+    const joined = channel;
+    return () => {
+      joined.listeners.delete(listener);
+      if (joined.listeners.size > 0 || this.channels.get(name) !== joined) return;
+      joined.stop();
+      this.channels.delete(name);
+      this.host.unsubscribe(name);
+      this.changed();
+    };
+  }
+
+  /** A presence heartbeat (spec 2 §4); null when not connected or no acknowledgement came. */
+  async sendPresence(sessionId: number): Promise<PresenceAck | null> {
+    const socket = this.socket;
+    if (!socket?.connected) return null;
+    try {
+      const raw: unknown = await socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emitWithAck(RealtimeEvents.presence, { sessionId });
+      const ack = PresenceAck.safeParse(raw);
+      return ack.success ? ack.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  isConnected() {
+    return this.socket?.connected ?? false;
+  }
+
+  /** Called on every (re)connection: presence is sent again at once. */
+  onConnect(listener: () => void): () => void {
+    this.connectListeners.add(listener);
+    return () => this.connectListeners.delete(listener);
+  }
+
+  setPresence(status: PresenceStatus) {
+    if (this.presence === status) return;
+    this.presence = status;
+    this.changed();
+  }
+
+  subscribeStore = (listener: () => void) => {
+    this.storeListeners.add(listener);
+    return () => this.storeListeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  private connect(state: "connecting" | "reconnecting") {
+    clearTimeout(this.timer);
+    this.setConnection(state);
+    this.socket?.connect();
+  }
+
+  private connected() {
+    this.attempts = 0;
+    this.connectionError = null;
+    this.setConnection("connected");
+    for (const channel of this.channels.values()) channel.join();
+    for (const listener of this.connectListeners) listener();
+  }
+
+  private dropped(countsAsFailure: boolean) {
+    for (const channel of this.channels.values()) channel.connectionLost(countsAsFailure);
+    if (countsAsFailure) this.retryConnection();
+  }
+
+  /** Spec 2 §9: the client (re)connects after 1, 2, 4, 8 and 15 s, then gives up. */
+  private retryConnection() {
+    if (!this.socket) return;
+    this.attempts += 1;
+    const delay = REALTIME_CLIENT_INIT_RETRY_DELAYS_MS[this.attempts - 1];
+    if (delay === undefined) {
+      if (hardReloadAfterFailures(this.attempts - 1)) return;
+      this.connectionError = CONNECTION_TROUBLE_TEXT;
+      this.setConnection("failed");
+      return;
+    }
+    this.setConnection("reconnecting");
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.socket?.connect(), delay);
+  }
+
+  /** Spec 2 §9: back online, wait 2 s, then connect afresh. */
+  private wentOnline = () => {
+    if (this.connection !== "failed" && this.connection !== "reconnecting") return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.attempts = 0;
+      this.connect("reconnecting");
+    }, ONLINE_REFRESH_WAIT_MS);
+  };
+
+  private subscribeAck(request: SubscribeRequest): Promise<SubscribeAck | null> {
+    const socket = this.socket;
+    if (!socket?.connected) return Promise.resolve(null);
+    return socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck(RealtimeEvents.subscribe, request)
+      .then((raw: unknown) => {
+        const ack = SubscribeAck.safeParse(raw);
+        return ack.success ? ack.data : null;
+      })
+      .catch(() => null);
+  }
+
+  /** Spec 2 §8: auth failures refetch the signed-in user (once at a time) before the channel is recreated. */
+  private refreshAuth(): Promise<boolean> {
+    this.refreshing ??= this.options
+      .fetchUserId()
+      .then((userId) => {
+        this.setUser(userId);
+        return userId !== null;
+      })
+      .catch(() => this.userId !== null && this.userId !== undefined)
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+
+  private setConnection(connection: ConnectionState) {
+    if (this.connection === connection) return;
+    this.connection = connection;
+    this.changed();
+  }
+
+  private changed() {
+    this.snapshot = this.buildSnapshot();
+    for (const listener of this.storeListeners) listener();
+  }
+
+  private buildSnapshot(): RealtimeSnapshot {
+    const topics = new Map<string, TopicState>();
+    for (const [name, channel] of this.channels) topics.set(name, channel.state);
+    return {
+      connection: this.connection,
+      connectionError: this.connectionError,
+      topics,
+      presence: this.presence,
+    };
+  }
+}

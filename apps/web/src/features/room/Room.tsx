@@ -1,0 +1,55 @@
+import { type EventPageData, requiresSingleTab, type VideoSessionSummary } from "@onstage/domain";
+import { useSearchParams } from "react-router";
+import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { Spinner } from "../../ui/Spinner";
+import { useMe } from "../account/useMe";
+import { viewerFlagsFor } from "../event-page/eventView";
+import { RealtimeProvider } from "../realtime/RealtimeProvider";
+import { DuplicateTabScreen } from "./DuplicateTabScreen";
+import { RoomShell } from "./RoomShell";
+import { useRoom } from "./useRoom";
+import { useTabClaim } from "./useTabClaim";
+import "./room.css";
+
+/**
+ * The live room of one session. Spec 1 §4: a signed-in user's second tab is blocked until it takes over;
+ * spec 1 §2: with ?arc neither the realtime managers nor the duplicate-tab guard are mounted.
+ */
+export function Room({ data, session }: { data: EventPageData; session: VideoSessionSummary }) {
+  const [searchParams] = useSearchParams();
+  const isArc = searchParams.has("arc");
+  const { user } = useMe();
+  const room = useRoom(session.id);
+  const state = room.data?.session.state ?? session.state;
+  const claim = useTabClaim({
+    sessionId: session.id,
+    isNeeded: !isArc && user !== null && requiresSingleTab(state),
+  });
+
+  if (room.isPending) return <Spinner label="Loading the room…" />;
+  if (room.isError) {
+    return (
+      <EmptyState
+        title="An error occurred"
+        actions={<Button onClick={() => void room.refetch()}>Retry</Button>}
+      >
+        The room could not be loaded.
+      </EmptyState>
+    );
+  }
+  if (claim.status === "blocked") {
+    return <DuplicateTabScreen isBusy={claim.isTakingOver} onUseHere={claim.takeOver} />;
+  }
+  if (claim.status === "pending") return <Spinner label="Opening the room…" />;
+  const shell = (
+    <RoomShell
+      data={data}
+      room={room.data}
+      urlHash={session.urlHash}
+      flags={viewerFlagsFor(data, session)}
+      onTakenElsewhere={claim.takenElsewhere}
+    />
+  );
+  return isArc ? shell : <RealtimeProvider>{shell}</RealtimeProvider>;
+}

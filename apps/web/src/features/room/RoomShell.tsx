@@ -1,0 +1,50 @@
+import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
+import { useMe } from "../account/useMe";
+import { usePresence } from "../realtime/usePresence";
+import { ConnectionStatus } from "./ConnectionStatus";
+import { RoomSidebar } from "./RoomSidebar";
+import { useLeaveBeacon } from "./useLeaveBeacon";
+import { useEventTopic, useSessionTopic, useUserTopic } from "./useRoomTopics";
+
+export interface RoomShellProps {
+  data: EventPageData;
+  room: RoomResponse;
+  urlHash: string;
+  flags: ViewerFlags;
+  onTakenElsewhere: () => void;
+}
+
+/** Spec 1 §2 live room: header with the counts, realtime status, the stage and the sidebar. */
+export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: RoomShellProps) {
+  const { user } = useMe();
+  const userId = user?.id ?? null;
+  const { session } = room;
+  useSessionTopic(room, data.event.eventCode);
+  useEventTopic(room);
+  useUserTopic({ userId, room, eventCode: data.event.eventCode, onTakenElsewhere });
+  usePresence(userId === null ? null : session.id);
+  useLeaveBeacon(session.id, userId);
+  const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
+  return (
+    <div className="room">
+      <header className="room__header">
+        <div>
+          <h1 className="room__title">{data.event.title}</h1>
+          {session.title && <p className="room__session">{session.title}</p>}
+        </div>
+        <p className="room__counts">
+          <span>{room.registeredCount} registered</span>
+          {/* Spec 2 §6: only members or admins see the live count (null for everyone else). */}
+          {room.liveCount !== null && <span>{room.liveCount} live</span>}
+        </p>
+      </header>
+      <ConnectionStatus />
+      <div className="room__body">
+        <section className="room__stage" aria-label="Stage">
+          <p>The live stage opens here.</p>
+        </section>
+        <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
+      </div>
+    </div>
+  );
+}

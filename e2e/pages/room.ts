@@ -1,0 +1,79 @@
+import type { Page } from "playwright-core";
+
+/** The live room at /c/{event_code}: sidebar tabs, chat, and the duplicate-tab screen (spec 1 §2, §4). */
+export class RoomPage {
+  constructor(private readonly page: Page) {}
+
+  open(eventCode: string, query = "") {
+    return this.page.goto(`/c/${eventCode}${query}`);
+  }
+
+  /** A sidebar tab; its name may end with an unread count ('Chat, 3 unread'). */
+  tab(name: "Chat" | "People" | "Backstage") {
+    return this.page.getByRole("tab", { name: new RegExp(`^${name}`) });
+  }
+
+  chatLog() {
+    return this.page.getByRole("log", { name: "Chat messages" });
+  }
+
+  messageBox() {
+    return this.page.getByRole("textbox", { name: "Message", exact: true });
+  }
+
+  /** Types and sends with Enter, as people do. */
+  async send(text: string) {
+    await this.messageBox().fill(text);
+    await this.messageBox().press("Enter");
+  }
+
+  message(text: string) {
+    return this.chatLog().getByRole("listitem").filter({ hasText: text });
+  }
+
+  reaction(messageText: string, emoji: string, count: number) {
+    return this.message(messageText).getByRole("button", { name: `${emoji} ${count}`, exact: true });
+  }
+
+  async react(messageText: string, emoji: string) {
+    await this.message(messageText).getByRole("button", { name: "Add reaction" }).click();
+    await this.message(messageText)
+      .getByRole("button", { name: `React with ${emoji}` })
+      .click();
+  }
+
+  async edit(messageText: string, newText: string) {
+    await this.message(messageText).getByRole("button", { name: "Edit", exact: true }).click();
+    const field = this.page.getByRole("textbox", { name: "Edit message" });
+    await field.fill(newText);
+    await field.press("Enter");
+  }
+
+  async delete(messageText: string) {
+    await this.message(messageText).getByRole("button", { name: "Delete", exact: true }).click();
+  }
+
+  section(name: RegExp) {
+    return this.page.getByRole("region", { name });
+  }
+
+  connectionStatus() {
+    return this.page.getByRole("status").filter({ hasText: "Reconnecting…" });
+  }
+
+  toggleChatButton(label: "Disable chat" | "Enable chat") {
+    return this.page.getByRole("button", { name: label, exact: true });
+  }
+
+  popOutButton() {
+    return this.page.getByRole("button", { name: "Pop out chat" });
+  }
+
+  duplicateTabHeading() {
+    return this.page.getByRole("heading", { name: "Onstage is open in another tab" });
+  }
+
+  useHereButton() {
+    return this.page.getByRole("button", { name: "Use here" });
+  }
+}
