@@ -132,12 +132,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxAge: "1d",
   });
 
+  const realtimeServer = attachRealtime({
+    httpServer: server.server,
+    db: deps.db,
+    publicUrl: deps.publicUrl,
+    policy,
+    log: server.log,
+    redisUrl: deps.redisUrl,
+    tuning: deps.realtimeTuning,
+  });
+  // Before the HTTP server closes: it waits for open connections, and WebSockets stay open until told.
+  server.addHook("preClose", () => realtimeServer.close());
   const events = eventsService(deps.db, clock);
   const channels = channelsService(deps.db, events);
   await server.register(healthRoutes(deps.db));
   const auth = authService({ db: deps.db, mailer, publicUrl: deps.publicUrl, log: server.log });
   await server.register(csrfRoutes);
-  await server.register(authRoutes({ auth, db: deps.db, policy, storage }));
+  await server.register(
+    authRoutes({ auth, db: deps.db, policy, storage, realtime: realtimeServer.realtime }),
+  );
   // Development only: the mailbox shows sign-in links, so production never serves it.
   if (!deps.production && mailer.kind === "dev-mailbox") await server.register(devMailboxRoutes(mailer));
   await server.register(eventRoutes(events, deps.publicUrl));
@@ -151,17 +164,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       providers: deps.socialProviders ?? {},
     }),
   );
-  const realtimeServer = attachRealtime({
-    httpServer: server.server,
-    db: deps.db,
-    publicUrl: deps.publicUrl,
-    policy,
-    log: server.log,
-    redisUrl: deps.redisUrl,
-    tuning: deps.realtimeTuning,
-  });
-  // Before the HTTP server closes: it waits for open connections, and WebSockets stay open until told.
-  server.addHook("preClose", () => realtimeServer.close());
   const features: FeatureDeps = {
     db: deps.db,
     tracker,

@@ -27,22 +27,24 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../platform/database";
 import { IMAGE_MAX_BYTES, reencodeImage } from "../../platform/images/images";
+import type { Realtime } from "../../platform/realtime/port";
 import type { FileStorage } from "../../platform/storage/storage";
 import type { AuthService } from "./service";
-import { type CookiePolicy, endOtherSessions, endSession, startSession } from "./sessions";
+import { type CookiePolicy, endOtherSessions, endSession, hashSessionId, startSession } from "./sessions";
 
 export interface AuthRouteDeps {
   auth: AuthService;
   db: Database;
   policy: CookiePolicy;
   storage: FileStorage;
+  realtime: Realtime;
 }
 
 const AVATAR_SIZE = { width: 256, height: 256 };
 const tags = ["auth"];
 const caller = (req: FastifyRequest) => ({ address: req.ip });
 
-export function authRoutes({ auth, db, policy, storage }: AuthRouteDeps): FastifyPluginAsyncZod {
+export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDeps): FastifyPluginAsyncZod {
   const signInAs = async (req: FastifyRequest, reply: FastifyReply, userId: number) => {
     await startSession(db, req, reply, policy, userId);
     return { user: await auth.me(userId) };
@@ -73,13 +75,18 @@ export function authRoutes({ auth, db, policy, storage }: AuthRouteDeps): Fastif
     );
 
     app.post("/api/auth/logout", { schema: { tags } }, async (req, reply) => {
+      const sessionId = req.cookies[policy.sessionCookie];
       await endSession(db, req, reply, policy);
+      // Its open sockets must not keep the signed-in user's topics.
+      if (sessionId) realtime.endSessions({ sessionHash: hashSessionId(sessionId) });
       return reply.code(204).send();
     });
 
     app.post("/api/auth/logout-everywhere", { schema: { tags } }, async (req, reply) => {
-      if (req.viewerUserId !== null) await endOtherSessions(db, req.viewerUserId);
+      const userId = req.viewerUserId;
+      if (userId !== null) await endOtherSessions(db, userId);
       await endSession(db, req, reply, policy);
+      if (userId !== null) realtime.endSessions({ userId });
       return reply.code(204).send();
     });
 

@@ -5,7 +5,7 @@ import { realtimeError } from "./errors";
 import type { Evictions } from "./evict";
 import { FrameBudget, PresenceBudget } from "./limits";
 import { failed, type PresenceHandler, presence } from "./presence";
-import { type Ack, asAck, type RealtimeSocket, userRoom } from "./socket";
+import { type Ack, asAck, type RealtimeSocket, sessionRoom, userRoom } from "./socket";
 import { subscribe, topicOf, unsubscribe } from "./subscriptions";
 import type { RealtimeTuning } from "./tuning";
 
@@ -19,8 +19,9 @@ export interface ConnectionDeps {
 
 /** Wires one connection: its rooms, its frame budget, and the protocol's client events. */
 export function onConnection(deps: ConnectionDeps, socket: RealtimeSocket): void {
-  const { userId } = socket.data;
+  const { userId, sessionHash } = socket.data;
   if (userId !== null) void socket.join(userRoom(userId));
+  if (sessionHash !== null) void socket.join(sessionRoom(sessionHash));
   const frames = new FrameBudget(deps.tuning.framesPerSecond, deps.tuning.floodDisconnectMs);
   const presenceBudget = new PresenceBudget(deps.tuning.presencePerSecond);
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { fastifyCookie } from "@fastify/cookie";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
-import { type CookiePolicy, userIdForSession } from "../auth/sessions";
+import { type CookiePolicy, hashSessionId, userIdForSession } from "../auth/sessions";
 import type { RealtimeSocket } from "./socket";
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
@@ -43,6 +43,7 @@ export function identifyViewer(db: Database, policy: CookiePolicy, log: FastifyB
       const header = socket.request.headers.cookie;
       const sessionId = header ? fastifyCookie.parse(header)[policy.sessionCookie] : undefined;
       socket.data.userId = sessionId ? await userIdForSession(db, sessionId) : null;
+      socket.data.sessionHash = sessionId && socket.data.userId !== null ? hashSessionId(sessionId) : null;
       socket.data.topics = {};
       next();
     } catch (err) {

@@ -1,6 +1,7 @@
 import { REALTIME_BAN_EVICTION_MS, RealtimeEvents } from "@onstage/domain";
 import { beforeAll, expect, test } from "vitest";
 import { signedIn } from "../../testing/app";
+import { TestClient } from "../../testing/client";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
 import { eventually, RealtimeClient, settle, useListeningApp } from "../../testing/realtime";
@@ -74,4 +75,28 @@ describeOnEachDatabase("realtime: presence rate and bans", (use) => {
     expect(await again.subscribe(topics.event)).toMatchObject(refusal);
     for (const c of [client, fresh, again]) c.close();
   });
+
+  test.each([
+    { route: "/api/auth/logout", closes: "that session's connections" },
+    { route: "/api/auth/logout-everywhere", closes: "every connection of the user" },
+  ])(
+    "signing out at $route closes $closes; the cookie no longer opens the user's topics",
+    async ({ route }) => {
+      const db = use();
+      const userId = await given(db).user();
+      const [signedOut, otherSession] = [await signedIn(db, userId), await signedIn(db, userId)];
+      const [client, other] = [await connect(signedOut.cookie), await connect(otherSession.cookie)];
+      expect((await client.subscribe(`user:${userId}`)).status).toBe("SUBSCRIBED");
+      const [name, value] = signedOut.cookie.split("=") as [string, string];
+      const http = new TestClient(server().app.server);
+      http.setCookie(name, value);
+      expect((await http.post(route)).statusCode).toBe(204);
+      await eventually("the signed-out connection closes", () => !client.connected, 1_000);
+      await settle();
+      expect(other.connected).toBe(route === "/api/auth/logout");
+      const after = await connect(signedOut.cookie);
+      expect(await after.subscribe(`user:${userId}`)).toMatchObject({ error: { code: "no_token" } });
+      for (const c of [client, other, after]) c.close();
+    },
+  );
 });

@@ -12,7 +12,7 @@ import { allowOrigin, identifyViewer } from "./handshake";
 import { watchSlowClients } from "./limits";
 import type { PresenceHandler } from "./presence";
 import { startRetention } from "./retention";
-import type { RealtimeIo } from "./socket";
+import { type RealtimeIo, sessionRoom, userRoom } from "./socket";
 import { DEFAULT_REALTIME_TUNING, type RealtimeTuning } from "./tuning";
 
 export type { PresenceHandler } from "./presence";
@@ -93,6 +93,10 @@ export function attachRealtime(options: RealtimeOptions): RealtimeServer {
         for (const message of messages) io.to(message.topic).emit(RealtimeEvents.message, message);
       },
       evict: (userId, eventIds, reason) => evict.evict({ userId, eventIds, reason }),
+      endSessions(scope) {
+        const room = "userId" in scope ? userRoom(scope.userId) : sessionRoom(scope.sessionHash);
+        io.in(room).disconnectSockets(true);
+      },
     },
     setPresenceHandler(handler) {
       presenceHandler = handler;

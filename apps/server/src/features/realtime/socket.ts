@@ -8,6 +8,8 @@ export interface HeldTopic {
 /** Set by the handshake from the session cookie, never from a message. */
 export interface SocketData {
   userId: number | null;
+  /** The hash of the session cookie the connection was opened with (null for a visitor). */
+  sessionHash: string | null;
   /** The topics this connection holds, by name. */
   topics: Record<string, HeldTopic>;
 }
@@ -17,6 +19,8 @@ export type RealtimeSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultE
 
 /** A user's connections share this room; it cannot collide with a topic name (`kind:id`). */
 export const userRoom = (userId: number) => `u:${userId}`;
+/** The connections opened with one sign-in session: signing out closes them. */
+export const sessionRoom = (sessionHash: string) => `s:${sessionHash}`;
 
 /** The acknowledgement callback of an emit, when the client asked for one. */
 export type Ack = (answer: unknown) => void;

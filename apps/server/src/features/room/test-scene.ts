@@ -102,6 +102,7 @@ export function recordingRealtime(): Realtime & {
     async evict(userId, eventIds, reason) {
       evictions.push({ userId, eventIds, reason });
     },
+    endSessions() {},
   };
 }
 

@@ -12,4 +12,9 @@ export interface Realtime extends Publisher {
    * client why (a ban: issue 6 item 7, within REALTIME_BAN_EVICTION_MS).
    */
   evict(userId: number, eventIds: readonly number[], reason: string): Promise<void>;
+  /**
+   * Closes the connections opened with a sign-in session (sign-out) or with any session of a user
+   * (sign-out everywhere), on every node; the page reconnects with whatever cookie it has now.
+   */
+  endSessions(scope: { sessionHash: string } | { userId: number }): void;
 }

@@ -1,5 +1,6 @@
 import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
 import { useMe } from "../account/useMe";
+import { useLiveUsers } from "../people/useLiveUsers";
 import { usePresence } from "../realtime/usePresence";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { RoomSidebar } from "./RoomSidebar";
@@ -35,7 +36,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
         <p className="room__counts">
           <span>{room.registeredCount} registered</span>
           {/* Spec 2 §6: only members or admins see the live count (null for everyone else). */}
-          {room.liveCount !== null && <span>{room.liveCount} live</span>}
+          {room.liveCount !== null && <LiveCount sessionId={session.id} initial={room.liveCount} />}
         </p>
       </header>
       <ConnectionStatus />
@@ -47,4 +48,10 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       </div>
     </div>
   );
+}
+
+/** Kept current by the session's presence topic, like the Live Audience list. */
+function LiveCount({ sessionId, initial }: { sessionId: number; initial: number }) {
+  const live = useLiveUsers(sessionId);
+  return <span>{live.data?.liveCount ?? initial} live</span>;
 }
