@@ -89,8 +89,12 @@ export function attachRealtime(options: RealtimeOptions): RealtimeServer {
   return {
     realtime: {
       publish(messages) {
-        // Through the adapter: local subscribers at once, other nodes over Redis (queued while it is away).
-        for (const message of messages) io.to(message.topic).emit(RealtimeEvents.message, message);
+        // Through the adapter: local subscribers, other nodes over Redis (queued while it is away). On
+        // the next turn, so the request that committed is answered before a large fan-out; setImmediate
+        // keeps the order of publications.
+        setImmediate(() => {
+          for (const message of messages) io.to(message.topic).emit(RealtimeEvents.message, message);
+        });
       },
       evict: (userId, eventIds, reason) => evict.evict({ userId, eventIds, reason }),
       endSessions(scope) {

@@ -8,12 +8,12 @@ import {
   visibleModules,
 } from "@onstage/domain";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Tabs } from "../../ui/Tabs";
 import type { ChatViewer } from "../chat/ChatMessageItem";
 import { ChatPanel } from "../chat/ChatPanel";
 import { PopOutButton, popOutPath, ToggleChatButton } from "../chat/ChatToolbar";
 import { useChat } from "../chat/useChat";
 import { PeoplePanel } from "../people/PeoplePanel";
-import { RoomTabs } from "./RoomTabs";
 import { useActiveModule } from "./useActiveModule";
 
 /** The modules that exist so far; q&a, polls, clips, studio and sessions come with their issues. */
@@ -98,7 +98,7 @@ export function RoomSidebar(props: RoomSidebarProps) {
   );
   return (
     <aside className="room__sidebar" aria-label="Sidebar">
-      <RoomTabs tabs={tabs} active={active} onSelect={choose}>
+      <Tabs block="room-tabs" label="Room" tabs={tabs} selected={active} onSelect={choose}>
         {active === "chat" && (
           <ChatPanel
             chat={publicChat}
@@ -123,7 +123,7 @@ export function RoomSidebar(props: RoomSidebarProps) {
           />
         )}
         {active === "people" && <PeoplePanel eventId={room.session.eventId} sessionId={room.session.id} />}
-      </RoomTabs>
+      </Tabs>
     </aside>
   );
 }

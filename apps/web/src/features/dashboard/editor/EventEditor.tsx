@@ -1,11 +1,12 @@
+import "../form/form.css";
 import type { DashEventResponse } from "@onstage/domain";
 import { Link, useSearchParams } from "react-router";
 import { failureText, isApiError } from "../../../api";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { Spinner } from "../../../ui/Spinner";
+import { Tabs } from "../../../ui/Tabs";
 import { DashNotFound } from "../DashNotFound";
 import { EventStatusBadges } from "../EventStatusBadges";
-import { Tabs } from "../form/Tabs";
 import { RegistrationsTab } from "../registrations/RegistrationsTab";
 import { CouponsTab } from "./CouponsTab";
 import { DetailsTab } from "./DetailsTab";
@@ -74,6 +75,7 @@ export function EventEditor({ eventId }: { eventId: number }) {
         <EventActions event={event} />
       </div>
       <Tabs
+        block="tabs"
         label="Event editor"
         tabs={TABS}
         selected={tab}

@@ -1,30 +1,32 @@
-import type { SidebarModule } from "@onstage/domain";
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
 
-export interface RoomTab {
-  id: SidebarModule;
+export interface TabItem<T extends string> {
+  id: T;
   label: string;
-  /** unreadBadge's text ('3', '10+'), or null. */
-  badge: string | null;
+  /** A count to show on the tab ('3', '10+'), read as '{label}, {badge} unread'. */
+  badge?: string | null;
 }
 
-export interface RoomTabsProps {
-  tabs: readonly RoomTab[];
-  active: SidebarModule;
-  onSelect: (id: SidebarModule) => void;
+export interface TabsProps<T extends string> {
+  label: string;
+  tabs: readonly TabItem<T>[];
+  selected: T;
+  onSelect: (id: T) => void;
   children: ReactNode;
+  /** The BEM block of the feature's styles: `{block}__list`, `{block}__tab`, `{block}__badge`, `{block}__panel`. */
+  block: string;
 }
 
 /**
- * The sidebar's modules as WAI-ARIA tabs with automatic activation: arrow keys, Home and End move
- * between tabs; only the selected tab is in the Tab order, so Tab goes on into the panel.
+ * WAI-ARIA tabs with automatic activation: arrow keys, Home and End move between tabs; only the
+ * selected tab is in the Tab order, so Tab goes on into the panel.
  */
-export function RoomTabs({ tabs, active, onSelect, children }: RoomTabsProps) {
+export function Tabs<T extends string>({ label, tabs, selected, onSelect, children, block }: TabsProps<T>) {
   const base = useId();
   const list = useRef<HTMLDivElement>(null);
   const index = Math.max(
     0,
-    tabs.findIndex((tab) => tab.id === active),
+    tabs.findIndex((tab) => tab.id === selected),
   );
   const move = (event: KeyboardEvent) => {
     const targets: Record<string, number> = {
@@ -44,10 +46,10 @@ export function RoomTabs({ tabs, active, onSelect, children }: RoomTabsProps) {
     list.current?.querySelector<HTMLElement>(`[data-tab="${next.id}"]`)?.focus();
   };
   return (
-    <div className="room-tabs">
-      <div className="room-tabs__list" role="tablist" aria-label="Room" ref={list} onKeyDown={move}>
+    <div className={block}>
+      <div className={`${block}__list`} role="tablist" aria-label={label} ref={list} onKeyDown={move}>
         {tabs.map((tab) => {
-          const isActive = tab.id === active;
+          const isSelected = tab.id === selected;
           return (
             <button
               key={tab.id}
@@ -55,17 +57,17 @@ export function RoomTabs({ tabs, active, onSelect, children }: RoomTabsProps) {
               role="tab"
               id={`${base}-tab-${tab.id}`}
               data-tab={tab.id}
-              aria-selected={isActive}
-              aria-controls={isActive ? `${base}-panel` : undefined}
-              tabIndex={isActive ? 0 : -1}
-              className="room-tabs__tab"
+              aria-selected={isSelected}
+              aria-controls={isSelected ? `${base}-panel` : undefined}
+              tabIndex={isSelected ? 0 : -1}
+              className={`${block}__tab`}
               // The name reads 'Chat, 3 unread': the badge alone would join the label ('Chat3').
               aria-label={tab.badge ? `${tab.label}, ${tab.badge} unread` : undefined}
               onClick={() => onSelect(tab.id)}
             >
               {tab.label}
               {tab.badge && (
-                <span className="room-tabs__badge" aria-hidden="true">
+                <span className={`${block}__badge`} aria-hidden="true">
                   {tab.badge}
                 </span>
               )}
@@ -76,8 +78,8 @@ export function RoomTabs({ tabs, active, onSelect, children }: RoomTabsProps) {
       <div
         role="tabpanel"
         id={`${base}-panel`}
-        aria-labelledby={`${base}-tab-${active}`}
-        className="room-tabs__panel"
+        aria-labelledby={`${base}-tab-${selected}`}
+        className={`${block}__panel`}
       >
         {children}
       </div>
