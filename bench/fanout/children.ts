@@ -1,6 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Command, ConnectResult, MeasureResult, Reply } from "./shared";
@@ -50,19 +49,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 process.on("exit", () => {
   for (const c of children) c.kill("SIGKILL");
 });
-
-/** A port free right now on loopback (the server needs its public URL, with the port, before it starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 

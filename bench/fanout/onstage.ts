@@ -9,8 +9,8 @@ import { cookiePolicy, hashSessionId } from "../../apps/server/src/features/auth
 import { seedDemoData } from "../../apps/server/src/features/demo/seed";
 import { type Database, openDatabase } from "../../apps/server/src/platform/database";
 import { openPostgres } from "../../apps/server/src/platform/database/postgres";
+import { freePort } from "../../apps/server/src/testing/free-port";
 import {
-  freePort,
   memoryOf,
   onCleanup,
   SERVER_STOP_GRACE_MS,

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +17,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type App, type AppDeps, buildApp } from "../app";
 import type { Database } from "../platform/database";
 import { TEST_PUBLIC_URL, testFilesDir } from "./app";
+import { freePort } from "./free-port";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const MAIN = path.join(REPO_ROOT, "apps/server/src/main.ts");
@@ -62,18 +62,6 @@ export function useListeningApp(
     if (!started) throw new Error("app not started");
     return started;
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The URL of a throw-away PostgreSQL database, for server processes that share it. */

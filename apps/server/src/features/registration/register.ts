@@ -19,9 +19,8 @@ import {
   seatState,
 } from "./queries";
 
-/** `realtime` publishes the new registered count; without it the count is only recorded (tests). */
-export type RegistrationDeps = Pick<FeatureDeps, "db" | "tracker" | "clock"> &
-  Partial<Pick<FeatureDeps, "realtime">>;
+/** `realtime` publishes the registered count on the event's topic. */
+export type RegistrationDeps = Pick<FeatureDeps, "db" | "tracker" | "clock" | "realtime">;
 
 export interface RegisterResult {
   registration: Registration;
@@ -99,7 +98,7 @@ async function takeSeat(
 ): Promise<RegisterResult> {
   const { row } = input;
   return oneAtATime(deps.db, row.eventId, () =>
-    withOutbox(deps.db, deps.realtime ?? { publish() {} }, async (tx, outbox) => {
+    withOutbox(deps.db, deps.realtime, async (tx, outbox) => {
       const { seatLimit } = await lockEvent(tx, row.eventId);
       const seats = await seatState(tx, row.eventId, row.userId);
       if (seats.isRegistered) return alreadyRegistered(tx, row);

@@ -138,7 +138,12 @@ describeOnEachDatabase("ticketed registration", (use) => {
     const transactionId = await g.paidTicket(event, userId, ticket, {
       checkout_session_id: `test_cs_race${event}`,
     });
-    const service = registrationService({ db, tracker: app().tracker, clock: () => new Date() });
+    const service = registrationService({
+      db,
+      tracker: app().tracker,
+      clock: () => new Date(),
+      realtime: app().realtime.realtime,
+    });
     const input = { event_id: event, custom_registration_field_answers: [] };
     const [webhook, retried, browser] = await Promise.all([
       service.register(userId, input, { transactionId }),
@@ -184,7 +189,12 @@ describeOnEachDatabase("ticketed registration", (use) => {
     const ticket = await g.ticket(event);
     const { userId } = await attendee();
     const transactionId = await g.paidTicket(event, userId, ticket);
-    const service = registrationService({ db, tracker: app().tracker, clock: () => new Date() });
+    const service = registrationService({
+      db,
+      tracker: app().tracker,
+      clock: () => new Date(),
+      realtime: app().realtime.realtime,
+    });
     const result = await service.register(
       userId,
       { event_id: event, custom_registration_field_answers: [] },

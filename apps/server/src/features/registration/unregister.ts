@@ -4,9 +4,13 @@ import {
   Forbidden,
   NotFound,
   removeAttendeeRefusal,
+  topicName,
   type UnregisterUserRequest,
   viewerFlags,
 } from "@onstage/domain";
+import type { Queryable } from "../../platform/database";
+import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
+import { countRegistrations } from "../events/queries";
 import {
   deleteRegistration,
   findEvent,
@@ -36,7 +40,9 @@ export async function unregister(
   if (targetId === actorUserId) {
     // Spec 1 §5: hide-unregister takes unregistering away altogether.
     if (event.hideUnregister) throw Conflict("hide_unregister");
-    await deps.db.transaction((tx) => deleteRegistration(tx, event.id, targetId));
+    await withOutbox(deps.db, deps.realtime, async (tx, outbox) => {
+      if (await deleteRegistration(tx, event.id, targetId)) await publishCount(tx, outbox, event.id);
+    });
     return;
   }
   const ids = { eventId: event.id, organizationId: event.organizationId };
@@ -52,8 +58,9 @@ export async function unregister(
   });
   if (refusal === "forbidden") throw Forbidden();
   if (refusal) throw Conflict(refusal);
-  await deps.db.transaction(async (tx) => {
+  await withOutbox(deps.db, deps.realtime, async (tx, outbox) => {
     if (!(await deleteRegistration(tx, event.id, targetId))) return;
+    await publishCount(tx, outbox, event.id);
     await deps.tracker.track(
       "event-unregister-by-host",
       { userId: actorUserId, ...ids, properties: { unregisteredUserId: targetId, type: "event" } },
@@ -74,9 +81,11 @@ async function unregisterFromChannel(
   if (actorRole !== "owner" && actorRole !== "admin") throw Forbidden();
   if (targetId === actorUserId) throw Conflict("self");
   if ((await findOrgRole(deps.db, organizationId, targetId)) !== null) throw Conflict("channel_member");
-  await deps.db.transaction(async (tx) => {
+  await withOutbox(deps.db, deps.realtime, async (tx, outbox) => {
     const eventIds = await listRemovableChannelEvents(tx, organizationId, targetId);
-    for (const eventId of eventIds) await deleteRegistration(tx, eventId, targetId);
+    for (const eventId of eventIds) {
+      if (await deleteRegistration(tx, eventId, targetId)) await publishCount(tx, outbox, eventId);
+    }
     if (eventIds.length === 0) return;
     await deps.tracker.track(
       "event-unregister-by-host",
@@ -87,5 +96,12 @@ async function unregisterFromChannel(
       },
       tx,
     );
+  });
+}
+
+/** Issue 6: the room's registered count follows on event:{eventId}, like 'registration.created'. */
+async function publishCount(tx: Queryable, outbox: Outbox, eventId: number): Promise<void> {
+  await outbox.broadcast(topicName({ kind: "event", id: eventId }), "registration.deleted", {
+    registeredCount: await countRegistrations(tx, eventId),
   });
 }

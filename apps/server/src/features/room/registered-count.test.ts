@@ -34,4 +34,23 @@ describeOnEachDatabase("the registered count on the event topic", (use) => {
       },
     ]);
   });
+
+  test("leaving an event broadcasts the lower count; leaving twice broadcasts nothing more", async () => {
+    const g = given(use());
+    const channel = await g.channel();
+    const event = await g.event(channel);
+    await g.registration(event, await g.user());
+    const ada = await g.user({ email_verified_at: new Date() });
+    const client = await clientOf(app().server, use(), ada);
+    expect((await client.post("/api/events/register", { event_id: event })).statusCode).toBe(201);
+    const leave = { user_to_unregister_id: ada, event_id: event, organization_id: channel, type: "event" };
+    for (let i = 0; i < 2; i += 1) {
+      expect((await client.post("/api/events/unregister-user", leave)).statusCode).toBeLessThan(300);
+    }
+    const messages = await topicMessages(use(), `event:${event}`);
+    expect(messages.map((m) => [m.event, m.payload])).toEqual([
+      ["registration.created", { registeredCount: 2 }],
+      ["registration.deleted", { registeredCount: 1 }],
+    ]);
+  });
 });

@@ -9,7 +9,7 @@ import { roomKeys } from "./roomApi";
 // The room's own topics (payload conventions of issue 6): session settings, the registered count, and
 // the signed-in user's notices (another tab took over, a ban).
 
-const RegistrationCreated = z.object({ registeredCount: z.number().int().nonnegative() });
+const RegisteredCount = z.object({ registeredCount: z.number().int().nonnegative() });
 const ActiveBrowser = z.object({ sessionId: z.number().int(), browserId: z.string() });
 const Banned = z.object({ eventId: z.number().int() });
 
@@ -34,7 +34,9 @@ export function useSessionTopic(room: RoomResponse, eventCode: string) {
   });
 }
 
-/** event:{id}: 'registration.created' carries the new registered count. */
+/** event:{id}: 'registration.created' and 'registration.deleted' carry the new registered count. */
+const COUNT_EVENTS = new Set(["registration.created", "registration.deleted"]);
+
 export function useEventTopic(room: RoomResponse) {
   const queryClient = useQueryClient();
   const key = roomKeys.room(room.session.id);
@@ -42,8 +44,8 @@ export function useEventTopic(room: RoomResponse) {
     // Both room topics read the same answer: a second refetch joins the one in flight.
     refetch: () => queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false }),
     onMessage: (message) => {
-      if (message.kind !== "broadcast" || message.event !== "registration.created") return;
-      const payload = RegistrationCreated.safeParse(message.payload);
+      if (message.kind !== "broadcast" || !COUNT_EVENTS.has(message.event)) return;
+      const payload = RegisteredCount.safeParse(message.payload);
       if (!payload.success) return;
       queryClient.setQueryData<RoomResponse>(
         key,
