@@ -1,24 +1,14 @@
-import { registerButtonLabel, spotsLeftLabel } from "@onstage/domain";
+import { shownTime, spotsLeftLabel } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { EventPage } from "./pages/EventPage";
 import { HomePage } from "./pages/HomePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
+import { registerLabel as label } from "./support/labels";
 
 // Journeys over the demo data that `npm start` creates on an empty data directory.
 const browser = useBrowser();
-
-const label = (overrides: Partial<Parameters<typeof registerButtonLabel>[0]>) =>
-  registerButtonLabel({
-    customText: null,
-    isFull: false,
-    passwordProtected: false,
-    ticketed: false,
-    allSessionsEnded: false,
-    isRegisteredOrPaid: false,
-    ...overrides,
-  });
 
 test("the home page lists upcoming public events and leaves private ones out", async () => {
   const page = browser.page();
@@ -27,6 +17,30 @@ test("the home page lists upcoming public events and leaves private ones out", a
   await home.eventLink("Product Launch Webinar").waitFor();
   expect(await home.eventLink("Onstage Summit 2026").isVisible()).toBe(true);
   expect(await home.eventLink("Private Investor Briefing").count()).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("cards and the landing page show the viewer's time zone, the event's zone in the tooltip", async () => {
+  const page = browser.page();
+  // The viewer is in Tokyo; the Product Launch Webinar runs on Berlin time (demo data).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTimezoneOverride", { timezoneId: "Asia/Tokyo" });
+  const zones = { viewer: "Asia/Tokyo", event: "Europe/Berlin" };
+  const home = new HomePage(page);
+  await home.open();
+  const card = home.eventTime("Product Launch Webinar");
+  await card.waitFor();
+  const onCard = shownTime((await card.getAttribute("datetime")) ?? "", zones);
+  expect(await card.textContent()).toBe(onCard.short);
+  expect(await card.getAttribute("title")).toBe(onCard.eventZoneTooltip);
+
+  const event = new EventPage(page);
+  await event.open("launch-webinar");
+  const box = event.dateBoxTime();
+  await box.waitFor();
+  const onBox = shownTime((await box.getAttribute("datetime")) ?? "", zones);
+  expect(await box.textContent()).toBe(`${onBox.time} ${onBox.zone}`);
+  expect(await event.dateBox().getAttribute("title")).toBe(onBox.eventZoneTooltip);
   expect(await axeViolations(page)).toEqual([]);
 });
 

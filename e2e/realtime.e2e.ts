@@ -1,3 +1,5 @@
+import { DUPLICATE_TAB_FALLBACK_MS } from "@onstage/domain";
+import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { RoomPage } from "./pages/room";
@@ -12,6 +14,15 @@ const browser = useBrowser();
 const EVENT = "office-hours";
 let n = 0;
 const freshEmail = () => `rt-${Date.now()}-${n++}@example.test`;
+
+/** A new verified user, signed up in this page's browser, in the demo room with the chat showing. */
+async function enterRoomAsNewUser(page: Page, firstName: string, lastName: string) {
+  await signUpVerified(page.request, browser.baseUrl, { email: freshEmail(), firstName, lastName });
+  const room = new RoomPage(page);
+  await room.open(EVENT);
+  await room.chatLog().waitFor();
+  return room;
+}
 
 async function secondContext() {
   const context = await browser.page().context().browser()?.newContext({ baseURL: browser.baseUrl });
@@ -71,14 +82,7 @@ test("two people chat: a message, a reaction, an edit and a delete reach the oth
 
 test("a second tab of the same user is blocked until it takes over; then the first tab is", async () => {
   const first = browser.page();
-  await signUpVerified(first.request, browser.baseUrl, {
-    email: freshEmail(),
-    firstName: "Tia",
-    lastName: "Tabs",
-  });
-  const roomFirst = new RoomPage(first);
-  await roomFirst.open(EVENT);
-  await roomFirst.chatLog().waitFor();
+  const roomFirst = await enterRoomAsNewUser(first, "Tia", "Tabs");
 
   const second = await first.context().newPage();
   const roomSecond = new RoomPage(second);
@@ -90,6 +94,30 @@ test("a second tab of the same user is blocked until it takes over; then the fir
   await roomSecond.chatLog().waitFor();
   await roomFirst.duplicateTabHeading().waitFor();
   expect(await roomFirst.chatLog().count()).toBe(0);
+});
+
+test("a tab killed without unloading does not lock the browser's next tab out beyond 5 s", async () => {
+  const killed = browser.page();
+  const context = killed.context();
+  await enterRoomAsNewUser(killed, "Kit", "Killed");
+
+  // A killed tab sends no leave beacon: any that tried would not reach the server.
+  let beacons = 0;
+  await context.route("**/api/event/users/leave-session", (route) => {
+    beacons += 1;
+    return route.abort();
+  });
+  // Chromium's crash URL kills the renderer before the page can unload, as when the system kills a tab.
+  await Promise.all([killed.waitForEvent("crash"), killed.goto("chrome://crash").catch(() => {})]);
+  await killed.close({ runBeforeUnload: false });
+
+  const nextPage = await context.newPage();
+  const next = new RoomPage(nextPage);
+  await next.open(EVENT);
+  await next.chatLog().waitFor({ timeout: DUPLICATE_TAB_FALLBACK_MS });
+  expect(await next.duplicateTabHeading().count()).toBe(0);
+  expect(beacons).toBe(0);
+  expect(await axeViolations(nextPage)).toEqual([]);
 });
 
 test("the sidebar: arrow keys change module, the audience is live, unread messages are counted", async () => {
@@ -145,14 +173,7 @@ test("the sidebar: arrow keys change module, the audience is live, unread messag
 
 test("the chat pops out into its own window, which chats on its own", async () => {
   const page = browser.page();
-  await signUpVerified(page.request, browser.baseUrl, {
-    email: freshEmail(),
-    firstName: "Pop",
-    lastName: "Out",
-  });
-  const room = new RoomPage(page);
-  await room.open(EVENT);
-  await room.chatLog().waitFor();
+  const room = await enterRoomAsNewUser(page, "Pop", "Out");
   const [popup] = await Promise.all([page.waitForEvent("popup"), room.popOutButton().click()]);
   const popout = new RoomPage(popup);
   await popout.chatLog().waitFor();
@@ -162,6 +183,29 @@ test("the chat pops out into its own window, which chats on its own", async () =
   // The pop-out is not a second room: the room's tab keeps the session.
   expect(await room.duplicateTabHeading().count()).toBe(0);
   expect(await axeViolations(popup)).toEqual([]);
+});
+
+test("the composer stays on screen in a phone-sized room and in a small pop-out, history or not", async () => {
+  const page = browser.page();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const room = await enterRoomAsNewUser(page, "Moe", "Bile");
+  // A history longer than the screen; only the message list may scroll.
+  const stamp = Date.now();
+  const line = (i: number) => `Line ${i} of a long history ${stamp}`;
+  for (let i = 1; i <= 15; i++) {
+    await room.send(line(i));
+    await room.message(line(i)).waitFor();
+  }
+  await page.reload();
+  await room.message(line(15)).waitFor();
+  expect(await room.isComposerOnScreen()).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+
+  const [popup] = await Promise.all([page.waitForEvent("popup"), room.popOutButton().click()]);
+  await popup.setViewportSize({ width: 360, height: 420 });
+  const popout = new RoomPage(popup);
+  await popout.message(line(15)).waitFor();
+  expect(await popout.isComposerOnScreen()).toBe(true);
 });
 
 test("a visitor is asked to sign in and an unverified user is told to verify before chatting", async () => {

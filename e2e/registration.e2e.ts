@@ -2,8 +2,11 @@ import {
   errorMessage,
   formatMoney,
   membershipRefusalMessage,
-  registerButtonLabel,
-  spotsLeftLabel,
+  REGISTERED_LABELS,
+  registrationGate,
+  shownTime,
+  signUpButtonLabel,
+  ticketPriceLabel,
 } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { EventPage } from "./pages/EventPage";
@@ -12,6 +15,7 @@ import { SignInDialog } from "./pages/SignInDialog";
 import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
+import { registerLabel } from "./support/labels";
 
 // Registration journeys over the demo events (one per access mode); people are set up through the API.
 const browser = useBrowser();
@@ -20,28 +24,93 @@ const freshEmail = () => `reg-${Date.now()}-${n++}@example.test`;
 const newGuest = async () =>
   signInBrowser(browser.page().request, { email: freshEmail(), firstName: "Rita", lastName: "Guest" });
 
-test("a new user signs up in the dialog, answers the required questions and is registered", async () => {
+const { status: REGISTERED } = REGISTERED_LABELS;
+
+test("a new user signs up in the dialog, answers the required questions and sees the registered state", async () => {
   const page = browser.page();
+  const event = new EventPage(page);
   const dialog = new RegistrationDialog(page);
   const signIn = new SignInDialog(page);
-  await new EventPage(page).open("launch-webinar");
+  await event.open("launch-webinar");
   await page.getByRole("button", { name: "Reserve my seat" }).click();
   await signIn.emailField().fill(freshEmail());
   await signIn.continueButton().click();
   await signIn.firstNameField().fill("Nina");
   await signIn.lastNameField().fill("New");
   await signIn.termsCheckbox().check();
-  const join = signIn.signUpButton("Sign up and join event");
+  const join = signIn.signUpButton(signUpButtonLabel("checkout"));
   expect(await join.isDisabled()).toBe(true);
   await dialog.questionField("What is your company?").fill("Acme Live");
   await dialog.choiceOption("What is your role?", "Engineering").check();
   expect(await axeViolations(page)).toEqual([]);
-  const spotsBefore = Number.parseInt((await page.getByText(/spots? left$/).textContent()) ?? "", 10);
   await join.click();
-  await page.getByText("You're registered").waitFor();
-  // Registered people see the custom text, and the seat count went down by one.
-  await page.getByRole("button", { name: "Reserve my seat" }).waitFor();
-  await page.getByText(spotsLeftLabel(spotsBefore - 1)).waitFor();
+
+  // Issue 10 §2.2: "You're registered" with the session's time, add-to-calendar, and no register button.
+  await event.registeredPanel(REGISTERED).waitFor();
+  const time = event.registeredTime(REGISTERED);
+  const [iso, zone] = await Promise.all([
+    time.getAttribute("datetime"),
+    page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+  ]);
+  const shown = shownTime(iso ?? "", { viewer: zone, event: "Europe/Berlin" });
+  expect(await time.textContent()).toBe(shown.full);
+  expect(await time.getAttribute("title")).toBe(shown.eventZoneTooltip);
+  expect(await page.getByRole("button", { name: "Reserve my seat" }).count()).toBe(0);
+  expect(await event.joinLink(REGISTERED, REGISTERED_LABELS.join).count()).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await event.addToCalendarButton(REGISTERED).click();
+  const calendar = event.calendarDialog();
+  const icsHref = await calendar.getByRole("link", { name: /ics/i }).getAttribute("href");
+  expect(await (await page.request.get(icsHref ?? "")).text()).toContain("SUMMARY:Product Launch Webinar");
+});
+
+test("a registered person sees a join button while the session is live", async () => {
+  const page = browser.page();
+  await newGuest();
+  const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const summit = await (await page.request.get("/api/events/by-code/summit")).json();
+  const registered = await page.request.post("/api/events/register", {
+    headers: { "x-csrf-token": csrfToken },
+    data: { event_id: summit.event.id },
+  });
+  expect(registered.status()).toBe(201);
+  const event = new EventPage(page);
+  // The landing page of a live session is what a registered person sees before the room refreshes.
+  await event.open("summit", "?previewLandingPage=true");
+  const joinLink = event.joinLink(REGISTERED, REGISTERED_LABELS.join);
+  await joinLink.waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await joinLink.click();
+  await page.getByText("The live stage opens here.").waitFor();
+});
+
+test("a visitor sees ticket names and prices before signing in, and the sign-up button says what comes next", async () => {
+  const page = browser.page();
+  const event = new EventPage(page);
+  await event.open("masterclass");
+  const data = await (await page.request.get("/api/events/by-code/masterclass")).json();
+  const tickets = event.section("Tickets");
+  await tickets.waitFor();
+  for (const ticket of data.tickets) {
+    await tickets.getByText(ticket.title, { exact: true }).waitFor();
+    await tickets
+      .getByText(ticketPriceLabel(ticket, data.event.eventTicketCurrency), { exact: true })
+      .waitFor();
+  }
+  expect(await axeViolations(page)).toEqual([]);
+
+  const signIn = new SignInDialog(page);
+  await page.getByRole("button", { name: registerLabel({ ticketed: true }) }).click();
+  await signIn.emailField().fill(freshEmail());
+  await signIn.continueButton().click();
+  const next = registrationGate({
+    access: "ticketed",
+    passwordProtected: false,
+    passwordAccepted: false,
+    isValidMember: false,
+  });
+  await signIn.signUpButton(signUpButtonLabel(next)).waitFor();
+  expect(signUpButtonLabel(next)).not.toBe(signUpButtonLabel("checkout"));
 });
 
 test("a ticketed event with a coupon is paid through the TEST MODE gateway", async () => {
@@ -61,7 +130,7 @@ test("a ticketed event with a coupon is paid through the TEST MODE gateway", asy
   await dialog.continueToCheckoutButton().click();
   await page.getByText("TEST MODE", { exact: false }).first().waitFor();
   await page.getByRole("button", { name: `Pay ${formatMoney(2000, "USD")} (test)` }).click();
-  await page.getByText("You're registered").waitFor();
+  await new EventPage(page).registeredPanel(REGISTERED).waitFor();
   expect(new URL(page.url()).search).toBe("");
   const paid = await page.evaluate(
     async () => (await (await fetch("/api/events/by-code/masterclass")).json()).viewer,
@@ -80,7 +149,7 @@ test("a sliding-price ticket asks for an amount within its range", async () => {
   await dialog.amountField().fill("12.50");
   await dialog.continueToCheckoutButton().click();
   await page.getByRole("button", { name: `Pay ${formatMoney(1250, "USD")} (test)` }).click();
-  await page.getByText("You're registered").waitFor();
+  await new EventPage(page).registeredPanel(REGISTERED).waitFor();
 });
 
 test("a wrong then right event password", async () => {
@@ -93,7 +162,7 @@ test("a wrong then right event password", async () => {
   await dialog.errorText("Incorrect event password").waitFor();
   await dialog.eventPasswordField().fill("onstage");
   await dialog.continueButton().click();
-  await page.getByText("You're registered").waitFor();
+  await new EventPage(page).registeredPanel(REGISTERED).waitFor();
 });
 
 test("a full event disables its button and says the limit is reached", async () => {
@@ -101,14 +170,7 @@ test("a full event disables its button and says the limit is reached", async () 
   await newGuest();
   await new EventPage(page).open("sold-out-workshop");
   const full = page.getByRole("button", {
-    name: registerButtonLabel({
-      customText: null,
-      isFull: true,
-      passwordProtected: false,
-      ticketed: false,
-      allSessionsEnded: false,
-      isRegisteredOrPaid: false,
-    }),
+    name: registerLabel({ isFull: true }),
   });
   // aria-disabled keeps it focusable and clickable, so the person learns why (spec 1 §5).
   await full.click({ force: true });

@@ -1,10 +1,12 @@
 import { expect, test } from "vitest";
+import { AccountSettingsPage } from "./pages/AccountSettingsPage";
 import { AuthLinkPage } from "./pages/AuthLinkPage";
 import { SignInDialog } from "./pages/SignInDialog";
 import { SiteHeader } from "./pages/SiteHeader";
-import { signUpThroughApi } from "./support/api";
+import { signInBrowser, signUpThroughApi } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
+import { accessibleDescription } from "./support/description";
 import { linkFromMailbox } from "./support/mailbox";
 
 const browser = useBrowser();
@@ -55,6 +57,43 @@ test("sign up with a password, verify from the mail, sign out and sign in again"
   await dialog.signInButton().click();
   await header.accountMenuButton().waitFor();
   expect(await header.accountMenuButton().textContent()).toContain("Ada");
+});
+
+test("the password rule beside the field tells a weak password while it is typed, before submitting", async () => {
+  const page = browser.page();
+  const dialog = new SignInDialog(page);
+  await dialog.open("/c/launch-webinar");
+  await dialog.emailField().fill(freshEmail());
+  await dialog.continueButton().click();
+  const field = dialog.optionalPasswordField();
+  await field.fill("pass");
+  await dialog
+    .dialog()
+    .getByText(/^Too short\./)
+    .waitFor();
+  await field.fill("password1");
+  await dialog
+    .dialog()
+    .getByText(/^Too easy to guess\./)
+    .waitFor();
+  expect(await accessibleDescription(field)).toMatch(/^Too easy to guess\. At least 8 characters/);
+  await field.fill(PASSWORD);
+  await dialog
+    .dialog()
+    .getByText(/^Strong enough\./)
+    .waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The same rule where a signed-in person sets a password.
+  await signInBrowser(page.request, { email: freshEmail(), firstName: "Wes", lastName: "Weak" });
+  const settings = new AccountSettingsPage(page);
+  await settings.open();
+  await settings.newPasswordField().fill("qwertyuiop");
+  await settings
+    .section("Password")
+    .getByText(/^Too easy to guess\./)
+    .waitFor();
+  expect(await settings.passwordButton("Set a password").isEnabled()).toBe(true);
 });
 
 test("sign in with a magic link taken from the mail; the link works only once", async () => {

@@ -23,6 +23,8 @@ export default defineConfig({
               name: "charts",
               test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|redux|@reduxjs|reselect|react-redux|use-sync-external-store|eventemitter3)[\\/]/,
             },
+            // The password-strength word lists load only when a new password is typed.
+            { name: "password-strength", test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

@@ -165,6 +165,26 @@ export class DashboardPage {
     return this.section("Team").getByRole("button", { name: "Invite teammate" });
   }
 
+  /** A pending invitation's row in the team list, named by its address. */
+  inviteRow(email: string) {
+    return this.section("Team").getByRole("listitem").filter({ hasText: email });
+  }
+
+  resendInviteButton(email: string) {
+    return this.section("Team").getByRole("button", { name: `Resend invitation to ${email}` });
+  }
+
+  revokeInviteButton(email: string) {
+    return this.section("Team").getByRole("button", { name: `Revoke invitation to ${email}` });
+  }
+
+  /** On /dash: the signed-in user's own invitations, each with Accept. */
+  acceptInviteButton(channelName: string) {
+    return this.page
+      .getByRole("region", { name: "Invitations" })
+      .getByRole("button", { name: `Accept the invitation of ${channelName}` });
+  }
+
   /** Inline errors (role="alert") and confirmations in toasts. */
   message(text: string) {
     return this.page.getByText(text, { exact: true });

@@ -32,11 +32,36 @@ export class EventPage {
     return this.page.getByRole("button", { name: /add to calendar/ });
   }
 
+  dateBoxTime() {
+    return this.dateBox().locator("time");
+  }
+
   calendarDialog() {
     return this.page.getByRole("dialog");
   }
 
-  section(name: "Host" | "Share") {
+  // --- The registered state (issue 10 §2.2) ---
+
+  /** The registered panel, named by its heading "You're registered" (domain REGISTERED_LABELS.status). */
+  registeredPanel(status: string) {
+    return this.page.getByRole("region", { name: status });
+  }
+
+  /** The session's time in the registered panel: the viewer's zone, the event's zone in its tooltip. */
+  registeredTime(status: string) {
+    return this.registeredPanel(status).locator("time");
+  }
+
+  addToCalendarButton(status: string) {
+    return this.registeredPanel(status).getByRole("button", { name: "Add to calendar" });
+  }
+
+  /** Shown while the session is live (domain REGISTERED_LABELS.join). */
+  joinLink(status: string, label: string) {
+    return this.registeredPanel(status).getByRole("link", { name: label });
+  }
+
+  section(name: "Host" | "Share" | "Tickets") {
     return this.page.getByRole("region", { name });
   }
 

@@ -14,4 +14,12 @@ export class HomePage {
   eventLink(title: string) {
     return this.page.getByRole("link", { name: new RegExp(title) });
   }
+
+  /** The start shown on an event's card: the viewer's zone, the event's zone in its tooltip. */
+  eventTime(title: string) {
+    return this.page
+      .getByRole("article")
+      .filter({ has: this.eventLink(title) })
+      .locator("time");
+  }
 }

@@ -62,7 +62,7 @@ export class SignInDialog {
     });
   }
 
-  /** 'Sign up' standalone, 'Sign up and join event' in the registration dialog. */
+  /** The domain's signUpButtonLabel: 'Sign up' standalone, what comes next in the registration dialog. */
   signUpButton(name = "Sign up") {
     return this.dialog().getByRole("button", { name, exact: true });
   }

@@ -21,6 +21,25 @@ export class RoomPage {
     return this.page.getByRole("textbox", { name: "Message", exact: true });
   }
 
+  sendButton() {
+    return this.page.getByRole("button", { name: "Send", exact: true });
+  }
+
+  /** Whether the message box and its Send button are inside the viewport, as the page is scrolled now. */
+  async isComposerOnScreen() {
+    const viewport = this.page.viewportSize();
+    if (!viewport) throw new Error("no viewport");
+    const boxes = await Promise.all([this.messageBox().boundingBox(), this.sendButton().boundingBox()]);
+    return boxes.every(
+      (box) =>
+        box !== null &&
+        box.x >= 0 &&
+        box.y >= 0 &&
+        box.x + box.width <= viewport.width &&
+        box.y + box.height <= viewport.height,
+    );
+  }
+
   /** Types and sends with Enter, as people do. */
   async send(text: string) {
     await this.messageBox().fill(text);

@@ -28,12 +28,22 @@ export function useBrowser(): { page: () => Page; baseUrl: string } {
   afterAll(async () => {
     await browser?.close();
   });
+  let cspViolations: string[] = [];
   beforeEach(async () => {
+    cspViolations = [];
     context = await browser?.newContext({ baseURL: baseUrl });
+    // Every journey also proves the app runs under its own Content-Security-Policy, in every tab it opens.
+    context?.on("page", (opened) =>
+      opened.on("console", (message) => {
+        if (message.type() === "error" && message.text().includes("Content Security Policy"))
+          cspViolations.push(message.text());
+      }),
+    );
     page = await context?.newPage();
   });
   afterEach(async () => {
     await context?.close();
+    if (cspViolations.length > 0) throw new Error(`CSP violations:\n${cspViolations.join("\n")}`);
   });
   return {
     baseUrl,

@@ -2,36 +2,40 @@ import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { csrfRoutes, registerCsrf } from "./features/auth/csrf";
-import { authRoutes } from "./features/auth/routes";
+import { serializerCompiler } from "fastify-type-provider-zod";
+import { registerCsrf } from "./features/auth/csrf";
+import { authFeature } from "./features/auth/feature";
 import { authService } from "./features/auth/service";
 import { cookiePolicy } from "./features/auth/sessions";
 import type { SocialProviderConfig } from "./features/auth/social/providers";
-import { socialRoutes } from "./features/auth/social/routes";
 import { registerViewer } from "./features/auth/viewer";
-import { channelRoutes } from "./features/channels/routes";
-import { channelsService } from "./features/channels/service";
-import { chatRoutes } from "./features/chat/routes";
-import { dashboardRoutes } from "./features/dashboard/routes";
+import { channelsFeature } from "./features/channels/feature";
+import { chatFeature } from "./features/chat/feature";
+import { dashboardFeature } from "./features/dashboard/feature";
 import type { FeatureDeps } from "./features/deps";
-import { devMailboxRoutes } from "./features/dev-mailbox/routes";
-import { eventRoutes } from "./features/events/routes";
+import { devMailboxFeature } from "./features/dev-mailbox/feature";
+import { eventsFeature } from "./features/events/feature";
 import { eventsService } from "./features/events/service";
-import { healthRoutes } from "./features/health/routes";
-import { membershipRoutes } from "./features/membership/routes";
-import { moderationRoutes } from "./features/moderation/routes";
+import type { Feature, Worker } from "./features/feature";
+import { healthFeature } from "./features/health/feature";
+import { membershipFeature } from "./features/membership/feature";
+import { moderationFeature } from "./features/moderation/feature";
 import { paymentsFeature } from "./features/payments/feature";
 import { STRIPE_WEBHOOK_PATH } from "./features/payments/routes";
 import type { PaymentsService } from "./features/payments/service";
-import { peopleRoutes } from "./features/people/routes";
-import { LEAVE_SESSION_PATH, presenceFeature } from "./features/presence/routes";
+import { peopleFeature } from "./features/people/feature";
+import { presenceFeature } from "./features/presence/feature";
+import { LEAVE_SESSION_PATH } from "./features/presence/routes";
 import { attachRealtime, type RealtimeServer, type RealtimeTuning } from "./features/realtime/server";
-import { registrationRoutes } from "./features/registration/routes";
-import { roomRoutes } from "./features/room/routes";
-import { registerWebApp } from "./features/share-preview/routes";
+import { registrationFeature } from "./features/registration/feature";
+import { registrationPort } from "./features/registration/service";
+import { registrationMailsFeature } from "./features/registration-mails/feature";
+import { roomFeature } from "./features/room/feature";
+import { webAppFeature } from "./features/share-preview/feature";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
+import { registerSecurityHeaders } from "./http/security-headers";
+import { refuseUnsafeUrls, safeTextValidatorCompiler } from "./http/validation";
 import { databaseTracker, type Tracker } from "./platform/analytics/tracker";
 import type { Database } from "./platform/database";
 import {
@@ -79,9 +83,23 @@ export interface App {
   tracker: Tracker;
   reporter: ErrorReporter;
   mailer: OpenedMailer;
-  /** main.ts runs its reconcilePendingCheckouts() on a timer. */
+  /** Tests run its reconcilePendingCheckouts() by hand (main.ts on a timer, through workers). */
   payments: PaymentsService;
   realtime: RealtimeServer;
+  /** The features' background jobs: main.ts starts and stops them; tests run the jobs themselves. */
+  workers: Worker;
+}
+
+function workersOf(features: Feature[]): Worker {
+  const workers = features.flatMap((feature) => (feature.worker ? [feature.worker] : []));
+  return {
+    start: () => {
+      for (const worker of workers) worker.start();
+    },
+    stop: async () => {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    },
+  };
 }
 
 /** Wires features onto one Fastify instance; main.ts and the tests both build the app through here. */
@@ -96,13 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1_048_576,
     trustProxy: deps.trustProxy ?? false,
   });
-  server.setValidatorCompiler(validatorCompiler);
+  server.setValidatorCompiler(safeTextValidatorCompiler);
+  refuseUnsafeUrls(server);
   server.setSerializerCompiler(serializerCompiler);
   server.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);
-    // No token or session id may leak to other sites through Referer.
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    reply.header("x-content-type-options", "nosniff");
   });
 
   const clock = deps.clock ?? (() => new Date());
@@ -114,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(server);
   const policy = cookiePolicy(deps.publicUrl);
   await registerViewer(server, deps.db, policy);
+  await registerSecurityHeaders(server, deps.publicUrl);
   // Signed by the provider instead (Stripe-Signature); a browser never posts there. The leave-session
   // beacon cannot set headers (navigator.sendBeacon); its route checks Origin instead.
   await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH, LEAVE_SESSION_PATH]);
@@ -144,27 +161,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before the HTTP server closes: it waits for open connections, and WebSockets stay open until told.
   server.addHook("preClose", () => realtimeServer.close());
   const events = eventsService(deps.db, clock);
-  const channels = channelsService(deps.db, events);
-  await server.register(healthRoutes(deps.db));
-  const auth = authService({ db: deps.db, mailer, publicUrl: deps.publicUrl, log: server.log });
-  await server.register(csrfRoutes);
-  await server.register(
-    authRoutes({ auth, db: deps.db, policy, storage, realtime: realtimeServer.realtime }),
-  );
-  // Development only: the mailbox shows sign-in links, so production never serves it.
-  if (!deps.production && mailer.kind === "dev-mailbox") await server.register(devMailboxRoutes(mailer));
-  await server.register(eventRoutes(events, deps.publicUrl));
-  await server.register(channelRoutes(channels));
-  await server.register(
-    socialRoutes({
-      auth,
-      db: deps.db,
-      policy,
-      publicUrl: deps.publicUrl,
-      providers: deps.socialProviders ?? {},
-    }),
-  );
-  const features: FeatureDeps = {
+  const auth = authService({
+    db: deps.db,
+    mailer,
+    publicUrl: deps.publicUrl,
+    log: server.log,
+    realtime: realtimeServer.realtime,
+  });
+  const shared: FeatureDeps = {
     db: deps.db,
     tracker,
     mailer,
@@ -177,19 +181,44 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: server.log,
     realtime: realtimeServer.realtime,
   };
-  await server.register(registrationRoutes(features));
-  const payments = paymentsFeature(features, deps.payments);
-  await server.register(payments.routes);
-  await server.register(membershipRoutes(features, deps.membershipGate));
-  await server.register(dashboardRoutes(features));
-  await server.register(roomRoutes(features));
-  await server.register(chatRoutes(features));
-  const presence = presenceFeature(features);
-  await server.register(presence.routes);
-  realtimeServer.setPresenceHandler(presence.service.heartbeat);
-  await server.register(peopleRoutes(features));
-  await server.register(moderationRoutes(features));
-  await registerWebApp(server, { webDist: deps.webDist, publicUrl: deps.publicUrl, events, channels });
+  const payments = paymentsFeature(shared, registrationPort(shared), deps.payments);
+  const features: Feature[] = [
+    healthFeature(shared),
+    authFeature(shared, deps.socialProviders ?? {}),
+    // Development only: the mailbox shows sign-in links, so production never serves it.
+    ...(!deps.production && mailer.kind === "dev-mailbox" ? [devMailboxFeature(mailer)] : []),
+    eventsFeature(shared),
+    channelsFeature(shared),
+    registrationFeature(shared),
+    payments,
+    membershipFeature(shared, deps.membershipGate),
+    dashboardFeature(shared),
+    roomFeature(shared),
+    chatFeature(shared),
+    presenceFeature(shared),
+    peopleFeature(shared),
+    moderationFeature(shared),
+    registrationMailsFeature(shared),
+    // Last: its catch-all route answers every page the features above do not.
+    webAppFeature(shared, deps.webDist),
+  ];
+  for (const feature of features) {
+    if (feature.routes) await server.register(feature.routes);
+    feature.start?.();
+    if (feature.onHeartbeat) realtimeServer.setPresenceHandler(feature.onHeartbeat);
+  }
+  // After the requests in flight (they may buffer work), before the database closes.
+  server.addHook("onClose", async () => {
+    await Promise.all(features.map((feature) => feature.stop?.()));
+  });
   await server.ready();
-  return { server, tracker, reporter, mailer, payments: payments.service, realtime: realtimeServer };
+  return {
+    server,
+    tracker,
+    reporter,
+    mailer,
+    payments: payments.service,
+    realtime: realtimeServer,
+    workers: workersOf(features),
+  };
 }

@@ -3,7 +3,6 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { DEMO_HOST, seedDemoData } from "./features/demo/seed";
-import { RECONCILE_INTERVAL_MS } from "./features/payments/reconcile";
 import { openDatabase } from "./platform/database";
 import { patreonGate } from "./platform/membership/patreon-gate";
 import { stripeGateway } from "./platform/payments/stripe-gateway";
@@ -22,7 +21,7 @@ const db = await openDatabase({
   onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
 });
 
-const { server, reporter, payments } = await buildApp({
+const { server, reporter, workers } = await buildApp({
   db,
   publicUrl: config.publicUrl,
   webDist: config.webDist,
@@ -39,13 +38,8 @@ const { server, reporter, payments } = await buildApp({
   membershipGate: config.socialProviders.patreon ? patreonGate({ db }) : undefined,
   redisUrl: config.redisUrl,
 });
-// Issue 5 item 7: checkouts whose webhook never came are asked about every few minutes.
-const reconciliation = setInterval(() => {
-  payments
-    .reconcilePendingCheckouts()
-    .catch((err: unknown) => server.log.warn({ err }, "reconciliation failed"));
-}, RECONCILE_INTERVAL_MS);
-reconciliation.unref();
+// Payment reconciliation and the mail jobs; tests run them by hand instead.
+workers.start();
 
 const seeded = config.demoData ? await seedDemoData(db) : false;
 await server.listen({ host: config.host, port: config.port });
@@ -65,8 +59,9 @@ async function shutdown(signal: string) {
   stopping = true;
   server.log.info({ signal }, "shutting down");
   // Stop taking requests, let the ones in flight finish, then release the database.
-  clearInterval(reconciliation);
   await server.close();
+  // After the requests (they may queue mail), before the database: the mail in hand is finished.
+  await workers.stop();
   await db.close();
   await reporter.flush();
   process.exit(0);

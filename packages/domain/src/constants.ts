@@ -7,6 +7,9 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 // --- Registration and landing page (spec 1 §5, §9) ---
 
+/** Issue 10 §2.3: session reminders are mailed this long before the start, longest lead first. */
+export const REMINDER_LEADS_MS = { "24h": 24 * HOUR_MS, "1h": HOUR_MS } as const;
+
 /** Spec 1 §3, §9: only the first 20 characters of custom_register_button_text are used. */
 export const CUSTOM_REGISTER_BUTTON_TEXT_MAX_CHARS = 20;
 /** Spec 1 §5: the register button's default text. */
@@ -44,6 +47,8 @@ export const ARCHIVE_REDIRECT_DELAY_MS = 6 * SECOND_MS;
 export const SESSION_INVITE_AUTO_ACCEPT_SECONDS = 12;
 /** Spec 1 §4, §9: the duplicate-tab screen counts as resolved if still unresolved after this. */
 export const DUPLICATE_TAB_FALLBACK_MS = 5 * SECOND_MS;
+/** Spec 1 §4: a tab of the same browser that holds the session answers a probe within this (see decisions). */
+export const TAB_PROBE_MS = 1 * SECOND_MS;
 /** Spec 1 §4: 'Redirecting back to greenroom' stream-error toast. */
 export const GREENROOM_ERROR_TOAST_MS = 5 * SECOND_MS;
 
@@ -305,3 +310,7 @@ export const CONNECTION_QUALITIES = ["excellent", "good", "poor", "unknown"] as 
 
 // Sign-in links (issue 4 §11: at most 10 minutes).
 export const SIGN_IN_LINK_TTL_MINUTES = 10;
+
+// Card checkout (issue 5).
+/** How long a checkout holds its seat and coupon use; the provider's session expires with it (Stripe: 30 min at least). */
+export const CHECKOUT_HOLD_MINUTES = 45;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  REALTIME_GAP_WAIT_MS,
   REALTIME_PATH,
   RealtimeEvents,
   SequenceTracker,
@@ -85,6 +86,7 @@ export class RealtimeClient {
   readonly unsubscribed: Array<Unsubscribed & { at: number }> = [];
   readonly acks: SubscribeAck[] = [];
   private readonly trackers = new Map<string, SequenceTracker<TopicMessage>>();
+  private readonly gapTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Live messages that came before the subscription's acknowledgement. */
   private readonly early = new Map<string, TopicMessage[]>();
   private connects = 0;
@@ -106,8 +108,12 @@ export class RealtimeClient {
     this.socket.on(RealtimeEvents.message, (message: TopicMessage) => {
       this.received.push(message);
       const tracker = this.trackers.get(message.topic);
-      if (tracker) this.apply(message.topic, tracker.receive(message).apply);
-      else this.early.get(message.topic)?.push(message);
+      if (!tracker) return this.early.get(message.topic)?.push(message);
+      const step = tracker.receive(message);
+      this.apply(message.topic, step.apply);
+      // As the web's TopicChannel does: a gap that persists (a node died between commit and publish)
+      // is filled from the table by resuming from the last applied sequence.
+      if (step.gap) this.fillGapLater(message.topic);
     });
     this.socket.on(RealtimeEvents.unsubscribed, (notice: Unsubscribed) => {
       this.unsubscribed.push({ ...notice, at: Date.now() });
@@ -177,6 +183,7 @@ export class RealtimeClient {
   }
 
   close(): void {
+    for (const timer of this.gapTimers.values()) clearTimeout(timer);
     this.socket.io.reconnection(false);
     this.socket.disconnect();
   }
@@ -185,6 +192,16 @@ export class RealtimeClient {
     const list = this.applied.get(topic) ?? [];
     list.push(...messages);
     this.applied.set(topic, list);
+  }
+
+  private fillGapLater(topic: string): void {
+    if (this.gapTimers.has(topic)) return;
+    const timer = setTimeout(() => {
+      this.gapTimers.delete(topic);
+      const tracker = this.trackers.get(topic);
+      if (tracker) void this.subscribe(topic, tracker.last).catch(() => undefined);
+    }, REALTIME_GAP_WAIT_MS);
+    this.gapTimers.set(topic, timer);
   }
 
   private async resumeAll(): Promise<void> {

@@ -32,3 +32,12 @@ export async function startSmtpServer(options: Partial<SMTPServerOptions> = {}) 
 
 // Quoted-printable soft line breaks split long lines (and the link) across lines.
 export const unfold = (raw: string) => raw.replace(/=\r\n/g, "").replace(/=3D/g, "=");
+
+/** The decoded content of a base64 attachment named `filename` in a raw MIME message, or null. */
+export function attachmentOf(raw: string, filename: string): string | null {
+  const header = raw.indexOf(`filename=${filename}`);
+  if (header === -1) return null;
+  const bodyStart = raw.indexOf("\r\n\r\n", header) + 4;
+  const body = raw.slice(bodyStart, raw.indexOf("\r\n--", bodyStart));
+  return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { SitePage } from "../features/account/SitePage";
 import { CreateChannelDialog } from "../features/dashboard/channels/CreateChannelDialog";
 import { DashChannels } from "../features/dashboard/channels/DashChannels";
+import { MyInvites } from "../features/dashboard/channels/MyInvites";
 import { SignedInOnly } from "../features/dashboard/SignedInOnly";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Button } from "../ui/Button";
@@ -26,6 +27,7 @@ export function DashPage() {
                 Create channel
               </Button>
             </div>
+            <MyInvites />
             <DashChannels onCreateChannel={() => setCreating(true)} />
             <CreateChannelDialog open={isCreating} onOpenChange={setCreating} />
           </>

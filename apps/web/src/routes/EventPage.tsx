@@ -43,7 +43,7 @@ export function EventPage() {
   }
   if (view === "room") {
     return (
-      <SitePage tone="dark" width="full">
+      <SitePage tone="dark" width="full" fitsViewport>
         <LiveRoom data={data} session={session} />
       </SitePage>
     );
@@ -56,7 +56,7 @@ export function EventPage() {
       <LandingPage
         data={data}
         session={session}
-        register={registerState(data, viewerFlagsFor(data, session))}
+        register={registerState(data, session, viewerFlagsFor(data, session))}
         isPreview={isPreview}
         pageUrl={pageUrl}
       />

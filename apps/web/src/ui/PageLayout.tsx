@@ -12,6 +12,11 @@ export interface PageLayoutProps {
   tone?: "light" | "dark";
   /** Full-bleed pages (landing, room) lay out their own width. */
   width?: "content" | "full";
+  /**
+   * The page is exactly the screen's height and its content fills what the header and footer leave
+   * (the live room: its lists scroll inside, so the chat composer stays in view on a phone).
+   */
+  fitsViewport?: boolean;
 }
 
 export function PageLayout({
@@ -20,9 +25,10 @@ export function PageLayout({
   children,
   tone = "light",
   width = "content",
+  fitsViewport = false,
 }: PageLayoutProps) {
   return (
-    <div className={`page page--${tone}`}>
+    <div className={`page page--${tone}${fitsViewport ? " page--fits-viewport" : ""}`}>
       <a className="page__skip" href="#main">
         Skip to content
       </a>

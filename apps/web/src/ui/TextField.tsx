@@ -4,13 +4,23 @@ import "./TextField.css";
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
   hint?: string;
+  /** The hint follows what is typed (a password's strength): screen readers hear its changes. */
+  isHintLive?: boolean;
   error?: string | null;
   /** A control beside the input (the password field's Show/Hide toggle). */
   trailing?: ReactNode;
 }
 
 /** An input with its label always associated, and hint and error text announced via aria-describedby. */
-export function TextField({ label, hint, error, trailing, className, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  isHintLive = false,
+  error,
+  trailing,
+  className,
+  ...rest
+}: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -38,7 +48,7 @@ export function TextField({ label, hint, error, trailing, className, ...rest }: 
         input
       )}
       {hint && (
-        <p id={hintId} className="field__hint">
+        <p id={hintId} className="field__hint" aria-live={isHintLive ? "polite" : undefined}>
           {hint}
         </p>
       )}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MAX_CHARS, NAME_MAX_CHARS } from "../constants";
 import { errorMessage } from "../errors";
+import { isSafeRedirect } from "../redirect/rules";
 import { SignInProvider } from "../vocabulary";
 
 // Wire shapes of accounts and sign-in (spec 1 §7, §8; spec 3 account upsert).
@@ -23,11 +24,8 @@ const Name = z
   .trim()
   .max(NAME_MAX_CHARS * 4);
 
-/** A same-site path to return to after signing in: never another origin (no open redirect). */
-export const RedirectPath = z
-  .string()
-  .max(2000)
-  .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site");
+/** A same-site path to return to after signing in, already in its normalised safe form (safeRedirect). */
+export const RedirectPath = z.string().max(2000).refine(isSafeRedirect, "must be a path on this site");
 
 /** Spec 1 §7 additionalQueryStrings, carried through an e-mailed link back to the page it came from. */
 export const AdditionalQueryStrings = z
@@ -124,12 +122,19 @@ export const ProvidersResponse = z.object({ providers: z.array(SignInProvider.ex
 /** What the link page gets back: where to go next, with the carried query strings. */
 export const LinkSignInResponse = z.object({ redirectTo: z.string() });
 
+export const DevMailAttachment = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  /** Where the development mailbox serves the file. */
+  url: z.string(),
+});
 export const DevMail = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  attachments: z.array(DevMailAttachment),
   createdAt: z.iso.datetime(),
 });
 export const DevMailboxResponse = z.object({ messages: z.array(DevMail) });

@@ -92,6 +92,8 @@ const Required = (max: number) => z.string().trim().min(1).max(max);
 
 export const ChannelIdParams = z.object({ channelId: IdParam });
 export const ChannelMemberParams = z.object({ channelId: IdParam, userId: IdParam });
+export const ChannelInviteParams = z.object({ channelId: IdParam, inviteId: IdParam });
+export const InviteIdParams = z.object({ inviteId: IdParam });
 export const DashEventIdParams = z.object({ eventId: IdParam });
 export const SessionIdParams = z.object({ sessionId: IdParam });
 export const TicketIdParams = z.object({ ticketId: IdParam });
@@ -151,8 +153,9 @@ export const TeamMember = z.object({
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 
-/** An invitation mailed to an address without an account, not yet accepted. */
+/** A pending invitation to the team (issue 10 §1.1): nobody joins until the address's owner accepts. */
 export const TeamInvite = z.object({
+  id: z.number().int(),
   email: z.string(),
   role: TeamRole,
   expiresAt: z.iso.datetime(),
@@ -165,12 +168,25 @@ export type TeamResponse = z.infer<typeof TeamResponse>;
 export const AddMemberRequest = z.object({ email: Email, role: TeamRole }).strict();
 export type AddMemberRequest = z.infer<typeof AddMemberRequest>;
 
-/** `added`: the address had an account and is now on the team; `invited`: an invitation was mailed. */
-export const AddMemberResponse = z.discriminatedUnion("status", [
-  z.object({ status: z.literal("added"), member: TeamMember }),
-  z.object({ status: z.literal("invited"), invite: TeamInvite }),
-]);
-export type AddMemberResponse = z.infer<typeof AddMemberResponse>;
+/** Answer of POST .../members and POST .../invites/:inviteId/resend: the invitation mailed. */
+export const TeamInviteResponse = z.object({ invite: TeamInvite });
+export type TeamInviteResponse = z.infer<typeof TeamInviteResponse>;
+
+/** An invitation to the signed-in user's verified address, as GET /api/invites lists it. */
+export const MyInvite = z.object({
+  id: z.number().int(),
+  channelId: z.number().int(),
+  channelName: z.string(),
+  role: TeamRole,
+  expiresAt: z.iso.datetime(),
+});
+export type MyInvite = z.infer<typeof MyInvite>;
+
+export const MyInvitesResponse = z.object({ invites: z.array(MyInvite) });
+export type MyInvitesResponse = z.infer<typeof MyInvitesResponse>;
+
+export const AcceptInviteResponse = z.object({ channelId: z.number().int() });
+export type AcceptInviteResponse = z.infer<typeof AcceptInviteResponse>;
 
 export const UpdateMemberRequest = z.object({ role: TeamRole }).strict();
 export type UpdateMemberRequest = z.infer<typeof UpdateMemberRequest>;

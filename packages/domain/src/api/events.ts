@@ -28,6 +28,8 @@ export const EventCard = z.object({
   coverPhoto: z.string().nullable(),
   access: EventAccess,
   private: z.boolean(),
+  /** The event's IANA time zone: cards show the viewer's zone with this one in the tooltip. */
+  timezone: z.string(),
   organization: Channel,
   firstSessionStartDate: z.iso.datetime().nullable(),
   nextSessionStartDate: z.iso.datetime().nullable(),

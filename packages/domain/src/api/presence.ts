@@ -98,6 +98,8 @@ export const ClaimTabResponse = z.object({
   /** False when the session's state does not need a single tab (spec 1 §4). */
   required: z.boolean(),
   claim: z.enum(["granted", "taken_elsewhere"]),
+  /** When taken elsewhere: the tab holding the session, so a tab of the same browser can ask if it lives. */
+  activeBrowserId: BrowserId.optional(),
 });
 export type ClaimTabResponse = z.infer<typeof ClaimTabResponse>;
 

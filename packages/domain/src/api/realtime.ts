@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BrowserId } from "./presence";
 
 // The realtime protocol (docs/realtime.md): Socket.IO over one WebSocket at REALTIME_PATH.
 
@@ -47,6 +48,8 @@ export const UnsubscribeRequest = z.object({ topic: z.string().max(64) }).strict
 export const PresenceRequest = z
   .object({
     sessionId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    /** The sending tab: the active tab's heartbeats keep its claim fresh (spec 1 §4). */
+    browserId: BrowserId.optional(),
   })
   .strict();
 export type PresenceRequest = z.infer<typeof PresenceRequest>;

@@ -41,6 +41,11 @@ export const RegisterRequest = z
     /** Sliding tickets only (spec 1 §7 `ticket_cost`): the amount the visitor chose, in cents. */
     ticket_cost: z.number().int().nonnegative().max(100_000_000).optional(),
     clip_id: Id.optional(),
+    /**
+     * The browser's IANA time zone: mails show session times in it. A zone the server does not know is
+     * ignored (the event's zone is used), never a reason to refuse a registration.
+     */
+    time_zone: Text(64).trim().optional(),
     utm_source: Utm,
     utm_medium: Utm,
     utm_campaign: Utm,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimActiveTab, isLive, presenceOnJoin, requiresSingleTab } from "./rules";
+import { claimActiveTab, isActiveBrowserStale, isLive, presenceOnJoin, requiresSingleTab } from "./rules";
 
 describe("isLive (spec 2 §9: 90 s)", () => {
   it.each([
@@ -36,13 +36,43 @@ describe("requiresSingleTab (spec 1 §4)", () => {
   });
 });
 
+const NOW = 1_000_000;
+
+describe("isActiveBrowserStale (spec 1 §4, spec 2 §9: 90 s without a heartbeat)", () => {
+  it.each([
+    { case: "heartbeat just now", ago: 0, stale: false },
+    { case: "heartbeat 90 s ago", ago: 90_000, stale: false },
+    { case: "no heartbeat for 90 s and 1 ms", ago: 90_001, stale: true },
+    { case: "never stamped", ago: null, stale: true },
+  ])("$case -> $stale", ({ ago, stale }) => {
+    expect(isActiveBrowserStale(ago === null ? null : NOW - ago, NOW)).toBe(stale);
+  });
+});
+
 describe("claimActiveTab (spec 1 §4 duplicate tab)", () => {
   it.each([
-    { active: null, takeOver: false, result: "granted" },
-    { active: "tab-a", takeOver: false, result: "granted" },
-    { active: "tab-b", takeOver: false, result: "taken_elsewhere" },
-    { active: "tab-b", takeOver: true, result: "granted" },
-  ] as const)("active=$active takeOver=$takeOver -> $result", ({ active, takeOver, result }) => {
-    expect(claimActiveTab({ activeBrowserId: active, browserId: "tab-a", takeOver })).toBe(result);
+    { case: "free slot", active: null, ago: null, takeOver: false, result: "granted" },
+    { case: "own slot", active: "tab-a", ago: 10_000, takeOver: false, result: "granted" },
+    { case: "own stale slot", active: "tab-a", ago: 200_000, takeOver: false, result: "granted" },
+    { case: "another live tab", active: "tab-b", ago: 10_000, takeOver: false, result: "taken_elsewhere" },
+    { case: "another live tab, take-over", active: "tab-b", ago: 10_000, takeOver: true, result: "granted" },
+    {
+      case: "another tab silent past 90 s",
+      active: "tab-b",
+      ago: 90_001,
+      takeOver: false,
+      result: "granted",
+    },
+    { case: "another tab never stamped", active: "tab-b", ago: null, takeOver: false, result: "granted" },
+  ] as const)("$case -> $result", ({ active, ago, takeOver, result }) => {
+    expect(
+      claimActiveTab({
+        activeBrowserId: active,
+        activeBrowserSeenAt: ago === null ? null : NOW - ago,
+        browserId: "tab-a",
+        takeOver,
+        now: NOW,
+      }),
+    ).toBe(result);
   });
 });

@@ -23,14 +23,24 @@ export function requiresSingleTab(state: SessionState): boolean {
 
 export type TabClaim = "granted" | "taken_elsewhere";
 
-/** Spec 1 §4 duplicate tab: free or own slot is granted; another tab's slot only on take-over. */
+/**
+ * Spec 1 §4 with spec 2 §9: the active tab holds the session while it heartbeats within the live window;
+ * a tab killed without unloading (no leave beacon) stops heartbeating and holds it no longer. Never
+ * stamped counts as stale.
+ */
+export function isActiveBrowserStale(activeBrowserSeenAt: number | null, now: number): boolean {
+  return activeBrowserSeenAt === null || now - activeBrowserSeenAt > PRESENCE_LIVE_WINDOW_MS;
+}
+
+/** Spec 1 §4 duplicate tab: a free, stale or own slot is granted; another live tab's slot only on take-over. */
 export function claimActiveTab(input: {
   activeBrowserId: string | null;
+  activeBrowserSeenAt: number | null;
   browserId: string;
   takeOver: boolean;
+  now: number;
 }): TabClaim {
-  if (input.activeBrowserId === null || input.activeBrowserId === input.browserId || input.takeOver) {
-    return "granted";
-  }
+  const isFree = input.activeBrowserId === null || isActiveBrowserStale(input.activeBrowserSeenAt, input.now);
+  if (isFree || input.activeBrowserId === input.browserId || input.takeOver) return "granted";
   return "taken_elsewhere";
 }

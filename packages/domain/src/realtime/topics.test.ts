@@ -109,6 +109,24 @@ describe("topicRefusal: who reads what (issue 6)", () => {
       refusal: null,
     },
     {
+      case: "unlisted event not opened by its code, open access",
+      kind: "chat",
+      c: ctx(
+        { userId: null },
+        { event: { access: "open", deleted: false, archived: false, unreached: true } },
+      ),
+      refusal: "not_found",
+    },
+    {
+      case: "unlisted event not opened by its code, signed-in user",
+      kind: "event",
+      c: ctx(
+        {},
+        { event: { access: "registration_required", deleted: false, archived: false, unreached: true } },
+      ),
+      refusal: "not_found",
+    },
+    {
       case: "deleted event",
       kind: "event",
       c: ctx({ eventRole: "host" }, { event: { access: "open", deleted: true, archived: false } }),

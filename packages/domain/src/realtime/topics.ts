@@ -6,8 +6,8 @@ import type { ChatType, EventAccess, SessionType } from "../vocabulary";
 export const TopicKind = z.enum(["event", "session", "chat", "presence", "user"]);
 export type TopicKind = z.infer<typeof TopicKind>;
 
-export interface Topic {
-  kind: TopicKind;
+export interface Topic<K extends TopicKind = TopicKind> {
+  kind: K;
   /** event id, session id, chat id, session id (presence) or user id. */
   id: number;
 }
@@ -39,7 +39,11 @@ export interface TopicContext {
   hasRole: boolean;
   /** An active, non-shadow event ban or a channel ban (shadow-banned users must not notice). */
   isBanned: boolean;
-  event: { access: EventAccess; deleted: boolean; archived: boolean };
+  /**
+   * `unreached`: an unlisted (private) event the viewer neither opened by its code nor holds a role on;
+   * it must look like no event at all (spec 1 §2 'Unlisted').
+   */
+  event: { access: EventAccess; deleted: boolean; archived: boolean; unreached?: boolean };
   /** Absent for event and user topics. */
   session?: { sessionType: SessionType; hideAudience: boolean };
   chatType?: ChatType;
@@ -56,7 +60,7 @@ export function topicRefusal(kind: TopicKind, ctx: TopicContext, topicId: number
     if (ctx.viewerUserId === null) return "no_token";
     return ctx.viewerUserId === topicId ? null : "forbidden";
   }
-  if (ctx.event.deleted) return "not_found";
+  if (ctx.event.deleted || ctx.event.unreached) return "not_found";
   if (ctx.event.archived && !(ctx.flags.isOwnerOrAdmin || ctx.flags.isOrgMember)) return "not_found";
   if (ctx.isBanned) return "banned";
   const mayEnter = ctx.event.access === "open" || ctx.hasRole || ctx.flags.isTeam;

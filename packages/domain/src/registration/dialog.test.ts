@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import type { EventAccess, EventRole, OrgRole } from "../vocabulary";
-import { checkoutRegistersDirectly, holdsEventRole, registrationGate } from "./dialog";
+import {
+  checkoutRegistersDirectly,
+  holdsEventRole,
+  type RegistrationGate,
+  registrationGate,
+  signUpButtonLabel,
+} from "./dialog";
 
 describe("holdsEventRole (spec 1 §4: the dialog closes when a role is held)", () => {
   test.each([
@@ -81,5 +87,21 @@ describe("checkoutRegistersDirectly (spec 1 §4 sign-up submission)", () => {
     { case: "questions not yet answered", questionCount: 3, answeredAtSignUp: false, want: false },
   ])("$case → $want", ({ questionCount, answeredAtSignUp, want }) => {
     expect(checkoutRegistersDirectly({ questionCount, answeredAtSignUp })).toBe(want);
+  });
+});
+
+describe("signUpButtonLabel (spec 1 §2, issue 10 §2.5: the button says what comes next)", () => {
+  test.each([
+    { case: "sign-up outside an event", next: null, want: "Sign up" },
+    { case: "free event: registers at once", next: "checkout", want: "Sign up and join event" },
+    { case: "ticketed event", next: "ticket-options", want: "Sign up and choose a ticket" },
+    {
+      case: "password-protected event",
+      next: "event-password",
+      want: "Sign up and enter the event password",
+    },
+    { case: "membership-gated event", next: "patreon", want: "Sign up and check membership" },
+  ] as { case: string; next: RegistrationGate | null; want: string }[])("$case → $want", ({ next, want }) => {
+    expect(signUpButtonLabel(next)).toBe(want);
   });
 });

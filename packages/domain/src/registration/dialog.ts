@@ -54,3 +54,23 @@ export function checkoutRegistersDirectly(input: {
 }): boolean {
   return input.questionCount === 0 || input.answeredAtSignUp;
 }
+
+/**
+ * Spec 1 §2 sign-up confirmation button: 'Sign up' on its own, 'Sign up and join event' when signing up
+ * registers at once; when a gate comes first it says what comes next (issue 10 §2.5), so a buyer is not
+ * promised a seat before choosing a ticket.
+ */
+export function signUpButtonLabel(next: RegistrationGate | null): string {
+  switch (next) {
+    case null:
+      return "Sign up";
+    case "checkout":
+      return "Sign up and join event";
+    case "ticket-options":
+      return "Sign up and choose a ticket";
+    case "event-password":
+      return "Sign up and enter the event password";
+    case "patreon":
+      return "Sign up and check membership";
+  }
+}

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { isEventFull, registerButtonLabel, registrationRefusal, spotsLeft, spotsLeftLabel } from "./rules";
+import type { SessionState } from "../vocabulary";
+import {
+  isEventFull,
+  landingAction,
+  registerButtonLabel,
+  registrationRefusal,
+  spotsLeft,
+  spotsLeftLabel,
+} from "./rules";
 
 describe("spotsLeft (spec 1 §5: limit minus registered)", () => {
   test.each([
@@ -90,4 +98,41 @@ describe("registerButtonLabel (spec 1 §5 Register button label)", () => {
   ])("$case → $want", ({ input, want }) => {
     expect(registerButtonLabel(input)).toBe(want);
   });
+});
+
+describe("landingAction (issue 10 §2.2: the registered state on the landing page)", () => {
+  test.each([
+    { case: "not registered", registered: false, ended: false, state: "scheduled", want: "register" },
+    {
+      case: "registered, session to come",
+      registered: true,
+      ended: false,
+      state: "scheduled",
+      want: "registered",
+    },
+    { case: "registered, greenroom", registered: true, ended: false, state: "greenroom", want: "registered" },
+    { case: "registered, live", registered: true, ended: false, state: "broadcasting", want: "join" },
+    { case: "registered, no session", registered: true, ended: false, state: null, want: "registered" },
+    {
+      case: "registered, all ended: replay",
+      registered: true,
+      ended: true,
+      state: "ended",
+      want: "register",
+    },
+    {
+      case: "not registered, live",
+      registered: false,
+      ended: false,
+      state: "broadcasting",
+      want: "register",
+    },
+  ] as { case: string; registered: boolean; ended: boolean; state: SessionState | null; want: string }[])(
+    "$case → $want",
+    ({ registered, ended, state, want }) => {
+      expect(
+        landingAction({ isRegisteredOrPaid: registered, allSessionsEnded: ended, sessionState: state }),
+      ).toBe(want);
+    },
+  );
 });

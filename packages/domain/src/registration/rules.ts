@@ -1,4 +1,5 @@
 import { CUSTOM_REGISTER_BUTTON_TEXT_MAX_CHARS, DEFAULT_REGISTER_BUTTON_TEXT } from "../constants";
+import type { SessionState } from "../vocabulary";
 
 // Spec 1 §5 seat limit and "Register button label".
 
@@ -62,4 +63,20 @@ export function registerButtonLabel(input: {
   if (input.passwordProtected) return REGISTER_BUTTON_LABELS.password;
   if (input.ticketed) return REGISTER_BUTTON_LABELS.tickets;
   return registerButtonText(input.customText);
+}
+
+export const REGISTERED_LABELS = { status: "You're registered", join: "Join event" } as const;
+
+/**
+ * Issue 10 §2.2: what the landing page's panel offers. Registered or paid viewers see 'You're registered'
+ * with the session time and add-to-calendar ("registered"), and a join button while the session is live
+ * ("join"); everyone else, and everyone once every session has ended (watch replay), the register button.
+ */
+export function landingAction(input: {
+  isRegisteredOrPaid: boolean;
+  allSessionsEnded: boolean;
+  sessionState: SessionState | null;
+}): "register" | "registered" | "join" {
+  if (!input.isRegisteredOrPaid || input.allSessionsEnded) return "register";
+  return input.sessionState === "broadcasting" ? "join" : "registered";
 }

@@ -3,14 +3,17 @@ import {
   BadRequest,
   type CurrentUser,
   type SocialProvider,
+  safeRedirect,
   Unauthorized,
 } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer";
+import type { Realtime } from "../../platform/realtime/port";
 import { magicLinkMail } from "./mails";
 import { isWeakPassword } from "./passwords";
 import * as q from "./queries";
+import { endUserSessions } from "./sessions";
 import { countAttempt, isOverLimit, type ThrottleKey } from "./throttle";
 import { issueLinkToken, LINK_TOKEN_TTL_MINUTES, type LinkPurpose } from "./tokens";
 
@@ -19,6 +22,7 @@ export interface AuthDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  realtime: Pick<Realtime, "endSessions">;
 }
 
 /** Who is asking, for throttling: the address the request came from. */
@@ -40,17 +44,17 @@ export interface SocialProfile {
 
 /** The page to return to, carrying the spec's additional query strings (spec 1 §7 magic link). */
 export function returnPath(extra: AdditionalQueryStrings, emailVerified: boolean): string {
-  const url = new URL(extra.redirectTo ?? "/", "http://onstage.invalid");
+  const url = new URL(safeRedirect(extra.redirectTo), "http://onstage.invalid");
   for (const key of ["register", "firstName", "lastName", "eventId", "couponName"] as const) {
     const value = extra[key];
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   if (emailVerified) url.searchParams.set("emailVerified", "true");
-  return `${url.pathname}${url.search}`;
+  return safeRedirect(`${url.pathname}${url.search}`);
 }
 
 /** What the sign-in and account actions share: ports and the helpers around links, mail and users. */
-export function authCore({ db, mailer, publicUrl, log }: AuthDeps) {
+export function authCore({ db, mailer, publicUrl, log, realtime }: AuthDeps) {
   const linkUrl = (token: string, purpose: LinkPurpose) =>
     `${publicUrl}/auth/link#token=${token}&purpose=${purpose}`;
 
@@ -110,11 +114,17 @@ export function authCore({ db, mailer, publicUrl, log }: AuthDeps) {
     );
   }
 
-  /** A verified e-mail proves the inbox: sessions opened before by whoever typed the address end. */
-  async function verifyEmail(userId: number) {
-    if (await q.markEmailVerified(db, userId)) {
-      await db.query("DELETE FROM user_sessions WHERE user_id = $1", [userId]);
-    }
+  /** Ends the user's sessions and their sockets (all, or all but the asking request's). */
+  const endAllSessions = (userId: number, keep?: { sessionId: string }) =>
+    endUserSessions(db, realtime, userId, keep);
+
+  /**
+   * Issue 10 §1.1: the first proof of the inbox ends every session opened before by whoever typed the
+   * address, and their password (q.markEmailVerified). `viaOwnSession`: the proof came from a browser
+   * signed in to this very account, so the password is the prover's own (docs/decisions.md).
+   */
+  async function proveInbox(userId: number, viaOwnSession: boolean) {
+    if (await q.markEmailVerified(db, userId, { keepPassword: viaOwnSession })) await endAllSessions(userId);
   }
 
   return {
@@ -126,7 +136,8 @@ export function authCore({ db, mailer, publicUrl, log }: AuthDeps) {
     requireUser,
     assertStrong,
     sendMagicLink,
-    verifyEmail,
+    endAllSessions,
+    proveInbox,
   };
 }
 

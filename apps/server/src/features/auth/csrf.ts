@@ -8,8 +8,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Every state-changing /api request carries the `x-csrf-token` header (double submit against a secret in
- * an httpOnly cookie), except those listed: they come from outside (signed webhooks) or from
- * navigator.sendBeacon, which cannot set headers.
+ * an httpOnly cookie), except the routes listed: they come from outside (signed webhooks) or from
+ * navigator.sendBeacon, which cannot set headers. The check reads the route the router matched, never
+ * the raw URL: the router decodes `/%61pi/...` to `/api/...`, so a prefix test on the URL was bypassed.
  */
 export async function registerCsrf(
   app: FastifyInstance,
@@ -21,8 +22,9 @@ export async function registerCsrf(
     cookieOpts: { path: "/", httpOnly: true, sameSite: "lax", secure: policy.secure },
   });
   app.addHook("onRequest", (req, reply, done) => {
-    const path = req.url.split("?")[0] ?? "";
-    if (SAFE_METHODS.has(req.method) || !path.startsWith("/api/") || exempt.includes(path)) return done();
+    const route = req.routeOptions.url;
+    // Routes outside /api are server-rendered forms (test gateway, test membership) with their own tokens.
+    if (SAFE_METHODS.has(req.method) || !route?.startsWith("/api/") || exempt.includes(route)) return done();
     app.csrfProtection(req, reply, done);
   });
 }

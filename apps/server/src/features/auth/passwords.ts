@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import { passwordStrength } from "@onstage/domain";
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 
@@ -20,7 +21,7 @@ export function verifyAgainstDecoy(password: string): Promise<boolean> {
 
 const strength = new ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs });
 
-/** ASVS: refuse passwords that are common or easy to guess (score below 2 of 4), whatever their length. */
+/** ASVS: refuse passwords that are common or easy to guess (domain passwordStrength), whatever their length. */
 export function isWeakPassword(password: string, userInputs: string[]): boolean {
-  return strength.check(password, userInputs).score < 2;
+  return passwordStrength(password, strength.check(password, userInputs).score) !== "strong_enough";
 }

@@ -120,11 +120,20 @@ export async function listSignInAccounts(
   ]);
 }
 
-/** Marks the e-mail verified; returns whether it was unverified until now. */
-export async function markEmailVerified(db: Queryable, userId: number): Promise<boolean> {
+/**
+ * Marks the e-mail verified; returns whether it was unverified until now. A password set before then was
+ * chosen by whoever typed the address, not necessarily its owner: it goes unless `keepPassword`.
+ */
+export async function markEmailVerified(
+  db: Queryable,
+  userId: number,
+  { keepPassword }: { keepPassword: boolean },
+): Promise<boolean> {
   const rows = await db.query(
-    "UPDATE users SET email_verified_at = now(), updated_at = now() WHERE id = $1 AND email_verified_at IS NULL RETURNING id",
-    [userId],
+    `UPDATE users SET email_verified_at = now(), updated_at = now(),
+            password_hash = CASE WHEN $2 THEN password_hash END
+      WHERE id = $1 AND email_verified_at IS NULL RETURNING id`,
+    [userId, keepPassword],
   );
   return rows.length > 0;
 }
@@ -161,18 +170,5 @@ export async function updateProfile(
       fields.bio ?? null,
       fields.profilePhoto ?? null,
     ],
-  );
-}
-
-/** A team invitation's channel, unless it was deleted meanwhile; an existing membership is kept as it is. */
-export async function joinInvitingChannel(
-  db: Queryable,
-  input: { organizationId: number; userId: number; role: "admin" | "member" },
-): Promise<void> {
-  await db.query(
-    `INSERT INTO organization_members (organization_id, user_id, role)
-     SELECT id, $2, $3 FROM organizations WHERE id = $1 AND deleted_at IS NULL
-     ON CONFLICT (organization_id, user_id) DO NOTHING`,
-    [input.organizationId, input.userId, input.role],
   );
 }

@@ -30,7 +30,7 @@ import { IMAGE_MAX_BYTES, reencodeImage } from "../../platform/images/images";
 import type { Realtime } from "../../platform/realtime/port";
 import type { FileStorage } from "../../platform/storage/storage";
 import type { AuthService } from "./service";
-import { type CookiePolicy, endOtherSessions, endSession, hashSessionId, startSession } from "./sessions";
+import { type CookiePolicy, endSession, hashSessionId, startSession } from "./sessions";
 
 export interface AuthRouteDeps {
   auth: AuthService;
@@ -83,10 +83,8 @@ export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDep
     });
 
     app.post("/api/auth/logout-everywhere", { schema: { tags } }, async (req, reply) => {
-      const userId = req.viewerUserId;
-      if (userId !== null) await endOtherSessions(db, userId);
+      if (req.viewerUserId !== null) await auth.endAllSessions(req.viewerUserId);
       await endSession(db, req, reply, policy);
-      if (userId !== null) realtime.endSessions({ userId });
       return reply.code(204).send();
     });
 
@@ -108,7 +106,7 @@ export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDep
       "/api/magic-link/verify",
       { schema: { tags, body: MagicLinkVerifyRequest, response: { 200: LinkSignInResponse } } },
       async (req, reply) => {
-        const { userId, redirectTo } = await auth.signInWithLink(req.body.token);
+        const { userId, redirectTo } = await auth.signInWithLink(req.body.token, req.viewerUserId);
         await startSession(db, req, reply, policy, userId);
         return { redirectTo };
       },
@@ -137,7 +135,7 @@ export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDep
         },
       },
       async (req, reply) => {
-        const userId = await auth.acceptInvite(req.body.token, req.body.firstName, req.body.lastName);
+        const userId = await auth.acceptInvite(req.body.token, req.body, req.viewerUserId);
         await startSession(db, req, reply, policy, userId);
         // The session cookie is the credential; no bearer token is handed to page scripts.
         return { verified: true, authToken: null };
@@ -180,7 +178,8 @@ export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDep
         req.body.newPassword,
         caller(req),
       );
-      await endOtherSessions(db, userId, req.cookies[policy.sessionCookie]);
+      const current = req.cookies[policy.sessionCookie];
+      await auth.endAllSessions(userId, current ? { sessionId: current } : undefined);
       return reply.code(204).send();
     });
 

@@ -1,5 +1,6 @@
 import { accountActions } from "./account";
 import { type AuthDeps, authCore } from "./core";
+import { inviteActions } from "./invite";
 import { signInActions } from "./sign-in";
 
 export type { AuthDeps, Caller, SocialProfile } from "./core";
@@ -7,7 +8,12 @@ export { returnPath } from "./core";
 
 export function authService(deps: AuthDeps) {
   const core = authCore(deps);
-  return { ...signInActions(core), ...accountActions(core) };
+  return {
+    ...signInActions(core),
+    ...inviteActions(core),
+    ...accountActions(core),
+    endAllSessions: core.endAllSessions,
+  };
 }
 
 export type AuthService = ReturnType<typeof authService>;

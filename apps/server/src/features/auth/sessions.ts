@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Queryable } from "../../platform/database";
+import type { Realtime } from "../../platform/realtime/port";
+import { carryBrowserGrants } from "../events/unlisted";
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -11,6 +13,8 @@ export interface CookiePolicy {
   csrfCookie: string;
   /** Binds an OAuth sign-in to the browser that started it (login CSRF, RFC 6749 §10.12). */
   oauthCookie: string;
+  /** Holds the grants of unlisted events this browser opened by their code (events/unlisted.ts). */
+  browserCookie: string;
 }
 
 export function cookiePolicy(publicUrl: string): CookiePolicy {
@@ -21,6 +25,7 @@ export function cookiePolicy(publicUrl: string): CookiePolicy {
     sessionCookie: `${prefix}onstage_session`,
     csrfCookie: `${prefix}onstage_csrf`,
     oauthCookie: `${prefix}onstage_oauth`,
+    browserCookie: `${prefix}onstage_browser`,
   };
 }
 
@@ -63,6 +68,7 @@ export async function startSession(
     maxAge: SESSION_TTL_MS / 1000,
   });
   req.viewerUserId = userId;
+  if (req.browserKey !== null) await carryBrowserGrants(db, req.browserKey, userId);
 }
 
 /** Signs this browser out: the row goes, so the old cookie is refused even if replayed. */
@@ -83,10 +89,21 @@ export async function endSession(
   req.viewerUserId = null;
 }
 
-/** Ends every session of the user except, when given, the one this request uses. */
-export async function endOtherSessions(db: Queryable, userId: number, keepSessionId?: string): Promise<void> {
-  await db.query("DELETE FROM user_sessions WHERE user_id = $1 AND id_hash <> $2", [
-    userId,
-    keepSessionId ? hashSessionId(keepSessionId) : "",
-  ]);
+/**
+ * Issue 10 §1.7: the one way to end a user's sessions (sign-out everywhere, a new password, a first
+ * proof of the inbox). The rows go, and so do the sockets opened with them, on every node; `keep` is
+ * the session of the request that asked, when it stays signed in. Call it after the transaction that
+ * decided it commits: a socket reconnecting before then would still find its session.
+ */
+export async function endUserSessions(
+  db: Queryable,
+  realtime: Pick<Realtime, "endSessions">,
+  userId: number,
+  keep?: { sessionId: string },
+): Promise<void> {
+  const ended = await db.query<{ id_hash: string }>(
+    "DELETE FROM user_sessions WHERE user_id = $1 AND id_hash <> $2 RETURNING id_hash",
+    [userId, keep ? hashSessionId(keep.sessionId) : ""],
+  );
+  for (const { id_hash } of ended) realtime.endSessions({ sessionHash: id_hash });
 }

@@ -3,7 +3,6 @@ import {
   BadRequest,
   Conflict,
   type LookupAccountResponse,
-  nameRefusal,
   type SignUpRequest,
   signUpRefusal,
   Unauthorized,
@@ -26,7 +25,8 @@ export function signInActions(core: AuthCore) {
     requireUser,
     assertStrong,
     sendMagicLink,
-    verifyEmail,
+    endAllSessions,
+    proveInbox,
   } = core;
   return {
     /** Spec 1 §7 lookup; it names whether an account exists, as the registration dialog needs. */
@@ -107,10 +107,13 @@ export function signInActions(core: AuthCore) {
     },
 
     /** Spends a magic-link or verification token: signs in and marks the e-mail verified. */
-    async signInWithLink(token: string): Promise<{ userId: number; redirectTo: string }> {
+    async signInWithLink(
+      token: string,
+      viewerUserId: number | null,
+    ): Promise<{ userId: number; redirectTo: string }> {
       const spent = await spendLinkToken(db, token, ["magic_link", "verify_email"]);
       if (!spent || spent.userId === null) throw BadRequest("link_invalid");
-      await verifyEmail(spent.userId);
+      await proveInbox(spent.userId, viewerUserId === spent.userId);
       const extra = (spent.payload.additionalQueryStrings ?? {}) as AdditionalQueryStrings;
       const verified = spent.purpose === "verify_email" || spent.payload.action === "signup_confirm";
       return { userId: spent.userId, redirectTo: returnPath(extra, verified) };
@@ -171,40 +174,12 @@ export function signInActions(core: AuthCore) {
       if (!spent || spent.userId === null) throw BadRequest("link_invalid");
       const record = await requireUser(spent.userId);
       assertStrong(password, record.user);
+      // Verified first: its rule drops an earlier password, never the one chosen here.
+      await q.markEmailVerified(db, spent.userId, { keepPassword: false });
       await q.setPasswordHash(db, spent.userId, await hashPassword(password));
-      await verifyEmail(spent.userId);
-      await db.query("DELETE FROM user_sessions WHERE user_id = $1", [spent.userId]);
+      await endAllSessions(spent.userId);
       const extra = (spent.payload.additionalQueryStrings ?? {}) as AdditionalQueryStrings;
       return { userId: spent.userId, redirectTo: returnPath(extra, false) };
-    },
-
-    /** Spec 1 §4: an invite token logs the user in, e-mail verified. */
-    async acceptInvite(token: string, firstName: string, lastName: string): Promise<number> {
-      const refusal = nameRefusal(firstName, "first") ?? nameRefusal(lastName, "last");
-      if (refusal) throw BadRequest(refusal);
-      const spent = await spendLinkToken(db, token, ["invite"]);
-      if (!spent) throw BadRequest("link_invalid");
-      return db.transaction(async (tx) => {
-        const existing = await q.findUserByEmail(tx, spent.email);
-        const userId =
-          existing?.user.id ??
-          (await q.insertUser(tx, {
-            email: spent.email,
-            firstName: firstName.trim(),
-            lastName: lastName.trim(),
-            passwordHash: null,
-            emailVerified: true,
-            tosAccepted: false,
-          }));
-        if (userId === null) throw Conflict("account_exists");
-        await q.markEmailVerified(tx, userId);
-        await q.upsertAccount(tx, { email: spent.email, id: spent.email, provider: "email", userId });
-        // Issue 5 §1: a channel's team invitation also makes the person a member of that channel.
-        const { organizationId, role } = spent.payload;
-        if (typeof organizationId === "number" && (role === "admin" || role === "member"))
-          await q.joinInvitingChannel(tx, { organizationId, userId, role });
-        return userId;
-      });
     },
 
     /**
@@ -212,7 +187,7 @@ export function signInActions(core: AuthCore) {
      * social account joins an existing user only when the provider vouches for the e-mail.
      */
     async signInWithSocialProfile(profile: SocialProfile): Promise<{ userId: number; needsTerms: boolean }> {
-      return db.transaction(async (tx) => {
+      const signedIn = await db.transaction(async (tx) => {
         const known = await q.findAccountBySubject(tx, profile.provider, profile.subject);
         let userId = known?.userId ?? null;
         if (userId === null) {
@@ -238,13 +213,14 @@ export function signInActions(core: AuthCore) {
             issuer: profile.issuer,
           });
         }
-        // As with an e-mailed link: a newly proven inbox ends sessions opened before by whoever typed it.
-        if (profile.emailVerified && (await q.markEmailVerified(tx, userId))) {
-          await tx.query("DELETE FROM user_sessions WHERE user_id = $1", [userId]);
-        }
+        // As with an e-mailed link: a newly proven inbox ends what whoever typed it set up before.
+        const firstProof =
+          profile.emailVerified && (await q.markEmailVerified(tx, userId, { keepPassword: false }));
         const record = await q.findUserById(tx, userId);
-        return { userId, needsTerms: record?.user.tosAccepted == null };
+        return { userId, needsTerms: record?.user.tosAccepted == null, firstProof };
       });
+      if (signedIn.firstProof) await endAllSessions(signedIn.userId);
+      return { userId: signedIn.userId, needsTerms: signedIn.needsTerms };
     },
   };
 }

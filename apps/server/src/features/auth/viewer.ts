@@ -1,12 +1,15 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../../platform/database";
+import { hashBrowserId } from "../events/unlisted";
 import { type CookiePolicy, userIdForSession } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user's id, or null for a visitor; resolved once per request from the session cookie. */
     viewerUserId: number | null;
+    /** The hash of this browser's grant cookie (unlisted events opened by code), or null without one. */
+    browserKey: string | null;
   }
 }
 
@@ -18,8 +21,11 @@ export async function registerViewer(
 ): Promise<void> {
   await app.register(cookie);
   app.decorateRequest("viewerUserId", null);
+  app.decorateRequest("browserKey", null);
   app.addHook("onRequest", async (req: FastifyRequest) => {
     const sessionId = req.cookies[policy.sessionCookie];
     if (sessionId) req.viewerUserId = await userIdForSession(db, sessionId);
+    const browserId = req.cookies[policy.browserCookie];
+    if (browserId) req.browserKey = hashBrowserId(browserId);
   });
 }

@@ -2,7 +2,7 @@ import { CHAT_PAGE_SIZE } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { errorCode, roomScene, type Who } from "../room/test-scene";
+import { errorCode, roomScene, type Who } from "../../testing/room-scene";
 
 const history = (query: string) => `/api/chat/messages?${query}`;
 

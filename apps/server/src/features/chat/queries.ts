@@ -1,14 +1,13 @@
 import type { ChatMessage, ChatReaction } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import { TOPIC_SEQ_SQL } from "../../platform/realtime/outbox";
+import { banSql } from "../access/bans";
 
 // Chat rows (spec 2 §3, §7). Shadow bans are per event (bans.is_shadow): an author or reactor under one
 // is seen by nobody but themselves.
 
-const shadowBanned = (userColumn: string, eventParam: string) => `EXISTS (
-  SELECT 1 FROM bans b
-   WHERE b.user_id = ${userColumn} AND b.active AND b.ban_type = 'event' AND b.is_shadow
-     AND b.event_id = ${eventParam})`;
+const shadowBanned = (userColumn: string, eventParam: string) =>
+  banSql("shadow", { user: userColumn, event: eventParam });
 
 /** The reactions of message `m`, without those of shadow-banned users other than `viewerParam`. */
 const reactionsOf = (eventParam: string, viewerParam: string) => `coalesce((

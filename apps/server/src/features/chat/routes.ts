@@ -8,10 +8,9 @@ import {
   OkResponse,
   SendChatMessageRequest,
   ToggleChatRequest,
-  Unauthorized,
 } from "@onstage/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
 import { chatService } from "./service";
 
@@ -19,17 +18,12 @@ const tags = ["chat"];
 const OK = { ok: true as const };
 
 /** The writer is the signed-in user from the session cookie, never a field of the body. */
-function signedInUser(req: FastifyRequest): number {
-  if (req.viewerUserId === null) throw Unauthorized();
-  return req.viewerUserId;
-}
-
 export function chatRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
   const chat = chatService(deps);
   return async (app) => {
     // Writes need a signed-in user before anything else: an anonymous caller learns nothing.
     app.addHook("preValidation", async (req) => {
-      if (req.method !== "GET") signedInUser(req);
+      if (req.method !== "GET") requireViewer(req);
     });
 
     app.get(
@@ -42,7 +36,7 @@ export function chatRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
           response: { 200: ChatMessagesResponse },
         },
       },
-      async (req) => chat.history(req.viewerUserId, req.query),
+      async (req) => chat.history(req.viewerUserId, req.query, req.browserKey),
     );
 
     app.post(
@@ -56,7 +50,7 @@ export function chatRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const message = await chat.send(signedInUser(req), req.body);
+        const message = await chat.send(requireViewer(req), req.body);
         reply.code(201);
         return { message };
       },
@@ -72,7 +66,7 @@ export function chatRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
           response: { 200: ChatMessageResponse },
         },
       },
-      async (req) => ({ message: await chat.edit(signedInUser(req), req.body) }),
+      async (req) => ({ message: await chat.edit(requireViewer(req), req.body) }),
     );
 
     app.post(
@@ -86,7 +80,7 @@ export function chatRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await chat.remove(signedInUser(req), req.body.id);
+        await chat.remove(requireViewer(req), req.body.id);
         return OK;
       },
     );
@@ -102,7 +96,7 @@ export function chatRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await chat.react(signedInUser(req), req.body, true);
+        await chat.react(requireViewer(req), req.body, true);
         return OK;
       },
     );
@@ -118,7 +112,7 @@ export function chatRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await chat.react(signedInUser(req), req.body, false);
+        await chat.react(requireViewer(req), req.body, false);
         return OK;
       },
     );
@@ -134,7 +128,7 @@ export function chatRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await chat.toggleChat(signedInUser(req), req.body);
+        await chat.toggleChat(requireViewer(req), req.body);
         return OK;
       },
     );

@@ -15,14 +15,12 @@ import {
   mayToggleChat,
   NotFound,
   RateLimited,
-  topicName,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
+import { type PlaceAccess, requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
-import { type PlaceAccess, requireTopicReader } from "../room/access";
-import { findPlace, setChatDisabled } from "../room/queries";
-import { sessionOf } from "../room/service";
+import { setChatDisabled } from "../sessions/service";
 import {
   countRecentSends,
   deleteReaction,
@@ -37,7 +35,7 @@ import {
 
 export type ChatDeps = Pick<FeatureDeps, "db" | "realtime">;
 
-const chatTopic = (chatId: number) => topicName({ kind: "chat", id: chatId });
+const chatTopic = (chatId: number) => ({ kind: "chat", id: chatId }) as const;
 
 /** Spec 2 §5: trimmed, never empty, at most CHAT_MESSAGE_MAX_LENGTH. */
 function textToSend(message: string): string {
@@ -88,8 +86,14 @@ export function chatService(deps: ChatDeps) {
     async history(
       viewerUserId: number | null,
       query: { chat_id: number; before_id?: number; limit: number },
+      browserKey: string | null = null,
     ): Promise<ChatMessagesResponse> {
-      const access = await requireTopicReader(db, viewerUserId, { kind: "chat", id: query.chat_id });
+      const access = await requireTopicReader(
+        db,
+        viewerUserId,
+        { kind: "chat", id: query.chat_id },
+        browserKey,
+      );
       const page = await historyPage(db, {
         chatId: query.chat_id,
         eventId: access.event.id,
@@ -117,7 +121,12 @@ export function chatService(deps: ChatDeps) {
         if (recentSends >= CHAT_SENDS_PER_10_SECONDS) throw RateLimited("chat_rate_limited");
         const stored = await insertMessage(tx, { chatId: input.chat_id, userId: viewerUserId, message });
         if (!access.viewer.isShadowBanned) {
-          await outbox.change(chatTopic(input.chat_id), "INSERT", "chat_messages", stored);
+          await outbox.write(chatTopic(input.chat_id), {
+            kind: "change",
+            table: "chat_messages",
+            event: "INSERT",
+            payload: stored,
+          });
         }
         return stored;
       });
@@ -135,7 +144,12 @@ export function chatService(deps: ChatDeps) {
         await updateMessageText(tx, input.id, text);
         const edited = (await findMessage(tx, input.id))?.message ?? stored.message;
         if (!stored.authorShadowBanned) {
-          await outbox.change(chatTopic(edited.chatId), "UPDATE", "chat_messages", edited);
+          await outbox.write(chatTopic(edited.chatId), {
+            kind: "change",
+            table: "chat_messages",
+            event: "UPDATE",
+            payload: edited,
+          });
         }
         return edited;
       });
@@ -149,9 +163,11 @@ export function chatService(deps: ChatDeps) {
         if (!(await softDeleteMessage(tx, id))) return;
         const deleted = (await findMessage(tx, id))?.message;
         if (deleted && !stored.authorShadowBanned) {
-          await outbox.change(chatTopic(deleted.chatId), "UPDATE", "chat_messages", {
-            ...deleted,
-            reactions: [],
+          await outbox.write(chatTopic(deleted.chatId), {
+            kind: "change",
+            table: "chat_messages",
+            event: "UPDATE",
+            payload: { ...deleted, reactions: [] },
           });
         }
       });
@@ -179,12 +195,12 @@ export function chatService(deps: ChatDeps) {
         const changed = add ? await insertReaction(tx, reaction) : await deleteReaction(tx, reaction);
         // A shadow-banned user's reactions are theirs alone, like their messages.
         if (changed && !access.viewer.isShadowBanned) {
-          await outbox.change(
-            chatTopic(reaction.chatId),
-            add ? "INSERT" : "DELETE",
-            "chat_reactions",
-            reaction,
-          );
+          await outbox.write(chatTopic(reaction.chatId), {
+            kind: "change",
+            table: "chat_reactions",
+            event: add ? "INSERT" : "DELETE",
+            payload: reaction,
+          });
         }
       });
     },
@@ -202,12 +218,8 @@ export function chatService(deps: ChatDeps) {
       if (session.eventId !== input.event_id) throw NotFound("session_not_found");
       if (!mayToggleChat(access.flags)) throw Forbidden();
       await withOutbox(db, realtime, async (tx, outbox) => {
-        const result = await setChatDisabled(tx, session.id, input.disable_chat);
-        if (!result) throw NotFound("session_not_found");
-        if (!result.changed) return;
-        const now = (await findPlace(tx, "session", session.id, null))?.session;
-        if (now)
-          await outbox.change(topicName({ kind: "session", id: now.id }), "UPDATE", "video_sessions", now);
+        if (!(await setChatDisabled(tx, outbox, session.id, input.disable_chat)))
+          throw NotFound("session_not_found");
       });
     },
   };

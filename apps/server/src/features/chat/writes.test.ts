@@ -2,7 +2,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, CHAT_SENDS_PER_10_SECONDS } from "@onstage/dom
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { errorCode, type RoomScene, roomScene, topicMessages, type Who } from "../room/test-scene";
+import { errorCode, type RoomScene, roomScene, topicMessages, type Who } from "../../testing/room-scene";
 
 const SEND = "/api/chat/messages";
 

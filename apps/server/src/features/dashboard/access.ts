@@ -5,19 +5,11 @@ import {
   NotFound,
   OnstageError,
   type OrgRole,
-  Unauthorized,
 } from "@onstage/domain";
-import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../platform/database";
 
 // Who may touch what on the dashboard (issue 5 §1). Unknown or deleted rows are 404; rows that exist
 // but are not the viewer's to manage are 403; nothing of them is read before the check passes.
-
-/** The signed-in user's id; every dashboard route needs one. */
-export function viewerId(req: FastifyRequest): number {
-  if (req.viewerUserId === null) throw Unauthorized();
-  return req.viewerUserId;
-}
 
 interface ChannelAccess {
   channelId: number;
@@ -69,9 +61,10 @@ export async function requireEventManager(
     event_ticket_currency: string;
     org_role: OrgRole | null;
     event_role: EventRole | null;
+    private: boolean;
   }>(
     `SELECT e.id, e.organization_id, e.event_code, e.timezone, e.multi_session, e.event_ticket_currency,
-            om.role AS org_role, eur.event_role
+            om.role AS org_role, eur.event_role, e.private
        FROM events e
        JOIN organizations o ON o.id = e.organization_id AND o.deleted_at IS NULL
        LEFT JOIN organization_members om ON om.organization_id = e.organization_id AND om.user_id = $2
@@ -81,7 +74,8 @@ export async function requireEventManager(
   );
   if (!row) throw NotFound("event_not_found");
   const actor = { orgRole: row.org_role, eventRole: row.event_role };
-  if (!canManageEvent(actor)) throw Forbidden();
+  // An unlisted event's existence is not told to outsiders (events/unlisted.ts): 404 like an unknown id.
+  if (!canManageEvent(actor)) throw row.private ? NotFound("event_not_found") : Forbidden();
   return {
     id: row.id,
     organizationId: row.organization_id,

@@ -6,7 +6,7 @@ import {
   UpdateChannelRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { viewerId } from "./access";
+import { requireViewer } from "../access/viewer";
 import type { DashChannelsService } from "./channels.service";
 import { readImagePart, registerImageUploads } from "./uploads";
 
@@ -17,7 +17,7 @@ export function dashChannelRoutes(channels: DashChannelsService): FastifyPluginA
     app.get(
       "/api/dash",
       { schema: { tags, summary: "The signed-in user's channels", response: { 200: DashResponse } } },
-      async (req) => ({ channels: await channels.list(viewerId(req)) }),
+      async (req) => ({ channels: await channels.list(requireViewer(req)) }),
     );
 
     app.post(
@@ -31,7 +31,7 @@ export function dashChannelRoutes(channels: DashChannelsService): FastifyPluginA
         },
       },
       async (req, reply) => {
-        const created = await channels.create(viewerId(req), req.body);
+        const created = await channels.create(requireViewer(req), req.body);
         return reply.code(201).send(created);
       },
     );
@@ -46,7 +46,7 @@ export function dashChannelRoutes(channels: DashChannelsService): FastifyPluginA
           response: { 200: DashChannelResponse },
         },
       },
-      async (req) => channels.update(viewerId(req), req.params.channelId, req.body),
+      async (req) => channels.update(requireViewer(req), req.params.channelId, req.body),
     );
 
     await app.register(async (scope) => {
@@ -63,7 +63,7 @@ export function dashChannelRoutes(channels: DashChannelsService): FastifyPluginA
             response: { 200: DashChannelResponse },
           },
         },
-        async (req) => channels.setAvatar(viewerId(req), req.params.channelId, () => readImagePart(req)),
+        async (req) => channels.setAvatar(requireViewer(req), req.params.channelId, () => readImagePart(req)),
       );
     });
   };

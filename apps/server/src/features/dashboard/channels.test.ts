@@ -1,9 +1,10 @@
+import { performance } from "node:perf_hooks";
 import type { DashChannelEntry, DashResponse } from "@onstage/domain";
-import { Jimp } from "jimp";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
+import { clientFor, dashWorld } from "../../testing/dashboard";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { clientFor, dashWorld, multipart, pngOf } from "./fixture";
+import { decoyFrameJpeg, imageSize, multipart, pngOf } from "../../testing/images";
 
 describeOnEachDatabase("dashboard channels", (use) => {
   const app = useTestApp(use);
@@ -111,21 +112,24 @@ describeOnEachDatabase("dashboard channels", (use) => {
     expect(res.statusCode).toBe(200);
     const url = (res.json() as DashChannelEntry).channel.profileImage ?? "";
     expect(url).toMatch(new RegExp(`^/files/organization/${w.channel}/assets/[0-9a-f]{32}\\.jpg$`));
-    const image = await Jimp.read((await owner.get(url)).rawPayload);
-    expect([image.width, image.height]).toEqual([256, 256]);
+    expect(await imageSize((await owner.get(url)).rawPayload)).toEqual({
+      format: "jpeg",
+      width: 256,
+      height: 256,
+    });
   });
 
   test.each([
-    { case: "a text file", bytes: Buffer.from("<svg onload=alert(1)>"), field: "image" },
-    { case: "the wrong field", bytes: Buffer.alloc(0), field: "photo" },
-  ])("an avatar upload of $case is refused and changes nothing", async ({ bytes, field }) => {
+    { case: "a text file", bytes: async () => Buffer.from("<svg onload=alert(1)>"), field: "image" },
+    { case: "the wrong field", bytes: async () => Buffer.alloc(0), field: "photo" },
+    { case: "a JPEG with a decoy 1×1 frame header", bytes: decoyFrameJpeg, field: "image" },
+  ])("an avatar upload of $case is refused at once and changes nothing", async ({ bytes, field }) => {
     const w = await world();
     const owner = await w.as("owner");
-    const res = await owner.request(
-      "POST",
-      `/api/channels/${w.channel}/avatar`,
-      multipart(field, "a.png", "image/png", bytes),
-    );
+    const upload = multipart(field, "a.png", "image/png", await bytes());
+    const started = performance.now();
+    const res = await owner.request("POST", `/api/channels/${w.channel}/avatar`, upload);
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe("invalid_image");
     const [row] = await use().query<{ profile_image: string | null }>(

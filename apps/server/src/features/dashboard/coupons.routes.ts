@@ -6,7 +6,7 @@ import {
   UpdateCouponRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { viewerId } from "./access";
+import { requireViewer } from "../access/viewer";
 import type { DashCouponsService } from "./coupons.service";
 
 const tags = ["dashboard"];
@@ -24,7 +24,7 @@ export function dashCouponRoutes(coupons: DashCouponsService): FastifyPluginAsyn
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await coupons.create(viewerId(req), req.params.eventId, req.body)),
+        reply.code(201).send(await coupons.create(requireViewer(req), req.params.eventId, req.body)),
     );
 
     app.patch(
@@ -37,14 +37,14 @@ export function dashCouponRoutes(coupons: DashCouponsService): FastifyPluginAsyn
           response: { 200: DashCouponResponse },
         },
       },
-      async (req) => coupons.update(viewerId(req), req.params.couponId, req.body),
+      async (req) => coupons.update(requireViewer(req), req.params.couponId, req.body),
     );
 
     app.delete(
       "/api/dash/coupons/:couponId",
       { schema: { tags, params: CouponIdParams } },
       async (req, reply) => {
-        await coupons.remove(viewerId(req), req.params.couponId);
+        await coupons.remove(requireViewer(req), req.params.couponId);
         return reply.code(204).send();
       },
     );

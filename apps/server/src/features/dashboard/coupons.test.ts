@@ -1,8 +1,8 @@
 import type { DashCouponResponse, DashEventResponse } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
+import { dashWorld, inHours } from "../../testing/dashboard";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { dashWorld, inHours } from "./fixture";
 
 const coupon = (fields: Record<string, unknown> = {}) => ({
   name: "EARLYBIRD",

@@ -7,7 +7,7 @@ import {
   UpdateEventRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { viewerId } from "./access";
+import { requireViewer } from "../access/viewer";
 import type { DashEventsService } from "./events.service";
 import { readImagePart, registerImageUploads } from "./uploads";
 
@@ -26,7 +26,7 @@ export function dashEventRoutes(events: DashEventsService): FastifyPluginAsyncZo
           response: { 200: DashEventListResponse },
         },
       },
-      async (req) => events.list(viewerId(req), req.params.channelId),
+      async (req) => events.list(requireViewer(req), req.params.channelId),
     );
 
     app.post(
@@ -41,30 +41,30 @@ export function dashEventRoutes(events: DashEventsService): FastifyPluginAsyncZo
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await events.create(viewerId(req), req.params.channelId, req.body)),
+        reply.code(201).send(await events.create(requireViewer(req), req.params.channelId, req.body)),
     );
 
     app.get("/api/dash/events/:eventId", { schema: event }, async (req) =>
-      events.get(viewerId(req), req.params.eventId),
+      events.get(requireViewer(req), req.params.eventId),
     );
 
     app.patch("/api/dash/events/:eventId", { schema: { ...event, body: UpdateEventRequest } }, async (req) =>
-      events.update(viewerId(req), req.params.eventId, req.body),
+      events.update(requireViewer(req), req.params.eventId, req.body),
     );
 
     app.post("/api/dash/events/:eventId/archive", { schema: event }, async (req) =>
-      events.setArchived(viewerId(req), req.params.eventId, true),
+      events.setArchived(requireViewer(req), req.params.eventId, true),
     );
 
     app.post("/api/dash/events/:eventId/unarchive", { schema: event }, async (req) =>
-      events.setArchived(viewerId(req), req.params.eventId, false),
+      events.setArchived(requireViewer(req), req.params.eventId, false),
     );
 
     app.delete(
       "/api/dash/events/:eventId",
       { schema: { tags, params: DashEventIdParams } },
       async (req, reply) => {
-        await events.remove(viewerId(req), req.params.eventId);
+        await events.remove(requireViewer(req), req.params.eventId);
         return reply.code(204).send();
       },
     );
@@ -81,7 +81,7 @@ export function dashEventRoutes(events: DashEventsService): FastifyPluginAsyncZo
             consumes: ["multipart/form-data"],
           },
         },
-        async (req) => events.setCover(viewerId(req), req.params.eventId, () => readImagePart(req)),
+        async (req) => events.setCover(requireViewer(req), req.params.eventId, () => readImagePart(req)),
       );
     });
   };

@@ -1,8 +1,8 @@
 import { MyEventsResponse } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Queryable } from "../../platform/database";
+import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
-import { viewerId } from "./access";
 
 // Spec 1 §2 /my-events: the signed-in user's events, registered and hosted.
 
@@ -38,7 +38,7 @@ export function myEventsRoutes({ db, events }: Pick<FeatureDeps, "db" | "events"
         },
       },
       async (req) => {
-        const userId = viewerId(req);
+        const userId = requireViewer(req);
         const [registered, hosted] = await Promise.all([
           registeredEventIds(db, userId).then(events.cardsOf),
           hostedEventIds(db, userId).then(events.cardsOf),

@@ -8,7 +8,7 @@ import {
   UpdateQuestionRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { viewerId } from "./access";
+import { requireViewer } from "../access/viewer";
 import type { DashQuestionsService } from "./questions.service";
 
 const tags = ["dashboard"];
@@ -27,7 +27,7 @@ export function dashQuestionRoutes(questions: DashQuestionsService): FastifyPlug
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await questions.create(viewerId(req), req.params.eventId, req.body)),
+        reply.code(201).send(await questions.create(requireViewer(req), req.params.eventId, req.body)),
     );
 
     app.post(
@@ -40,7 +40,7 @@ export function dashQuestionRoutes(questions: DashQuestionsService): FastifyPlug
           response: { 200: DashQuestionsResponse },
         },
       },
-      async (req) => questions.reorder(viewerId(req), req.params.eventId, req.body.ids),
+      async (req) => questions.reorder(requireViewer(req), req.params.eventId, req.body.ids),
     );
 
     app.patch(
@@ -53,14 +53,14 @@ export function dashQuestionRoutes(questions: DashQuestionsService): FastifyPlug
           response: { 200: DashQuestionResponse },
         },
       },
-      async (req) => questions.update(viewerId(req), req.params.questionId, req.body),
+      async (req) => questions.update(requireViewer(req), req.params.questionId, req.body),
     );
 
     app.delete(
       "/api/dash/questions/:questionId",
       { schema: { tags, params: QuestionIdParams } },
       async (req, reply) => {
-        await questions.remove(viewerId(req), req.params.questionId);
+        await questions.remove(requireViewer(req), req.params.questionId);
         return reply.code(204).send();
       },
     );

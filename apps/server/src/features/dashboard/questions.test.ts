@@ -1,8 +1,8 @@
 import type { DashQuestionResponse, DashQuestionsResponse } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
+import { type DashWorld, dashWorld } from "../../testing/dashboard";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { type DashWorld, dashWorld } from "./fixture";
 
 const question = (fields: Record<string, unknown> = {}) => ({
   type: "text",

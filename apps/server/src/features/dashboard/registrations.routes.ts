@@ -1,6 +1,6 @@
 import { DashEventIdParams, RegistrationsQuery, RegistrationsResponse } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { viewerId } from "./access";
+import { requireViewer } from "../access/viewer";
 import type { DashRegistrationsService } from "./registrations.service";
 
 const tags = ["dashboard"];
@@ -18,14 +18,14 @@ export function dashRegistrationRoutes(registrations: DashRegistrationsService):
           response: { 200: RegistrationsResponse },
         },
       },
-      async (req) => registrations.page(viewerId(req), req.params.eventId, req.query),
+      async (req) => registrations.page(requireViewer(req), req.params.eventId, req.query),
     );
 
     app.get(
       "/api/dash/events/:eventId/registrations.csv",
       { schema: { tags, summary: "Every registration as a CSV file", params: DashEventIdParams } },
       async (req, reply) => {
-        const { fileName, body } = await registrations.csv(viewerId(req), req.params.eventId);
+        const { fileName, body } = await registrations.csv(requireViewer(req), req.params.eventId);
         return reply
           .header("content-type", "text/csv; charset=utf-8")
           .header("content-disposition", `attachment; filename="${fileName}"`)

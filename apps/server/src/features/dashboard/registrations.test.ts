@@ -2,8 +2,8 @@ import type { RegistrationsResponse } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { insertRow } from "../../platform/database/insert";
 import { useTestApp } from "../../testing/app";
+import { dashWorld } from "../../testing/dashboard";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { dashWorld } from "./fixture";
 
 /** RFC 4180 reading (quoted fields, doubled quotes, CRLF records), enough to check what spreadsheets see. */
 function parseCsv(text: string): string[][] {

@@ -1,5 +1,5 @@
-import { Unauthorized } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
 import { dashChannelRoutes } from "./channels.routes";
 import { dashChannelsService } from "./channels.service";
@@ -8,6 +8,7 @@ import { dashCouponsService } from "./coupons.service";
 import { dashEventRoutes } from "./events.routes";
 import { dashEventsService } from "./events.service";
 import { myEventsRoutes } from "./my-events";
+import { myInvitesRoutes } from "./my-invites";
 import { dashQuestionRoutes } from "./questions.routes";
 import { dashQuestionsService } from "./questions.service";
 import { dashRegistrationRoutes } from "./registrations.routes";
@@ -24,7 +25,7 @@ export function dashboardRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Before body validation, so a signed-out caller gets 401 whatever it sent.
     app.addHook("onRequest", async (req) => {
-      if (req.viewerUserId === null) throw Unauthorized();
+      requireViewer(req);
     });
     await app.register(dashChannelRoutes(dashChannelsService(deps)));
     await app.register(dashTeamRoutes(dashTeamService(deps)));
@@ -35,5 +36,6 @@ export function dashboardRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
     await app.register(dashQuestionRoutes(dashQuestionsService(deps)));
     await app.register(dashRegistrationRoutes(dashRegistrationsService(deps)));
     await app.register(myEventsRoutes(deps));
+    await app.register(myInvitesRoutes(deps));
   };
 }

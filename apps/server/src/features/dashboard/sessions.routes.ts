@@ -6,7 +6,7 @@ import {
   UpdateSessionRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { viewerId } from "./access";
+import { requireViewer } from "../access/viewer";
 import type { DashSessionsService } from "./sessions.service";
 
 const tags = ["dashboard"];
@@ -24,7 +24,7 @@ export function dashSessionRoutes(sessions: DashSessionsService): FastifyPluginA
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await sessions.create(viewerId(req), req.params.eventId, req.body)),
+        reply.code(201).send(await sessions.create(requireViewer(req), req.params.eventId, req.body)),
     );
 
     app.patch(
@@ -37,14 +37,14 @@ export function dashSessionRoutes(sessions: DashSessionsService): FastifyPluginA
           response: { 200: DashSessionResponse },
         },
       },
-      async (req) => sessions.update(viewerId(req), req.params.sessionId, req.body),
+      async (req) => sessions.update(requireViewer(req), req.params.sessionId, req.body),
     );
 
     app.delete(
       "/api/dash/sessions/:sessionId",
       { schema: { tags, params: SessionIdParams } },
       async (req, reply) => {
-        await sessions.remove(viewerId(req), req.params.sessionId);
+        await sessions.remove(requireViewer(req), req.params.sessionId);
         return reply.code(204).send();
       },
     );

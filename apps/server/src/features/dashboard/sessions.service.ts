@@ -7,17 +7,18 @@ import {
   sessionDeleteRefusal,
   type UpdateSessionRequest,
 } from "@onstage/domain";
+import { withOutbox } from "../../platform/realtime/outbox";
 import type { FeatureDeps } from "../deps";
+import { scheduleSessionReminders } from "../registration-mails/service";
+import * as sessions from "../sessions/service";
 import { requireChildManager, requireEventManager } from "./access";
-import * as q from "./sessions.queries";
-import { updateColumns } from "./sql";
 
-export function dashSessionsService({ db }: Pick<FeatureDeps, "db">) {
+export function dashSessionsService({ db, clock, realtime }: Pick<FeatureDeps, "db" | "clock" | "realtime">) {
   const requireSession = (userId: number, sessionId: number) =>
     requireChildManager(db, userId, "video_sessions", sessionId, "session_not_found");
 
   async function answer(sessionId: number): Promise<DashSessionResponse> {
-    const session = await q.findSession(db, sessionId);
+    const session = await sessions.findSession(db, sessionId);
     if (!session) throw NotFound("session_not_found");
     return { session };
   }
@@ -28,10 +29,15 @@ export function dashSessionsService({ db }: Pick<FeatureDeps, "db">) {
       const event = await requireEventManager(db, userId, eventId);
       const refusal = sessionCountRefusal("add", {
         multiSession: event.multiSession,
-        sessionCount: await q.countSessions(db, eventId),
+        sessionCount: await sessions.countSessions(db, eventId),
       });
       if (refusal) throw Conflict(refusal);
-      const id = await db.transaction((tx) => q.insertSession(tx, eventId, input));
+      const id = await db.transaction(async (tx) => {
+        const created = await sessions.createSession(tx, eventId, input);
+        // Issue 10 §2.3: people already registered get reminders for the new session too.
+        await scheduleSessionReminders(tx, { sessionId: created, now: clock().getTime() });
+        return created;
+      });
       return answer(id);
     },
 
@@ -41,23 +47,10 @@ export function dashSessionsService({ db }: Pick<FeatureDeps, "db">) {
       input: UpdateSessionRequest,
     ): Promise<DashSessionResponse> {
       await requireSession(userId, sessionId);
-      await db.transaction(async (tx) => {
-        await updateColumns(
-          tx,
-          "video_sessions",
-          sessionId,
-          {
-            title: input.title,
-            description: input.description,
-            time_scheduled: input.timeScheduled === undefined ? undefined : new Date(input.timeScheduled),
-            duration_minutes: input.durationMinutes,
-            session_type: input.sessionType,
-            broadcast_type: input.broadcastType,
-          },
-          { touch: true },
-        );
-        if (input.broadcastType && q.needsStreamKey(input.broadcastType))
-          await q.ensureStreamKey(tx, sessionId);
+      await withOutbox(db, realtime, async (tx, outbox) => {
+        await sessions.updateSession(tx, outbox, sessionId, input);
+        if (input.timeScheduled !== undefined || input.sessionType !== undefined)
+          await scheduleSessionReminders(tx, { sessionId, now: clock().getTime() });
       });
       return answer(sessionId);
     },
@@ -65,16 +58,16 @@ export function dashSessionsService({ db }: Pick<FeatureDeps, "db">) {
     /** Soft delete; never a live session (spec 2 §4), never the event's last one. */
     async remove(userId: number, sessionId: number): Promise<void> {
       const event = await requireSession(userId, sessionId);
-      const session = await q.findSession(db, sessionId);
+      const session = await sessions.findSession(db, sessionId);
       if (!session) throw NotFound("session_not_found");
       const refusal =
         sessionDeleteRefusal(session.state) ??
         sessionCountRefusal("delete", {
           multiSession: event.multiSession,
-          sessionCount: await q.countSessions(db, event.id),
+          sessionCount: await sessions.countSessions(db, event.id),
         });
       if (refusal) throw Conflict(refusal);
-      if (!(await q.softDeleteSession(db, sessionId))) throw Conflict("session_live");
+      if (!(await sessions.deleteSession(db, sessionId))) throw Conflict("session_live");
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { DashSessionResponse } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
+import { dashWorld, inHours } from "../../testing/dashboard";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { dashWorld, inHours } from "./fixture";
+import { topicMessages } from "../../testing/room-scene";
 
 const session = (fields: Record<string, unknown> = {}) => ({
   title: "Day 2",
@@ -73,6 +74,17 @@ describeOnEachDatabase("dashboard sessions", (use) => {
     expect((await w.anonymous().post(`/api/dash/events/${w.event}/sessions`, session())).statusCode).toBe(
       401,
     );
+  });
+
+  test("editing a session tells its room: the session topic carries it as the room shows it", async () => {
+    const w = await world();
+    const host = await w.as("host");
+    expect((await host.patch(`/api/dash/sessions/${w.session}`, { title: "Renamed" })).statusCode).toBe(200);
+    expect((await host.patch(`/api/dash/sessions/${w.session}`, {})).statusCode).toBe(200);
+    const published = await topicMessages(use(), `session:${w.session}`);
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({ kind: "change", event: "UPDATE", table_name: "video_sessions" });
+    expect(published[0]?.payload).toMatchObject({ id: w.session, eventId: w.event, title: "Renamed" });
   });
 
   test("editing a session: RTMP gets a stream key; another channel's session is refused", async () => {

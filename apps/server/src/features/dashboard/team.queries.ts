@@ -1,4 +1,4 @@
-import type { OrgRole, TeamInvite, TeamMember, TeamRole } from "@onstage/domain";
+import type { OrgRole, TeamMember, TeamRole } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 interface MemberRow {
@@ -61,31 +61,6 @@ export async function deleteMember(db: Queryable, organizationId: number, userId
 export async function findUserIdByEmail(db: Queryable, email: string): Promise<number | null> {
   const [row] = await db.query<{ id: number }>("SELECT id FROM users WHERE email = $1", [email]);
   return row?.id ?? null;
-}
-
-/** Open team invitations of a channel: invite tokens not spent nor expired, carrying its id. */
-export async function listInvites(db: Queryable, organizationId: number): Promise<TeamInvite[]> {
-  const rows = await db.query<{ email: string; role: TeamRole; expires_at: Date }>(
-    `SELECT email, payload->>'role' AS role, expires_at FROM auth_tokens
-      WHERE purpose = 'invite' AND used_at IS NULL AND expires_at > now()
-        AND payload @> jsonb_build_object('organizationId', $1::bigint)
-      ORDER BY created_at DESC`,
-    [organizationId],
-  );
-  return rows
-    .filter((r) => r.role === "admin" || r.role === "member")
-    .map((r) => ({ email: r.email, role: r.role, expiresAt: r.expires_at.toISOString() }));
-}
-
-/** Invitations a channel sent over the last day, spent or not (the mail throttle). */
-export async function countRecentInvites(db: Queryable, organizationId: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM auth_tokens
-      WHERE purpose = 'invite' AND created_at > now() - interval '1 day'
-        AND payload @> jsonb_build_object('organizationId', $1::bigint)`,
-    [organizationId],
-  );
-  return row?.n ?? 0;
 }
 
 export async function displayName(db: Queryable, userId: number): Promise<string> {

@@ -1,14 +1,15 @@
 import {
   AddMemberRequest,
-  AddMemberResponse,
   ChannelIdParams,
+  ChannelInviteParams,
   ChannelMemberParams,
+  TeamInviteResponse,
   TeamMemberResponse,
   TeamResponse,
   UpdateMemberRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { viewerId } from "./access";
+import { requireViewer } from "../access/viewer";
 import type { DashTeamService } from "./team.service";
 
 const tags = ["dashboard"];
@@ -18,7 +19,7 @@ export function dashTeamRoutes(team: DashTeamService): FastifyPluginAsyncZod {
     app.get(
       "/api/channels/:channelId/members",
       { schema: { tags, params: ChannelIdParams, response: { 200: TeamResponse } } },
-      async (req) => team.list(viewerId(req), req.params.channelId),
+      async (req) => team.list(requireViewer(req), req.params.channelId),
     );
 
     app.post(
@@ -26,13 +27,41 @@ export function dashTeamRoutes(team: DashTeamService): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Add an existing user to the team, or mail an invitation to a new address",
+          summary: "Mail an invitation to the team; the address's owner joins on accepting it",
           params: ChannelIdParams,
           body: AddMemberRequest,
-          response: { 200: AddMemberResponse },
+          response: { 200: TeamInviteResponse },
         },
       },
-      async (req) => team.add(viewerId(req), req.params.channelId, req.body),
+      async (req) => team.add(requireViewer(req), req.params.channelId, req.body),
+    );
+
+    app.post(
+      "/api/channels/:channelId/invites/:inviteId/resend",
+      {
+        schema: {
+          tags,
+          summary: "Mail the invitation again with a new link, valid for its full time again",
+          params: ChannelInviteParams,
+          response: { 200: TeamInviteResponse },
+        },
+      },
+      async (req) => team.resendInvite(requireViewer(req), req.params.channelId, req.params.inviteId),
+    );
+
+    app.delete(
+      "/api/channels/:channelId/invites/:inviteId",
+      {
+        schema: {
+          tags,
+          summary: "Revoke an invitation; its link stops working",
+          params: ChannelInviteParams,
+        },
+      },
+      async (req, reply) => {
+        await team.revokeInvite(requireViewer(req), req.params.channelId, req.params.inviteId);
+        return reply.code(204).send();
+      },
     );
 
     app.patch(
@@ -45,14 +74,14 @@ export function dashTeamRoutes(team: DashTeamService): FastifyPluginAsyncZod {
           response: { 200: TeamMemberResponse },
         },
       },
-      async (req) => team.setRole(viewerId(req), req.params.channelId, req.params.userId, req.body.role),
+      async (req) => team.setRole(requireViewer(req), req.params.channelId, req.params.userId, req.body.role),
     );
 
     app.delete(
       "/api/channels/:channelId/members/:userId",
       { schema: { tags, params: ChannelMemberParams } },
       async (req, reply) => {
-        await team.remove(viewerId(req), req.params.channelId, req.params.userId);
+        await team.remove(requireViewer(req), req.params.channelId, req.params.userId);
         return reply.code(204).send();
       },
     );

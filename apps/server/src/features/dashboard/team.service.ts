@@ -1,11 +1,11 @@
 import {
   type AddMemberRequest,
-  type AddMemberResponse,
   Conflict,
   canManageChannel,
   Forbidden,
   NotFound,
   RateLimited,
+  type TeamInviteResponse,
   type TeamResponse,
   type TeamRole,
   teamChangeRefusal,
@@ -14,18 +14,20 @@ import type { MailMessage } from "../../platform/mail/mailer";
 import { issueLinkToken } from "../auth/tokens";
 import type { FeatureDeps } from "../deps";
 import { requireChannelMember } from "./access";
-import { findMyChannel, insertMember } from "./channels.queries";
-import { teamAddedMail, teamInviteMail } from "./mails";
+import { findMyChannel } from "./channels.queries";
+import * as invites from "./invites.queries";
+import { teamInviteMail } from "./mails";
 import * as q from "./team.queries";
 
 /** Team invitations outlive sign-in links: people answer them days later (docs/decisions.md). */
 const TEAM_INVITE_TTL_DAYS = 7;
+const TEAM_INVITE_TTL_MINUTES = TEAM_INVITE_TTL_DAYS * 24 * 60;
 /** At most this many invitation mails per channel per day, so the form cannot be used to spam. */
 const TEAM_INVITES_PER_DAY = 50;
 
-type Deps = Pick<FeatureDeps, "db" | "mailer" | "publicUrl" | "log" | "clock">;
+type Deps = Pick<FeatureDeps, "db" | "mailer" | "publicUrl" | "log">;
 
-export function dashTeamService({ db, mailer, publicUrl, log, clock }: Deps) {
+export function dashTeamService({ db, mailer, publicUrl, log }: Deps) {
   const deliver = (message: MailMessage) => {
     mailer.send(message).catch((error: unknown) => log.error({ err: error }, "team mail not sent"));
   };
@@ -37,68 +39,96 @@ export function dashTeamService({ db, mailer, publicUrl, log, clock }: Deps) {
     return access;
   }
 
-  async function mailContext(userId: number, channelId: number) {
-    const channel = await findMyChannel(db, userId, channelId);
-    return {
-      channelName: channel?.channel.name ?? "a channel",
-      inviterName: await q.displayName(db, userId),
-    };
-  }
-
   async function requireTarget(channelId: number, targetUserId: number) {
     const target = await q.findMember(db, channelId, targetUserId);
     if (!target) throw NotFound("member_not_found");
     return target;
   }
 
+  /** An open invitation of this channel; another channel's, or a closed one, is not found. */
+  async function requireOpenInvite(channelId: number, inviteId: number) {
+    const invite = await invites.findInvite(db, inviteId, { lock: false });
+    const isOpen = invite && invite.acceptedAt === null && invite.revokedAt === null;
+    if (!isOpen || invite.organizationId !== channelId) throw NotFound("invite_not_found");
+    return invite;
+  }
+
+  /** Checked before anything is written, so a refused invitation changes nothing. */
+  async function assertUnderMailLimit(channelId: number) {
+    if ((await invites.countRecentInviteMails(db, channelId)) >= TEAM_INVITES_PER_DAY) throw RateLimited();
+  }
+
+  /** A fresh link (the older one of this invitation dies) in a mail. */
+  async function mailInvite(senderId: number, invite: invites.InviteRecord) {
+    const token = await issueLinkToken(db, {
+      purpose: "invite",
+      email: invite.email,
+      userId: null,
+      payload: { organizationId: invite.organizationId, inviteId: invite.id },
+      ttlMinutes: TEAM_INVITE_TTL_MINUTES,
+      supersedes: { inviteId: invite.id },
+    });
+    const channel = await findMyChannel(db, senderId, invite.organizationId);
+    deliver(
+      teamInviteMail({
+        to: invite.email,
+        channelName: channel?.channel.name ?? "a channel",
+        inviterName: await q.displayName(db, senderId),
+        role: invite.role,
+        link: `${publicUrl}/auth/link#token=${token}&purpose=invite`,
+        daysValid: TEAM_INVITE_TTL_DAYS,
+        hasAccount: (await q.findUserIdByEmail(db, invite.email)) !== null,
+      }),
+    );
+    return { invite: invites.toTeamInvite(invite) };
+  }
+
   return {
     async list(userId: number, channelId: number): Promise<TeamResponse> {
       await requireChannelMember(db, userId, channelId);
-      const [members, invites] = await Promise.all([
+      const [members, open] = await Promise.all([
         q.listMembers(db, channelId),
-        q.listInvites(db, channelId),
+        invites.listChannelInvites(db, channelId),
       ]);
-      return { members, invites };
+      return { members, invites: open };
     },
 
-    /** An address with an account joins at once; any other gets an invitation that joins on acceptance. */
-    async add(userId: number, channelId: number, input: AddMemberRequest): Promise<AddMemberResponse> {
+    /**
+     * Issue 10 §1.1: nobody is put on the team by address alone. Every address, with an account or
+     * without, gets an invitation that its owner accepts after proving the inbox.
+     */
+    async add(userId: number, channelId: number, input: AddMemberRequest): Promise<TeamInviteResponse> {
       await requireTeamManager(userId, channelId);
-      const context = await mailContext(userId, channelId);
       const existing = await q.findUserIdByEmail(db, input.email);
-      if (existing !== null) {
-        const added = await insertMember(db, {
-          organizationId: channelId,
-          userId: existing,
-          role: input.role,
-        });
-        if (!added) throw Conflict("channel_member_exists");
-        const member = await requireTarget(channelId, existing);
-        deliver(teamAddedMail({ to: input.email, ...context, role: input.role, link: `${publicUrl}/dash` }));
-        return { status: "added", member };
-      }
-      if ((await q.countRecentInvites(db, channelId)) >= TEAM_INVITES_PER_DAY) throw RateLimited();
-      const ttlMinutes = TEAM_INVITE_TTL_DAYS * 24 * 60;
-      const token = await issueLinkToken(db, {
-        purpose: "invite",
+      if (existing !== null && (await q.findMember(db, channelId, existing)))
+        throw Conflict("channel_member_exists");
+      await assertUnderMailLimit(channelId);
+      const invite = await invites.upsertInvite(db, {
+        organizationId: channelId,
         email: input.email,
-        userId: null,
-        payload: { organizationId: channelId, role: input.role },
-        ttlMinutes,
-        // Inviting the address again replaces this channel's earlier invitation, not other channels'.
-        supersedes: { organizationId: channelId },
+        role: input.role,
+        invitedBy: userId,
+        ttlMinutes: TEAM_INVITE_TTL_MINUTES,
       });
-      deliver(
-        teamInviteMail({
-          to: input.email,
-          ...context,
-          role: input.role,
-          link: `${publicUrl}/auth/link#token=${token}&purpose=invite`,
-          daysValid: TEAM_INVITE_TTL_DAYS,
-        }),
-      );
-      const expiresAt = new Date(clock().getTime() + ttlMinutes * 60_000).toISOString();
-      return { status: "invited", invite: { email: input.email, role: input.role, expiresAt } };
+      return mailInvite(userId, invite);
+    },
+
+    async resendInvite(userId: number, channelId: number, inviteId: number): Promise<TeamInviteResponse> {
+      await requireTeamManager(userId, channelId);
+      await requireOpenInvite(channelId, inviteId);
+      await assertUnderMailLimit(channelId);
+      return mailInvite(userId, await invites.renewInvite(db, inviteId, TEAM_INVITE_TTL_MINUTES));
+    },
+
+    async revokeInvite(userId: number, channelId: number, inviteId: number): Promise<void> {
+      await requireTeamManager(userId, channelId);
+      await db.transaction(async (tx) => {
+        const invite = await invites.findInvite(tx, inviteId, { lock: true });
+        if (!invite || invite.organizationId !== channelId || invite.acceptedAt !== null)
+          throw NotFound("invite_not_found");
+        // Revoking twice is the same as once.
+        if (invite.revokedAt === null) await invites.closeInvite(tx, inviteId, "revoked");
+      });
     },
 
     async setRole(userId: number, channelId: number, targetUserId: number, role: TeamRole) {

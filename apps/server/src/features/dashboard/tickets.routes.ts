@@ -6,7 +6,7 @@ import {
   UpdateTicketRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { viewerId } from "./access";
+import { requireViewer } from "../access/viewer";
 import type { DashTicketsService } from "./tickets.service";
 
 const tags = ["dashboard"];
@@ -24,7 +24,7 @@ export function dashTicketRoutes(tickets: DashTicketsService): FastifyPluginAsyn
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await tickets.create(viewerId(req), req.params.eventId, req.body)),
+        reply.code(201).send(await tickets.create(requireViewer(req), req.params.eventId, req.body)),
     );
 
     app.patch(
@@ -37,14 +37,14 @@ export function dashTicketRoutes(tickets: DashTicketsService): FastifyPluginAsyn
           response: { 200: DashTicketResponse },
         },
       },
-      async (req) => tickets.update(viewerId(req), req.params.ticketId, req.body),
+      async (req) => tickets.update(requireViewer(req), req.params.ticketId, req.body),
     );
 
     app.delete(
       "/api/dash/tickets/:ticketId",
       { schema: { tags, params: TicketIdParams } },
       async (req, reply) => {
-        await tickets.remove(viewerId(req), req.params.ticketId);
+        await tickets.remove(requireViewer(req), req.params.ticketId);
         return reply.code(204).send();
       },
     );

@@ -1,8 +1,8 @@
 import type { DashEventResponse, DashTicketResponse } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
+import { dashWorld } from "../../testing/dashboard";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { dashWorld } from "./fixture";
 
 const ticket = (price: Record<string, unknown>, fields: Record<string, unknown> = {}) => ({
   title: "General admission",

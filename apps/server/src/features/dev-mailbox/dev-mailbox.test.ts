@@ -50,6 +50,7 @@ test("the JSON lists stored mail newest first with its parts", async () => {
     subject: "Second",
     text: `two ${LINK}`,
     html: "<p>two</p>",
+    attachments: [],
     createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
   });
 });
@@ -76,4 +77,36 @@ test("the page escapes every field and shows the HTML part in a sandboxed frame"
     `srcdoc="&lt;html&gt;&lt;head&gt;&lt;base target=&quot;_blank&quot;&gt;&lt;/head&gt;&lt;body&gt;&lt;a href=&quot;${LINK}&quot;&gt;`,
   );
   expect(page).not.toContain("<script");
+});
+
+test("attachments are listed on the page and in the JSON, and served as downloads", async () => {
+  await mailbox.send({
+    to: "c@example.test",
+    subject: "With a file",
+    text: "see the file",
+    html: "<p>see the file</p>",
+    attachments: [{ filename: "invite.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR\r\n" }],
+  });
+
+  const { messages } = (await app.inject({ method: "GET", url: "/api/dev/mailbox" })).json() as {
+    messages: { id: number; attachments: { filename: string; contentType: string; url: string }[] }[];
+  };
+  const mail = messages[0];
+  expect(mail?.attachments).toEqual([
+    {
+      filename: "invite.ics",
+      contentType: "text/calendar",
+      url: `/api/dev/mailbox/${mail?.id}/attachments/0`,
+    },
+  ]);
+  const file = await app.inject({ method: "GET", url: mail?.attachments[0]?.url ?? "" });
+  expect(file.statusCode).toBe(200);
+  expect(file.headers["content-type"]).toMatch(/^text\/calendar/);
+  expect(file.headers["content-disposition"]).toBe('attachment; filename="invite.ics"');
+  expect(file.body).toBe("BEGIN:VCALENDAR\r\n");
+
+  const page = (await app.inject({ method: "GET", url: "/dev/mailbox" })).body;
+  expect(page).toContain(
+    `<a href="/api/dev/mailbox/${mail?.id}/attachments/0" download="invite.ics">invite.ics</a>`,
+  );
 });

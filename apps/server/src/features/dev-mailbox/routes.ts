@@ -1,5 +1,6 @@
-import { DevMailboxResponse } from "@onstage/domain";
+import { DevMailboxResponse, Id, NotFound } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { DEV_MAILBOX_LIST_LIMIT, type DevMail, type DevMailbox } from "../../platform/mail/dev-mailbox";
 import { escapeHtml } from "../share-preview/html";
 
@@ -22,6 +23,29 @@ export function devMailboxRoutes(mailbox: DevMailbox): FastifyPluginAsyncZod {
       async (_req, reply) => {
         reply.header("cache-control", "no-store");
         return { messages: await mailbox.list(DEV_MAILBOX_LIST_LIMIT) };
+      },
+    );
+
+    app.get(
+      "/api/dev/mailbox/:mailId/attachments/:index",
+      {
+        schema: {
+          tags: ["dev"],
+          summary: "One attachment of a mail in the development mailbox, as a download",
+          params: z.object({
+            mailId: z.coerce.number().pipe(Id),
+            index: z.coerce.number().int().min(0).max(100),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const file = await mailbox.attachment(req.params.mailId, req.params.index);
+        if (!file) throw NotFound();
+        return reply
+          .header("cache-control", "no-store")
+          .header("content-disposition", `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"`)
+          .type(file.contentType)
+          .send(file.content);
       },
     );
 
@@ -73,5 +97,16 @@ function mailArticle(mail: DevMail): string {
 <p class="meta">To ${e(mail.to)} · <time datetime="${e(mail.createdAt)}">${e(mail.createdAt)}</time></p>
 <iframe sandbox="allow-popups allow-popups-to-escape-sandbox" title="${e(mail.subject)}" srcdoc="${e(srcdoc)}"></iframe>
 <details open><summary>Text part</summary><pre>${e(mail.text)}</pre></details>
+${attachmentList(mail.attachments)}
 </article>`;
+}
+
+function attachmentList(attachments: DevMail["attachments"]): string {
+  if (attachments.length === 0) return "";
+  const e = escapeHtml;
+  const items = attachments.map(
+    (a) =>
+      `<li><a href="${e(a.url)}" download="${e(a.filename)}">${e(a.filename)}</a> (${e(a.contentType)})</li>`,
+  );
+  return `<section aria-label="Attachments"><h3>Attachments</h3><ul>${items.join("")}</ul></section>`;
 }

@@ -1,18 +1,9 @@
-import type {
-  CustomRegistrationField,
-  EventAccess,
-  EventCard,
-  EventDetails,
-  EventRole,
-  OrgRole,
-  Ticket,
-  VideoSessionSummary,
-} from "@onstage/domain";
+import type { CustomRegistrationField, EventAccess, EventCard, EventDetails, Ticket } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 // Session dates ignore lobby sessions; "next" is the first session not ended whose slot has not passed.
 const CARD_COLUMNS = `
-  e.id, e.event_code, e.title, e.description, e.cover_photo, e.access, e.private,
+  e.id, e.event_code, e.title, e.description, e.cover_photo, e.access, e.private, e.timezone,
   o.id AS org_id, o.name AS org_name, o.channel_name, o.profile_image,
   s.first_start, s.next_start, coalesce(s.is_live, false) AS is_live`;
 const CARD_FROM = `
@@ -36,6 +27,7 @@ interface CardRow {
   cover_photo: string | null;
   access: EventAccess;
   private: boolean;
+  timezone: string;
   org_id: number;
   org_name: string;
   channel_name: string;
@@ -54,6 +46,7 @@ function toCard(r: CardRow): EventCard {
     coverPhoto: r.cover_photo,
     access: r.access,
     private: r.private,
+    timezone: r.timezone,
     organization: {
       id: r.org_id,
       name: r.org_name,
@@ -189,38 +182,6 @@ export async function findEventByCode(
   };
 }
 
-interface SessionRow {
-  id: number;
-  url_hash: string;
-  title: string;
-  description: string;
-  time_scheduled: Date;
-  duration_minutes: number;
-  state: VideoSessionSummary["state"];
-  session_type: VideoSessionSummary["sessionType"];
-  broadcast_type: VideoSessionSummary["broadcastType"];
-}
-
-export async function listSessions(db: Queryable, eventId: number): Promise<VideoSessionSummary[]> {
-  const rows = await db.query<SessionRow>(
-    `SELECT id, url_hash, title, description, time_scheduled, duration_minutes, state, session_type, broadcast_type
-       FROM video_sessions WHERE event_id = $1 AND deleted_at IS NULL
-      ORDER BY time_scheduled, id`,
-    [eventId],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    urlHash: r.url_hash,
-    title: r.title,
-    description: r.description,
-    timeScheduled: r.time_scheduled.toISOString(),
-    durationMinutes: r.duration_minutes,
-    state: r.state,
-    sessionType: r.session_type,
-    broadcastType: r.broadcast_type,
-  }));
-}
-
 interface TicketRow {
   id: number;
   title: string;
@@ -285,46 +246,4 @@ export async function countRegistrations(db: Queryable, eventId: number): Promis
     [eventId],
   );
   return row?.n ?? 0;
-}
-
-export interface ViewerOnEvent {
-  eventRole: EventRole | null;
-  orgRole: OrgRole | null;
-  speakerSessionIds: number[];
-  isRegistered: boolean;
-  hasPaid: boolean;
-  isBanned: boolean;
-}
-
-export async function findViewerOnEvent(
-  db: Queryable,
-  ids: { eventId: number; organizationId: number; userId: number },
-): Promise<ViewerOnEvent> {
-  const [r] = await db.query<{
-    event_role: EventRole | null;
-    video_session_ids: number[] | null;
-    org_role: OrgRole | null;
-    is_registered: boolean;
-    has_paid: boolean;
-    is_banned: boolean;
-  }>(
-    `SELECT
-       (SELECT event_role FROM events_users_roles WHERE event_id = $1 AND user_id = $3) AS event_role,
-       (SELECT video_session_ids FROM events_users_roles WHERE event_id = $1 AND user_id = $3) AS video_session_ids,
-       (SELECT role FROM organization_members WHERE organization_id = $2 AND user_id = $3) AS org_role,
-       EXISTS (SELECT 1 FROM event_registrations WHERE event_id = $1 AND user_id = $3) AS is_registered,
-       EXISTS (SELECT 1 FROM transactions WHERE event_id = $1 AND user_id = $3 AND kind = 'ticket' AND status = 'paid') AS has_paid,
-       EXISTS (SELECT 1 FROM bans WHERE user_id = $3 AND active
-                 AND ((ban_type = 'event' AND event_id = $1 AND NOT is_shadow)
-                   OR (ban_type = 'organization' AND organization_id = $2))) AS is_banned`,
-    [ids.eventId, ids.organizationId, ids.userId],
-  );
-  return {
-    eventRole: r?.event_role ?? null,
-    orgRole: r?.org_role ?? null,
-    speakerSessionIds: r?.video_session_ids ?? [],
-    isRegistered: r?.is_registered ?? false,
-    hasPaid: r?.has_paid ?? false,
-    isBanned: r?.is_banned ?? false,
-  };
 }

@@ -1,9 +1,15 @@
 import { EventCardList, EventCodeParams, EventPageData } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Database } from "../../platform/database";
+import type { CookiePolicy } from "../auth/sessions";
 import { eventCalendar } from "./calendar";
 import type { EventsService } from "./service";
+import { grantOpenedEvent } from "./unlisted";
 
-export function eventRoutes(events: EventsService, publicUrl: string): FastifyPluginAsyncZod {
+export function eventRoutes(
+  events: EventsService,
+  deps: { db: Database; publicUrl: string; policy: CookiePolicy },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/events/upcoming",
@@ -21,7 +27,12 @@ export function eventRoutes(events: EventsService, publicUrl: string): FastifyPl
           response: { 200: EventPageData },
         },
       },
-      async (req) => events.page(req.params.eventCode, req.viewerUserId),
+      async (req, reply) => {
+        const page = await events.page(req.params.eventCode, req.viewerUserId);
+        // Whoever has the code may act on the unlisted event by its id from now on (events/unlisted.ts).
+        if (page.event.private) await grantOpenedEvent(deps.db, req, reply, deps.policy, page.event.id);
+        return page;
+      },
     );
 
     app.get(
@@ -39,7 +50,7 @@ export function eventRoutes(events: EventsService, publicUrl: string): FastifyPl
         return reply
           .type("text/calendar; charset=utf-8")
           .header("content-disposition", 'attachment; filename="event.ics"')
-          .send(eventCalendar(page, publicUrl));
+          .send(eventCalendar(page, deps.publicUrl, new Date()));
       },
     );
   };

@@ -1,20 +1,22 @@
 import { type EventCard, type EventPageData, NotFound } from "@onstage/domain";
 import type { Database } from "../../platform/database";
+import { type EventStanding, findStanding } from "../access/queries";
+import { hasPaidTicket } from "../payments/queries";
+import { listSessions } from "../sessions/service";
 import {
   countRegistrations,
   type EventRecord,
   findEventByCode,
-  findViewerOnEvent,
   listChannelEvents,
   listCustomRegistrationFields,
   listEventCardsByIds,
-  listSessions,
   listTickets,
   listUpcomingPublicEvents,
-  type ViewerOnEvent,
 } from "./queries";
 
 const UPCOMING_LIMIT = 48;
+
+type ViewerOnEvent = EventStanding & { hasPaid: boolean };
 
 const ANONYMOUS: ViewerOnEvent = {
   eventRole: null,
@@ -40,11 +42,12 @@ export function isNoindex(record: EventRecord): boolean {
 export function eventsService(db: Database, clock: () => Date) {
   async function viewerOn(record: EventRecord, userId: number | null): Promise<ViewerOnEvent> {
     if (userId === null) return ANONYMOUS;
-    return findViewerOnEvent(db, {
-      eventId: record.details.id,
-      organizationId: record.organizationId,
-      userId,
-    });
+    const eventId = record.details.id;
+    const [standing, hasPaid] = await Promise.all([
+      findStanding(db, eventId, userId),
+      hasPaidTicket(db, userId, eventId),
+    ]);
+    return { ...standing, hasPaid };
   }
 
   return {

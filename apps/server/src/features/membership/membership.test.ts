@@ -8,7 +8,7 @@ import { keepPatreonToken, patreonGate } from "../../platform/membership/patreon
 import { TEST_PUBLIC_URL, testFilesDir, useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
-import { clientFor, errorCode } from "../payments/test-support";
+import { clientFor, errorCode } from "../../testing/payments";
 
 const CHECK = "/api/patreon/is-valid-patron";
 const form = { "content-type": "application/x-www-form-urlencoded" };

@@ -1,8 +1,10 @@
-import { IsValidPatronRequest, IsValidPatronResponse, Unauthorized } from "@onstage/domain";
+import { IsValidPatronRequest, IsValidPatronResponse } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { MembershipGate } from "../../platform/membership/gate";
 import { testMembershipGate } from "../../platform/membership/test-gate";
+import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
+import { reachableEventHook } from "../events/unlisted";
 import { registrationService } from "../registration/service";
 import { membershipService } from "./service";
 import { testMembershipRoutes } from "./test-membership";
@@ -18,6 +20,7 @@ export function membershipRoutes(deps: FeatureDeps, gate?: MembershipGate): Fast
     log: deps.log,
   });
   return async (app) => {
+    app.addHook("preHandler", reachableEventHook(deps.db));
     app.post(
       "/api/patreon/is-valid-patron",
       {
@@ -28,8 +31,7 @@ export function membershipRoutes(deps: FeatureDeps, gate?: MembershipGate): Fast
         },
       },
       async (req) => {
-        if (req.viewerUserId === null) throw Unauthorized();
-        return membership.isValidPatron(req.viewerUserId, req.body);
+        return membership.isValidPatron(requireViewer(req), req.body);
       },
     );
     if (chosen.kind === "test") await app.register(testMembershipRoutes(deps.db, membership));

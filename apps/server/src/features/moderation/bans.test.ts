@@ -8,7 +8,7 @@ import {
   roomScene,
   topicMessages,
   type Who,
-} from "../room/test-scene";
+} from "../../testing/room-scene";
 import { moderationService } from "./service";
 
 const BAN = "/api/event/ban";

@@ -1,22 +1,17 @@
-import { BanRequest, BanResponse, OkResponse, Unauthorized, UnbanRequest } from "@onstage/domain";
-import type { FastifyRequest } from "fastify";
+import { BanRequest, BanResponse, OkResponse, UnbanRequest } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
 import { moderationService } from "./service";
 
 const tags = ["moderation"];
 
 /** The actor is the signed-in user from the session cookie (spec 1 §7 banned_by), never the body. */
-function signedInUser(req: FastifyRequest): number {
-  if (req.viewerUserId === null) throw Unauthorized();
-  return req.viewerUserId;
-}
-
 export function moderationRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
   const moderation = moderationService(deps);
   return async (app) => {
     app.addHook("preValidation", async (req) => {
-      signedInUser(req);
+      requireViewer(req);
     });
 
     app.post(
@@ -30,7 +25,7 @@ export function moderationRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const { banId, created } = await moderation.ban(signedInUser(req), req.body);
+        const { banId, created } = await moderation.ban(requireViewer(req), req.body);
         reply.code(created ? 201 : 200);
         return { banId };
       },
@@ -47,7 +42,7 @@ export function moderationRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await moderation.unban(signedInUser(req), req.body);
+        await moderation.unban(requireViewer(req), req.body);
         return { ok: true as const };
       },
     );

@@ -7,15 +7,14 @@ import {
   Forbidden,
   isHostLevel,
   NotFound,
-  topicName,
   type ViewerFlags,
   viewerFlags,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
+import { findPlace, type Place } from "../access/queries";
 import type { FeatureDeps } from "../deps";
 import { removeFromEvents } from "../presence/service";
-import { findPlace, type Place } from "../room/queries";
 import {
   channelEventIds,
   findBanOf,
@@ -39,7 +38,13 @@ async function eventOfChannel(
   ids: { eventId: number; organizationId: number },
 ): Promise<{ place: Place; flags: ViewerFlags }> {
   const place = await findPlace(db, "event", ids.eventId, actorId);
-  if (!place || place.event.deleted || place.event.organizationId !== ids.organizationId) {
+  // An unlisted event the actor never reached is no event at all (events/unlisted.ts).
+  if (
+    !place ||
+    place.event.deleted ||
+    place.event.unreached ||
+    place.event.organizationId !== ids.organizationId
+  ) {
     throw NotFound("event_not_found");
   }
   return { place, flags: viewerFlags(place.viewer, null) };
@@ -120,9 +125,10 @@ export function moderationService(deps: ModerationDeps) {
         const recorded = await recordBan(tx, actorId, input);
         if (recorded.removes) {
           await removeFromEvents(tx, outbox, { userId: input.user_id, eventIds, at: deps.clock() });
-          await outbox.broadcast(topicName({ kind: "user", id: input.user_id }), "banned", {
-            eventId: input.event_id,
-          });
+          await outbox.write(
+            { kind: "user", id: input.user_id },
+            { kind: "broadcast", event: "banned", payload: { eventId: input.event_id } },
+          );
         }
         if (recorded.created || recorded.removes) {
           await tracker.track(

@@ -4,7 +4,7 @@ import { useTestApp } from "../../testing/app";
 import { TestClient } from "../../testing/client";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
-import { clientFor, errorCode, registrations, ticketedEvent, transactionsOf } from "./test-support";
+import { clientFor, errorCode, registrations, ticketedEvent, transactionsOf } from "../../testing/payments";
 
 const CREATE = "/api/payments/create-checkout-session";
 
@@ -226,6 +226,9 @@ describeOnEachDatabase("concurrent checkouts", (use) => {
 
   // Issue 5 "Must show": 500 concurrent checkouts for the last 10 seats of a ticket and a 10-use coupon.
   const BUYERS = 500;
+  // What these prove is exactness under concurrency, not speed: 500 sign-ins and checkouts on 2 cores
+  // may take longer than the suite's default limit (speed lives in bench:registration).
+  const CROWD_TIMEOUT_MS = 120_000;
   const buyers = async (db: Database) => {
     const g = given(db);
     return Promise.all(
@@ -237,44 +240,52 @@ describeOnEachDatabase("concurrent checkouts", (use) => {
     );
   };
 
-  test("500 buyers at once for the last 10 seats: exactly 10 checkouts, the rest hear the event is full", async () => {
-    const db = use();
-    const g = given(db);
-    const { eventId, ticketId } = await ticketedEvent(db, { seat_limit: 11 });
-    await g.registration(eventId, await g.user());
-    const clients = await buyers(db);
-    const results = await Promise.all(
-      clients.map((c) =>
-        c.post("/api/payments/create-checkout-session", { event_id: eventId, ticket_id: ticketId }),
-      ),
-    );
-    const outcomes = results.map((r) =>
-      r.statusCode === 200 ? "checkout" : `${r.statusCode} ${errorCode(r)}`,
-    );
-    expect(outcomes.filter((o) => o === "checkout")).toHaveLength(10);
-    expect(outcomes.filter((o) => o !== "checkout")).toEqual(Array(BUYERS - 10).fill("409 limit_reached"));
-    expect(await transactionsOf(db, eventId)).toHaveLength(10);
-  });
+  test(
+    "500 buyers at once for the last 10 seats: exactly 10 checkouts, the rest hear the event is full",
+    async () => {
+      const db = use();
+      const g = given(db);
+      const { eventId, ticketId } = await ticketedEvent(db, { seat_limit: 11 });
+      await g.registration(eventId, await g.user());
+      const clients = await buyers(db);
+      const results = await Promise.all(
+        clients.map((c) =>
+          c.post("/api/payments/create-checkout-session", { event_id: eventId, ticket_id: ticketId }),
+        ),
+      );
+      const outcomes = results.map((r) =>
+        r.statusCode === 200 ? "checkout" : `${r.statusCode} ${errorCode(r)}`,
+      );
+      expect(outcomes.filter((o) => o === "checkout")).toHaveLength(10);
+      expect(outcomes.filter((o) => o !== "checkout")).toEqual(Array(BUYERS - 10).fill("409 limit_reached"));
+      expect(await transactionsOf(db, eventId)).toHaveLength(10);
+    },
+    CROWD_TIMEOUT_MS,
+  );
 
-  test("500 buyers at once with a 10-use coupon: exactly 10 get it, the rest hear the code is invalid", async () => {
-    const db = use();
-    const g = given(db);
-    const { eventId, ticketId } = await ticketedEvent(db);
-    await g.coupon(eventId, { name: "EARLY", coupon_type: "amount", value: 500, max_redemptions: 10 });
-    const clients = await buyers(db);
-    const results = await Promise.all(
-      clients.map((c) =>
-        c.post("/api/payments/create-checkout-session", {
-          event_id: eventId,
-          ticket_id: ticketId,
-          coupon: "EARLY",
-        }),
-      ),
-    );
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
-    expect(results.filter((r) => r.statusCode !== 200).map(errorCode)).toEqual(
-      Array(BUYERS - 10).fill("invalid_coupon"),
-    );
-    expect(await transactionsOf(db, eventId)).toMatchObject(Array(10).fill({ amount_cents: 2000 }));
-  });
+  test(
+    "500 buyers at once with a 10-use coupon: exactly 10 get it, the rest hear the code is invalid",
+    async () => {
+      const db = use();
+      const g = given(db);
+      const { eventId, ticketId } = await ticketedEvent(db);
+      await g.coupon(eventId, { name: "EARLY", coupon_type: "amount", value: 500, max_redemptions: 10 });
+      const clients = await buyers(db);
+      const results = await Promise.all(
+        clients.map((c) =>
+          c.post("/api/payments/create-checkout-session", {
+            event_id: eventId,
+            ticket_id: ticketId,
+            coupon: "EARLY",
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
+      expect(results.filter((r) => r.statusCode !== 200).map(errorCode)).toEqual(
+        Array(BUYERS - 10).fill("invalid_coupon"),
+      );
+      expect(await transactionsOf(db, eventId)).toMatchObject(Array(10).fill({ amount_cents: 2000 }));
+    },
+    CROWD_TIMEOUT_MS,
+  );
 });

@@ -1,46 +1,23 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   BadRequest,
+  CHECKOUT_HOLD_MINUTES,
   CHECKOUT_MAX_AMOUNT_CENTS,
   Conflict,
   type CreateCheckoutSessionInput,
   type CreateCheckoutSessionResponse,
-  couponRefusal,
-  Forbidden,
-  isEventFull,
   orderTotalCents,
   slidingPriceRefusal,
-  viewerFlags,
 } from "@onstage/domain";
 import { CHECKOUT_SESSION_ID_TEMPLATE } from "../../platform/payments/gateway";
 import {
-  assertOpenForRegistration,
-  checkedAnswers,
-  usableCoupon,
-  verifyEventPassword,
-} from "../registration/gates";
-import {
-  findEvent,
-  findPersonOnEvent,
-  findRegistration,
-  listQuestions,
-  type RegistrationEvent,
-} from "../registration/queries";
-import { findTicket } from "../registration/ticket-queries";
-import {
-  countCouponRedemptions,
-  countHolds,
-  countRegistrations,
   findCheckoutEvent,
-  lockEventSeats,
   type PendingRegistration,
   setCheckoutSessionId,
   upsertCheckoutTransaction,
 } from "./queries";
 import { type SettleDeps, settleSession } from "./settle";
 
-/** How long a checkout holds its seat and coupon; the provider's session expires with it (Stripe: 30 min at least). */
-export const CHECKOUT_HOLD_MINUTES = 45;
 /** Retries without a client nonce within this bucket reuse one checkout session. */
 const IDEMPOTENCY_BUCKET_MS = 60_000;
 
@@ -59,33 +36,27 @@ export async function createCheckout(
   userId: number,
   input: CreateCheckoutSessionInput,
 ): Promise<CreateCheckoutSessionResponse> {
-  const { db } = deps;
+  const { db, registration: registrar } = deps;
   const now = deps.clock().getTime();
-  const event = await findEvent(db, input.event_id);
-  assertOpenForRegistration(event);
-  // Already registered: nothing to pay for (a second payment would buy nothing).
-  if (await findRegistration(db, event.id, userId)) return { url: null };
-  const person = await findPersonOnEvent(db, {
-    eventId: event.id,
-    organizationId: event.organizationId,
-    userId,
+  const admission = await registrar.admitToCheckout(userId, {
+    eventId: input.event_id,
+    ticketId: input.ticket_id,
+    eventPassword: input.event_password,
+    answers: input.custom_registration_field_answers,
   });
-  if (person.isBanned) throw Forbidden("banned");
-  const ticket = await findTicket(db, event.id, input.ticket_id);
-  const details = await findCheckoutEvent(db, event.id, input.ticket_id);
-  if (!ticket || !details) throw BadRequest("invalid_ticket");
-  await verifyEventPassword(db, event, userId, input.event_password ?? "");
-  checkedAnswers(await listQuestions(db, event.id), input.custom_registration_field_answers);
+  // Already registered: nothing to pay for (a second payment would buy nothing).
+  if (!admission) return { url: null };
+  const { eventId, ticket } = admission;
+  const details = await findCheckoutEvent(db, eventId, ticket.id);
+  if (!details) throw BadRequest("invalid_ticket");
 
   const slidingAmountCents = ticket.price.type === "sliding" ? slidingAmount(input, ticket.price) : null;
-  const coupon = input.coupon
-    ? await usableCoupon(db, { eventId: event.id, userId, code: input.coupon, now })
-    : null;
+  const coupon = input.coupon ? await registrar.usableCoupon(userId, eventId, input.coupon, now) : null;
   const amountCents = orderTotalCents({ ticket, quantity: input.quantity, coupon, slidingAmountCents });
   if (amountCents > CHECKOUT_MAX_AMOUNT_CENTS) throw BadRequest("amount_too_large");
 
   const registration: PendingRegistration = {
-    event_id: event.id,
+    event_id: eventId,
     ticket_id: ticket.id,
     custom_registration_field_answers: input.custom_registration_field_answers,
     ...(input.coupon ? { coupon_code: input.coupon } : {}),
@@ -95,37 +66,25 @@ export async function createCheckout(
     ...utmOf(input),
   };
   if (amountCents === 0) {
-    await deps.registrar.register(userId, registration);
+    await registrar.register(userId, registration);
     return { url: null };
   }
 
   const idempotencyKey = checkoutKey({ userId, input, amountCents, couponId: coupon?.id ?? null, now });
-  const bypassesSeatLimit = viewerFlags(
-    { userId, ...person },
-    person.speakerSessionIds[0] ?? null,
-  ).canComeOnStage;
   const transaction = await db.transaction(async (tx) => {
-    // The registration feature's event lock: checkouts and registrations of one event take turns, so
-    // the last seats and coupon uses are handed out once.
-    await lockEventSeats(tx, event.id);
-    const holds = await countHolds(tx, {
-      eventId: event.id,
+    // Checkouts and registrations of one event take turns under the event lock, so the last seats and
+    // coupon uses are handed out once.
+    await registrar.holdSeat(tx, {
+      eventId,
       userId,
-      couponId: coupon?.id ?? null,
-      holdMinutes: CHECKOUT_HOLD_MINUTES,
+      coupon,
+      bypassesSeatLimit: admission.bypassesSeatLimit,
+      now,
     });
-    const registeredCount = (await countRegistrations(tx, event.id)) + holds.seats;
-    if (isEventFull({ seatLimit: event.seatLimit, registeredCount, mayComeOnStage: bypassesSeatLimit })) {
-      throw Conflict("limit_reached");
-    }
-    if (coupon) {
-      const redemptions = (await countCouponRedemptions(tx, coupon.id)) + holds.coupon;
-      if (couponRefusal({ ...coupon, redemptions }, now)) throw BadRequest("invalid_coupon");
-    }
     return upsertCheckoutTransaction(tx, {
       provider: deps.gateway.kind,
       userId,
-      eventId: event.id,
+      eventId,
       ticketId: ticket.id,
       couponId: coupon?.id ?? null,
       quantity: input.quantity,
@@ -143,7 +102,7 @@ export async function createCheckout(
     return { url: null };
   }
   if (transaction.status !== "pending") throw Conflict("checkout_session_invalid");
-  return { url: await openSession(deps, event, details, transaction, input.quantity) };
+  return { url: await openSession(deps, eventId, details, transaction, input.quantity) };
 }
 
 function slidingAmount(
@@ -191,7 +150,7 @@ function checkoutKey(k: {
 
 async function openSession(
   deps: CheckoutDeps,
-  event: RegistrationEvent,
+  eventId: number,
   details: { title: string; eventCode: string; ticketTitle: string },
   transaction: {
     id: number;
@@ -213,7 +172,7 @@ async function openSession(
       clientReferenceId: transaction.clientReferenceId,
       metadata: {
         transaction_id: String(transaction.id),
-        event_id: String(event.id),
+        event_id: String(eventId),
         event_title: details.title.slice(0, 200),
         ticket_title: details.ticketTitle.slice(0, 200),
         quantity: String(quantity),

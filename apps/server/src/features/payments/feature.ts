@@ -1,24 +1,47 @@
 import type { PaymentGateway } from "../../platform/payments/gateway";
 import { type TestGateway, testGateway } from "../../platform/payments/test-gateway";
 import type { FeatureDeps } from "../deps";
-import { registrationService } from "../registration/service";
+import type { Feature } from "../feature";
+import type { RegistrationPort } from "../registration/payments-port";
+import { RECONCILE_INTERVAL_MS } from "./reconcile";
 import { paymentRoutes } from "./routes";
-import { paymentsService } from "./service";
+import { type PaymentsService, paymentsService } from "./service";
 
 const isTestGateway = (g: PaymentGateway): g is TestGateway => g.kind === "test" && "page" in g;
 
-/** The payments feature on the given gateway; without one, the embedded test gateway (no real money). */
+/**
+ * The payments feature on the given gateway (without one, the embedded test gateway: no real money);
+ * `registration` is app.ts's port, so payments imports no registration code.
+ */
 export function paymentsFeature(
   deps: FeatureDeps,
+  registration: RegistrationPort,
   gateway: PaymentGateway = testGateway(deps.db, deps.publicUrl),
-) {
+): Feature & { service: PaymentsService } {
   const service = paymentsService({
     db: deps.db,
     gateway,
-    registrar: registrationService(deps),
+    registration,
     log: deps.log,
     publicUrl: deps.publicUrl,
     clock: deps.clock,
   });
-  return { service, routes: paymentRoutes(service, isTestGateway(gateway) ? gateway : null) };
+  let reconciliation: NodeJS.Timeout | undefined;
+  return {
+    name: "payments",
+    service,
+    routes: paymentRoutes(service, isTestGateway(gateway) ? gateway : null, deps.db),
+    worker: {
+      // Issue 5 item 7: checkouts whose webhook never came are asked about every few minutes.
+      start() {
+        reconciliation = setInterval(() => {
+          service
+            .reconcilePendingCheckouts()
+            .catch((err: unknown) => deps.log.warn({ err }, "reconciliation failed"));
+        }, RECONCILE_INTERVAL_MS);
+        reconciliation.unref();
+      },
+      stop: () => clearInterval(reconciliation),
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { RegisterInput, TransactionStatus } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
-// Typed SQL of payments: checkout transactions, seat and coupon holds, webhook deliveries.
+// Typed SQL of payments: checkout transactions.
 
 /** What the registration a checkout pays for will send (answers, coupon, utm), kept for the webhook. */
 export type PendingRegistration = Omit<RegisterInput, "stripe_checkout_session_id">;
@@ -81,47 +81,6 @@ export async function findCheckoutEvent(
         ticketTitle: r.ticket_title,
       }
     : null;
-}
-
-/** The same event row lock registrations take: checkouts and registrations of one event take turns. */
-export async function lockEventSeats(tx: Queryable, eventId: number): Promise<void> {
-  await tx.query("SELECT id FROM events WHERE id = $1 FOR UPDATE", [eventId]);
-}
-
-export async function countRegistrations(tx: Queryable, eventId: number): Promise<number> {
-  const [r] = await tx.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM event_registrations WHERE event_id = $1",
-    [eventId],
-  );
-  return r?.n ?? 0;
-}
-
-export async function countCouponRedemptions(tx: Queryable, couponId: number): Promise<number> {
-  const [r] = await tx.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM event_registrations WHERE coupon_id = $1",
-    [couponId],
-  );
-  return r?.n ?? 0;
-}
-
-/**
- * Seats and coupon uses held by other people's checkouts still in progress: pending ones younger than
- * the hold, and paid ones whose registration has not landed yet (each person counted once).
- */
-export async function countHolds(
-  tx: Queryable,
-  by: { eventId: number; userId: number; couponId: number | null; holdMinutes: number },
-): Promise<{ seats: number; coupon: number }> {
-  const [r] = await tx.query<{ seats: number; coupon: number }>(
-    `SELECT count(DISTINCT t.user_id)::int AS seats,
-            count(DISTINCT t.user_id) FILTER (WHERE t.coupon_id = $3)::int AS coupon
-     FROM transactions t
-     WHERE t.event_id = $1 AND t.kind = 'ticket' AND t.user_id <> $2
-       AND (t.status = 'paid' OR (t.status = 'pending' AND t.created_at > now() - make_interval(mins => $4)))
-       AND NOT EXISTS (SELECT 1 FROM event_registrations r WHERE r.event_id = t.event_id AND r.user_id = t.user_id)`,
-    [by.eventId, by.userId, by.couponId, by.holdMinutes],
-  );
-  return { seats: r?.seats ?? 0, coupon: r?.coupon ?? 0 };
 }
 
 export interface NewCheckoutTransaction {

@@ -1,5 +1,5 @@
+import { CHECKOUT_HOLD_MINUTES } from "@onstage/domain";
 import type { WebhookOutcome } from "../../platform/payments/gateway";
-import { CHECKOUT_HOLD_MINUTES } from "./checkout";
 import { listStalePending } from "./queries";
 import { applyOutcome, type SettleDeps, settleRefund, settleSession } from "./settle";
 import { listUnprocessedWebhooks, markWebhookProcessed } from "./webhook-queries";

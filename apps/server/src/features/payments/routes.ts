@@ -3,14 +3,15 @@ import {
   CreateCheckoutSessionResponse,
   HasPaidRequest,
   HasPaidResponse,
-  Unauthorized,
   ValidateCheckoutSessionRequest,
   ValidateCheckoutSessionResponse,
 } from "@onstage/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Queryable } from "../../platform/database";
 import type { TestGateway } from "../../platform/payments/test-gateway";
+import { requireViewer } from "../access/viewer";
+import { reachableEventHook } from "../events/unlisted";
 import type { PaymentsService } from "./service";
 import { testCheckoutRoutes } from "./test-checkout";
 
@@ -21,17 +22,14 @@ const tags = ["payments"];
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
-function signedInUser(req: FastifyRequest): number {
-  if (req.viewerUserId === null) throw Unauthorized();
-  return req.viewerUserId;
-}
-
 export function paymentRoutes(
   payments: PaymentsService,
   testGateway: TestGateway | null,
+  db: Queryable,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook("onClose", async () => payments.drain());
+    app.addHook("preHandler", reachableEventHook(db));
 
     app.post(
       "/api/payments/create-checkout-session",
@@ -42,7 +40,7 @@ export function paymentRoutes(
           response: { 200: CreateCheckoutSessionResponse },
         },
       },
-      async (req) => payments.createCheckoutSession(signedInUser(req), req.body),
+      async (req) => payments.createCheckoutSession(requireViewer(req), req.body),
     );
 
     app.post(
@@ -54,14 +52,14 @@ export function paymentRoutes(
           response: { 200: ValidateCheckoutSessionResponse },
         },
       },
-      async (req) => ({ is_valid: await payments.validateCheckoutSession(signedInUser(req), req.body) }),
+      async (req) => ({ is_valid: await payments.validateCheckoutSession(requireViewer(req), req.body) }),
     );
 
     app.post(
       "/api/transactions/has-paid",
       { schema: { tags, body: HasPaidRequest, response: { 200: HasPaidResponse } } },
       async (req) => ({
-        has_paid: await payments.hasPaid(signedInUser(req), req.body.user_id, req.body.event_id),
+        has_paid: await payments.hasPaid(requireViewer(req), req.body.user_id, req.body.event_id),
       }),
     );
 

@@ -2,12 +2,9 @@ import {
   BadRequest,
   type CreateCheckoutSessionInput,
   Forbidden,
-  isHostLevel,
   type ValidateCheckoutSessionRequest,
-  viewerFlags,
 } from "@onstage/domain";
 import type { PaymentWebhookEvent } from "../../platform/payments/gateway";
-import { findEvent, findPersonOnEvent } from "../registration/queries";
 import { type CheckoutDeps, createCheckout } from "./checkout";
 import { findTransaction, hasPaidTicket } from "./queries";
 import { processStoredOutcome, reconcile } from "./reconcile";
@@ -52,7 +49,10 @@ export function paymentsService(deps: PaymentsDeps) {
       if (!transaction || transaction.userId !== userId || transaction.eventId !== body.event_id)
         return false;
       if (transaction.checkoutSessionId !== body.stripe_checkout_session_id) return false;
-      if (body.org_id !== undefined && (await findEvent(db, body.event_id))?.organizationId !== body.org_id) {
+      if (
+        body.org_id !== undefined &&
+        (await deps.registration.organizationOf(body.event_id)) !== body.org_id
+      ) {
         return false;
       }
       const session = await gateway.retrieveCheckoutSession(body.stripe_checkout_session_id);
@@ -62,16 +62,7 @@ export function paymentsService(deps: PaymentsDeps) {
 
     /** Spec 1 §7 has-paid: the viewer's own answer, or a host's about an attendee of their event. */
     async hasPaid(viewerId: number, userId: number, eventId: number): Promise<boolean> {
-      if (viewerId !== userId) {
-        const event = await findEvent(db, eventId);
-        if (!event) throw Forbidden();
-        const person = await findPersonOnEvent(db, {
-          eventId,
-          organizationId: event.organizationId,
-          userId: viewerId,
-        });
-        if (!isHostLevel(viewerFlags({ userId: viewerId, ...person }, null))) throw Forbidden();
-      }
+      if (viewerId !== userId && !(await deps.registration.isEventHost(viewerId, eventId))) throw Forbidden();
       return hasPaidTicket(db, userId, eventId);
     },
 

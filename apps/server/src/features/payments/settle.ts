@@ -7,6 +7,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
 import type { CheckoutSession, PaymentGateway } from "../../platform/payments/gateway";
+import type { RegistrationPort } from "../registration/payments-port";
 import {
   type CheckoutTransaction,
   findTransaction,
@@ -17,15 +18,10 @@ import { isRefundReported } from "./webhook-queries";
 
 // Applying a checkout's outcome, whoever reports it: the browser's return, a webhook or the job.
 
-/** The registration feature's entry point (idempotent per user and event). */
-export interface Registrar {
-  register(userId: number, input: RegisterInput, options?: { transactionId?: number }): Promise<unknown>;
-}
-
 export interface SettleDeps {
   db: Database;
   gateway: PaymentGateway;
-  registrar: Registrar;
+  registration: RegistrationPort;
   log: FastifyBaseLogger;
 }
 
@@ -108,7 +104,7 @@ async function registerBuyer(deps: SettleDeps, t: CheckoutTransaction, sessionId
     stripe_checkout_session_id: sessionId,
   };
   try {
-    await deps.registrar.register(t.userId, input, { transactionId: t.id });
+    await deps.registration.register(t.userId, input, { transactionId: t.id });
   } catch (error) {
     // Paid but refused (e.g. the host lowered the seat limit meanwhile): the host must refund.
     deps.log.error({ err: error, transactionId: t.id }, "paid checkout could not register the buyer");

@@ -5,7 +5,6 @@ import { stripeGateway } from "../../platform/payments/stripe-gateway";
 import { TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
-import { refundedCharge, StripeStandIn, stripeEvent } from "./stripe-stand-in";
 import {
   clientFor,
   errorCode,
@@ -13,7 +12,8 @@ import {
   registrations,
   ticketedEvent,
   transactionsOf,
-} from "./test-support";
+} from "../../testing/payments";
+import { refundedCharge, StripeStandIn, stripeEvent } from "../../testing/stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_test_standin";
 const signer = new Stripe("sk_test_standin").webhooks;

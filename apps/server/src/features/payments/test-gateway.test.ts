@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { TEST_PUBLIC_URL, useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
-import { clientFor, registrations, ticketedEvent, transactionsOf } from "./test-support";
+import { clientFor, registrations, ticketedEvent, transactionsOf } from "../../testing/payments";
 
 const formToken = (html: string) => /name="form_token" value="([^"]+)"/.exec(html)?.[1] ?? "";
 const pathOf = (url: string) => new URL(url).pathname;

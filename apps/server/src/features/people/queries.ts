@@ -1,5 +1,6 @@
 import type { EventRole, RegisteredUserFilter, RegisteredUserRow } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
+import { banSql } from "../access/bans";
 
 // Spec 1 §7 registered users: everyone with a registration or an event role, with their presence in
 // one session, filtered, sorted and paged in SQL (spec 1 §9: on-stage first, then live, then latest
@@ -76,10 +77,7 @@ export async function registeredUsers(
        SELECT p.user_id, p.event_role, p.updated_at, u.first_name, u.last_name, u.profile_photo, u.full_name,
               coalesce(v.state <> 'offline' AND v.last_seen >= $3, false) AS is_live,
               coalesce(v.state = 'on_stage' AND v.last_seen >= $3, false) AS is_on_stage,
-              $5::boolean AND EXISTS (
-                SELECT 1 FROM bans b WHERE b.user_id = p.user_id AND b.active
-                   AND ((b.ban_type = 'event' AND b.event_id = $1)
-                     OR (b.ban_type = 'organization' AND b.organization_id = $4))) AS is_banned
+              $5::boolean AND ${banSql("any", { user: "p.user_id", event: "$1", organization: "$4" })} AS is_banned
          FROM people p JOIN users u ON u.id = p.user_id
          LEFT JOIN video_session_users v ON v.video_session_id = $2 AND v.user_id = p.user_id
         WHERE $6::text IS NULL

@@ -2,7 +2,7 @@ import { REGISTERED_USERS_PAGE_SIZE } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { errorCode, type RoomScene, roomScene, type Who } from "../room/test-scene";
+import { errorCode, type RoomScene, roomScene, type Who } from "../../testing/room-scene";
 import { prefixQuery } from "./queries";
 
 interface Row {

@@ -16,7 +16,7 @@ export function peopleRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
           response: { 200: RegisteredUsersResponse },
         },
       },
-      async (req) => people.registeredUsers(req.viewerUserId, req.query),
+      async (req) => people.registeredUsers(req.viewerUserId, req.query, req.browserKey),
     );
   };
 }

@@ -6,9 +6,8 @@ import {
   type RegisteredUsersResponse,
   USER_SEARCH_RESULTS_LIMIT,
 } from "@onstage/domain";
+import { requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
-import { requireTopicReader } from "../room/access";
-import { sessionOf } from "../room/service";
 import { prefixQuery, registeredUsers } from "./queries";
 
 export type PeopleDeps = Pick<FeatureDeps, "db" | "clock">;
@@ -23,11 +22,10 @@ export function peopleService(deps: PeopleDeps) {
     async registeredUsers(
       viewerUserId: number | null,
       query: RegisteredUsersQuery,
+      browserKey: string | null = null,
     ): Promise<RegisteredUsersResponse> {
-      const access = await requireTopicReader(db, viewerUserId, {
-        kind: "presence",
-        id: query.video_session_id,
-      });
+      const topic = { kind: "presence", id: query.video_session_id } as const;
+      const access = await requireTopicReader(db, viewerUserId, topic, browserKey);
       const session = sessionOf(access);
       if (session.eventId !== query.event_id) throw NotFound("session_not_found");
       const searching = query.search !== undefined && query.search !== "";

@@ -2,7 +2,7 @@ import { type OnstageError, PRESENCE_LIVE_WINDOW_MS } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { recordingRealtime, roomScene, topicMessages } from "../room/test-scene";
+import { recordingRealtime, roomScene, topicMessages } from "../../testing/room-scene";
 import { presenceService } from "./service";
 
 describeOnEachDatabase("presence heartbeats", (use) => {

@@ -33,6 +33,8 @@ export interface PresenceRow {
   lastSeen: number;
   updatedAt: number;
   activeBrowserId: string | null;
+  /** Epoch ms of the active tab's latest heartbeat (or claim). */
+  activeBrowserSeenAt: number | null;
 }
 
 /** The user's row in the session, locked until the transaction ends; null when there is none. */
@@ -46,8 +48,9 @@ export async function lockPresence(
     last_seen: Date;
     updated_at: Date;
     active_browser_id: string | null;
+    active_browser_seen: Date | null;
   }>(
-    `SELECT state, last_seen, updated_at, active_browser_id FROM video_session_users
+    `SELECT state, last_seen, updated_at, active_browser_id, active_browser_seen FROM video_session_users
       WHERE video_session_id = $1 AND user_id = $2 FOR UPDATE`,
     [sessionId, userId],
   );
@@ -57,8 +60,21 @@ export async function lockPresence(
         lastSeen: r.last_seen.getTime(),
         updatedAt: r.updated_at.getTime(),
         activeBrowserId: r.active_browser_id,
+        activeBrowserSeenAt: r.active_browser_seen?.getTime() ?? null,
       }
     : null;
+}
+
+/** Spec 1 §4: a heartbeat of the active tab keeps its claim fresh; another tab's heartbeat does nothing. */
+export async function touchActiveBrowser(
+  tx: Queryable,
+  input: { sessionId: number; userId: number; browserId: string; at: Date },
+): Promise<void> {
+  await tx.query(
+    `UPDATE video_session_users SET active_browser_seen = greatest(active_browser_seen, $4)
+      WHERE video_session_id = $1 AND user_id = $2 AND active_browser_id = $3`,
+    [input.sessionId, input.userId, input.browserId, input.at],
+  );
 }
 
 /** Writes a state change (a join, a return, a leave) seen at `at`. */
@@ -139,10 +155,12 @@ export interface Beat {
   userId: number;
   /** Epoch ms of the heartbeat. */
   seen: number;
+  /** The sending tab, when it said. */
+  browserId: string | null;
 }
 
 /**
- * One statement for a batch of heartbeats: last_seen moves for users still live. The others come back:
+ * One statement for a batch of heartbeats: last_seen (and the active tab's claim) moves for users still live. The others come back:
  * rows missing, stale, or offline since before the heartbeat (`revive`), unlike a row that went offline
  * after it (a leave beacon that overtook a buffered heartbeat).
  */
@@ -153,9 +171,14 @@ export async function touchBatch(
 ): Promise<{ beat: Beat; revive: boolean }[]> {
   const rows = await db.query<{ session_id: number; user_id: number; revive: boolean }>(
     `WITH b AS (
-       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[]) AS b(session_id, user_id, seen)
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[], $5::text[])
+         AS b(session_id, user_id, seen, browser_id)
      ), touched AS (
-       UPDATE video_session_users v SET last_seen = greatest(v.last_seen, b.seen)
+       UPDATE video_session_users v
+          SET last_seen = greatest(v.last_seen, b.seen),
+              active_browser_seen = CASE WHEN v.active_browser_id = b.browser_id
+                                         THEN greatest(v.active_browser_seen, b.seen)
+                                         ELSE v.active_browser_seen END
          FROM b
         WHERE v.video_session_id = b.session_id AND v.user_id = b.user_id
           AND v.state <> 'offline' AND v.last_seen >= b.seen - make_interval(secs => $4)
@@ -169,6 +192,7 @@ export async function touchBatch(
       beats.map((b) => b.userId),
       beats.map((b) => new Date(b.seen).toISOString()),
       windowMs / 1000,
+      beats.map((b) => b.browserId),
     ],
   );
   const byKey = new Map(beats.map((b) => [`${b.sessionId}:${b.userId}`, b]));

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { TEST_PUBLIC_URL, useTestApp } from "../../testing/app";
 import type { TestClient } from "../../testing/client";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { errorCode, roomScene, topicMessages, type Who } from "../room/test-scene";
+import { errorCode, roomScene, topicMessages, type Who } from "../../testing/room-scene";
 import { LEAVE_SESSION_PATH } from "./routes";
 
 const liveUsers = (sessionId: number) => `/api/video-session/live-users?video_session_id=${sessionId}`;

@@ -6,13 +6,12 @@ import {
   LiveUsersResponse,
   OkResponse,
   RoomQuery,
-  Unauthorized,
   UnsetActiveBrowserIdRequest,
 } from "@onstage/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
-import { type PresenceService, presenceService } from "./service";
+import type { PresenceService } from "./service";
 import { tabService } from "./tabs";
 
 const tags = ["presence"];
@@ -20,24 +19,11 @@ const tags = ["presence"];
 /** Spec 2 §7: sent by navigator.sendBeacon on page unload, which cannot set the CSRF header. */
 export const LEAVE_SESSION_PATH = "/api/event/users/leave-session";
 
-function signedInUser(req: FastifyRequest): number {
-  if (req.viewerUserId === null) throw Unauthorized();
-  return req.viewerUserId;
-}
-
-/** The presence feature: its service (heartbeats come from the realtime server) and its routes. */
-export function presenceFeature(deps: FeatureDeps) {
-  const service = presenceService(deps);
-  return { service, routes: presenceRoutes(deps, service) };
-}
-
-function presenceRoutes(deps: FeatureDeps, presence: PresenceService): FastifyPluginAsyncZod {
+/** Live users, the one active tab and the leave beacon; heartbeats arrive through the realtime server. */
+export function presenceRoutes(deps: FeatureDeps, presence: PresenceService): FastifyPluginAsyncZod {
   const tabs = tabService(deps);
   const publicOrigin = new URL(deps.publicUrl).origin;
   return async (app) => {
-    presence.start();
-    app.addHook("onClose", () => presence.stop());
-
     app.get(
       "/api/video-session/live-users",
       {
@@ -48,7 +34,7 @@ function presenceRoutes(deps: FeatureDeps, presence: PresenceService): FastifyPl
           response: { 200: LiveUsersResponse },
         },
       },
-      async (req) => presence.liveUsers(req.viewerUserId, req.query.video_session_id),
+      async (req) => presence.liveUsers(req.viewerUserId, req.query.video_session_id, req.browserKey),
     );
 
     app.post(
@@ -61,7 +47,7 @@ function presenceRoutes(deps: FeatureDeps, presence: PresenceService): FastifyPl
           response: { 200: ClaimTabResponse },
         },
       },
-      async (req) => tabs.claim(signedInUser(req), req.body),
+      async (req) => tabs.claim(requireViewer(req), req.body),
     );
 
     app.post(
@@ -75,7 +61,7 @@ function presenceRoutes(deps: FeatureDeps, presence: PresenceService): FastifyPl
         },
       },
       async (req) => {
-        await tabs.unset(signedInUser(req), req.body);
+        await tabs.unset(requireViewer(req), req.body);
         return { ok: true as const };
       },
     );
@@ -102,7 +88,7 @@ function presenceRoutes(deps: FeatureDeps, presence: PresenceService): FastifyPl
           },
         },
         async (req, reply) => {
-          const userId = signedInUser(req);
+          const userId = requireViewer(req);
           // The identity is the session cookie's; the form's user id must agree with it.
           if (Number(req.body.userIdStr) !== userId) throw Forbidden();
           await presence.leave(userId, Number(req.body.videoSessionIdStr), req.body.browserIdStr ?? null);

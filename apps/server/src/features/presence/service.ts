@@ -1,19 +1,18 @@
 import {
   isLive,
   LIVE_USERS_QUERY_LIMIT,
+  type LiveUser,
   type LiveUsersResponse,
   PRESENCE_BATCH_MAX_RECORDS,
   PRESENCE_LIVE_WINDOW_MS,
   PRESENCE_RECONCILE_INTERVAL_MS,
   PRESENCE_SYNC_DEBOUNCE_MS,
   presenceOnJoin,
-  topicName,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
+import { requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
-import { requireTopicReader } from "../room/access";
-import { sessionOf } from "../room/service";
 import {
   type Beat,
   expireStale,
@@ -23,13 +22,19 @@ import {
   lockPresence,
   setOffline,
   touch,
+  touchActiveBrowser,
   touchBatch,
   writeState,
 } from "./queries";
 
 export type PresenceDeps = Pick<FeatureDeps, "db" | "realtime" | "clock" | "log">;
 
-const presenceTopic = (sessionId: number) => topicName({ kind: "presence", id: sessionId });
+/** A presence change of `user`, on the presence topic of the user's session. */
+const writePresence = (outbox: Outbox, user: LiveUser, event: "INSERT" | "UPDATE" = "UPDATE") =>
+  outbox.write(
+    { kind: "presence", id: user.sessionId },
+    { kind: "change", table: "video_session_users", event, payload: user },
+  );
 const keyOf = (sessionId: number, userId: number) => `${sessionId}:${userId}`;
 
 /**
@@ -42,7 +47,7 @@ export async function removeFromEvents(
   input: { userId: number; eventIds: readonly number[]; at: Date },
 ): Promise<void> {
   for (const user of await leaveEvents(tx, input)) {
-    await outbox.change(presenceTopic(user.sessionId), "UPDATE", "video_session_users", user);
+    await writePresence(outbox, user);
   }
 }
 
@@ -60,27 +65,24 @@ export function presenceService(deps: PresenceDeps) {
   let timers: NodeJS.Timeout[] = [];
 
   /** The slow path: checks the viewer may be in the session, then writes and publishes any change. */
-  async function join(userId: number, sessionId: number, seen: number): Promise<void> {
+  async function join(beat: Beat): Promise<void> {
+    const { userId, sessionId, seen, browserId } = beat;
     const access = await requireTopicReader(db, userId, { kind: "session", id: sessionId });
     const { eventId } = sessionOf(access);
     const at = new Date(seen);
     const left = await withOutbox(db, realtime, async (tx, outbox) => {
       const current = await lockPresence(tx, sessionId, userId);
+      if (browserId !== null) await touchActiveBrowser(tx, { sessionId, userId, browserId, at });
       if (current && isLive(current, seen)) {
         await touch(tx, sessionId, userId, at);
         return [];
       }
       const state = presenceOnJoin(current?.state ?? null);
       const user = await writeState(tx, { sessionId, userId, state, at, joined: true });
-      await outbox.change(
-        presenceTopic(sessionId),
-        current ? "UPDATE" : "INSERT",
-        "video_session_users",
-        user,
-      );
+      await writePresence(outbox, user, current ? "UPDATE" : "INSERT");
       const others = await leaveOtherSessions(tx, { userId, eventId, keepSessionId: sessionId, at });
       for (const other of others) {
-        await outbox.change(presenceTopic(other.sessionId), "UPDATE", "video_session_users", other);
+        await writePresence(outbox, other);
       }
       return others;
     });
@@ -106,7 +108,7 @@ export function presenceService(deps: PresenceDeps) {
         known.delete(keyOf(beat.sessionId, beat.userId));
         // Back after a leave on another node, a reconciliation or a lapse: a state change again.
         if (revive) {
-          await join(beat.userId, beat.sessionId, beat.seen).catch((err: unknown) => {
+          await join(beat).catch((err: unknown) => {
             log.debug({ err, sessionId: beat.sessionId }, "presence heartbeat refused");
           });
         }
@@ -134,7 +136,7 @@ export function presenceService(deps: PresenceDeps) {
       const expired = await withOutbox(db, realtime, async (tx, outbox) => {
         const users = await expireStale(tx, { before, at: new Date(now), limit: PRESENCE_BATCH_MAX_RECORDS });
         for (const user of users) {
-          await outbox.change(presenceTopic(user.sessionId), "UPDATE", "video_session_users", user);
+          await writePresence(outbox, user);
         }
         return users;
       });
@@ -149,15 +151,15 @@ export function presenceService(deps: PresenceDeps) {
      * A heartbeat from the realtime server (on subscribe to presence:{id} and every
      * LIVE_USER_UPSERT_INTERVAL_MS). Throws the refusal (banned, forbidden, not found) on a join.
      */
-    async heartbeat(userId: number, sessionId: number): Promise<void> {
-      const seen = clock().getTime();
+    async heartbeat(userId: number, sessionId: number, browserId: string | null = null): Promise<void> {
+      const beat = { sessionId, userId, seen: clock().getTime(), browserId };
       const key = keyOf(sessionId, userId);
       if (known.has(key)) {
-        known.set(key, seen);
-        pending.set(key, { sessionId, userId, seen });
+        known.set(key, beat.seen);
+        pending.set(key, beat);
         return;
       }
-      await join(userId, sessionId, seen);
+      await join(beat);
     },
 
     flush,
@@ -169,13 +171,17 @@ export function presenceService(deps: PresenceDeps) {
       forget(sessionId, userId);
       await withOutbox(db, realtime, async (tx, outbox) => {
         const user = await setOffline(tx, { sessionId, userId, at: clock(), browserId });
-        if (user) await outbox.change(presenceTopic(sessionId), "UPDATE", "video_session_users", user);
+        if (user) await writePresence(outbox, user);
       });
     },
 
     /** Users live within PRESENCE_LIVE_WINDOW_MS, newest first; read like the presence topic. */
-    async liveUsers(viewerUserId: number | null, sessionId: number): Promise<LiveUsersResponse> {
-      await requireTopicReader(db, viewerUserId, { kind: "presence", id: sessionId });
+    async liveUsers(
+      viewerUserId: number | null,
+      sessionId: number,
+      browserKey: string | null = null,
+    ): Promise<LiveUsersResponse> {
+      await requireTopicReader(db, viewerUserId, { kind: "presence", id: sessionId }, browserKey);
       const since = new Date(clock().getTime() - PRESENCE_LIVE_WINDOW_MS);
       return liveUsers(db, { sessionId, since, limit: LIVE_USERS_QUERY_LIMIT });
     },

@@ -1,7 +1,16 @@
+import { PRESENCE_LIVE_WINDOW_MS } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { errorCode, type RoomScene, roomScene, topicMessages, type Who } from "../room/test-scene";
+import {
+  errorCode,
+  type RoomScene,
+  recordingRealtime,
+  roomScene,
+  topicMessages,
+  type Who,
+} from "../../testing/room-scene";
+import { presenceService } from "./service";
 
 const CLAIM = "/api/video-session/claim-tab";
 const UNSET = "/api/video-session/unset-active-browser-id";
@@ -50,7 +59,11 @@ describeOnEachDatabase("one active tab", (use) => {
     const guest = s.people.guest.userId;
     expect((await claim(s, "guest", TAB_A)).json()).toEqual({ required: true, claim: "granted" });
     expect((await claim(s, "guest", TAB_A)).json()).toEqual({ required: true, claim: "granted" });
-    expect((await claim(s, "guest", TAB_B)).json()).toEqual({ required: true, claim: "taken_elsewhere" });
+    expect((await claim(s, "guest", TAB_B)).json()).toEqual({
+      required: true,
+      claim: "taken_elsewhere",
+      activeBrowserId: TAB_A,
+    });
     expect(await activeBrowserId(s.session, guest)).toBe(TAB_A);
     expect(await topicMessages(use(), `user:${guest}`)).toEqual([]);
 
@@ -71,6 +84,50 @@ describeOnEachDatabase("one active tab", (use) => {
       [s.session, guest],
     );
     expect(row?.state).toBe("offline");
+  });
+
+  /** The active tab's last heartbeat, moved back past the live window: as if the tab was killed then. */
+  const silence = (s: RoomScene, userId: number) =>
+    use().query(
+      "UPDATE video_session_users SET active_browser_seen = $3 WHERE video_session_id = $1 AND user_id = $2",
+      [s.session, userId, new Date(Date.now() - PRESENCE_LIVE_WINDOW_MS - 1_000)],
+    );
+
+  test("a tab killed without unloading blocks no one once silent past the live window", async () => {
+    const s = await scene();
+    const guest = s.people.guest.userId;
+    await claim(s, "guest", TAB_A);
+    await silence(s, guest);
+    expect((await claim(s, "guest", TAB_B)).json()).toEqual({ required: true, claim: "granted" });
+    expect(await activeBrowserId(s.session, guest)).toBe(TAB_B);
+    // Should the old tab still run (a laptop waking up), it hears that another tab holds the session.
+    expect(await topicMessages(use(), `user:${guest}`)).toEqual([
+      expect.objectContaining({
+        event: "active-browser",
+        payload: { sessionId: s.session, browserId: TAB_B },
+      }),
+    ]);
+  });
+
+  test("the active tab's heartbeats keep its slot; another tab's heartbeats do not", async () => {
+    const s = await scene();
+    const guest = s.people.guest.userId;
+    const presence = presenceService({
+      db: use(),
+      realtime: recordingRealtime(),
+      clock: () => new Date(),
+      log: app().server.log,
+    });
+    await claim(s, "guest", TAB_A);
+    await silence(s, guest);
+    await presence.heartbeat(guest, s.session, TAB_B);
+    expect((await claim(s, "guest", "tab-cccccccc")).json()).toMatchObject({ claim: "granted" });
+
+    await silence(s, guest);
+    await presence.heartbeat(guest, s.session, "tab-cccccccc");
+    // Live already: this heartbeat is buffered and stamps the tab in the batch.
+    await presence.flush();
+    expect((await claim(s, "guest", TAB_A)).json()).toMatchObject({ claim: "taken_elsewhere" });
   });
 
   test("a tab frees only its own slot", async () => {

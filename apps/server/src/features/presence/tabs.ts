@@ -4,19 +4,17 @@ import {
   Forbidden,
   isHostLevel,
   requiresSingleTab,
-  topicName,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
+import { requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
-import { requireTopicReader } from "../room/access";
-import { sessionOf } from "../room/service";
 import { lockPresence } from "./queries";
 
 // Spec 1 §4 duplicate tab: one active browser tab per user in a broadcasting, greenroom or postevent
 // session, kept in video_session_users.active_browser_id.
 
-export type TabDeps = Pick<FeatureDeps, "db" | "realtime">;
+export type TabDeps = Pick<FeatureDeps, "db" | "realtime" | "clock">;
 
 /** The user's row in the session, created offline when missing (a claim is not presence), locked. */
 async function lockOwnRow(tx: Queryable, sessionId: number, userId: number) {
@@ -31,11 +29,11 @@ async function lockOwnRow(tx: Queryable, sessionId: number, userId: number) {
 }
 
 export function tabService(deps: TabDeps) {
-  const { db, realtime } = deps;
+  const { db, realtime, clock } = deps;
   return {
     /**
-     * Claims the active tab; a take-over tells the other tab on user:{userId} ("active-browser"), so
-     * it shows the blocking screen.
+     * Claims the active tab; a take-over (or a claim of a stale tab's slot) tells the other tab on
+     * user:{userId} ("active-browser"), so it shows the blocking screen should it still be running.
      */
     async claim(
       userId: number,
@@ -46,22 +44,32 @@ export function tabService(deps: TabDeps) {
       if (!requiresSingleTab(session.state)) return { required: false, claim: "granted" };
       return withOutbox(db, realtime, async (tx, outbox) => {
         const row = await lockOwnRow(tx, session.id, userId);
+        const now = clock();
         const claim = claimActiveTab({
           activeBrowserId: row.activeBrowserId,
+          activeBrowserSeenAt: row.activeBrowserSeenAt,
           browserId: input.browser_id,
           takeOver: input.take_over,
+          now: now.getTime(),
         });
-        if (claim === "granted" && row.activeBrowserId !== input.browser_id) {
-          await tx.query(
-            "UPDATE video_session_users SET active_browser_id = $3 WHERE video_session_id = $1 AND user_id = $2",
-            [session.id, userId, input.browser_id],
+        if (claim === "taken_elsewhere") {
+          return { required: true, claim, activeBrowserId: row.activeBrowserId ?? undefined };
+        }
+        // A claim counts as the tab's first heartbeat; its presence heartbeats keep it fresh.
+        await tx.query(
+          `UPDATE video_session_users SET active_browser_id = $3, active_browser_seen = $4
+            WHERE video_session_id = $1 AND user_id = $2`,
+          [session.id, userId, input.browser_id, now],
+        );
+        if (row.activeBrowserId !== null && row.activeBrowserId !== input.browser_id) {
+          await outbox.write(
+            { kind: "user", id: userId },
+            {
+              kind: "broadcast",
+              event: "active-browser",
+              payload: { sessionId: session.id, browserId: input.browser_id },
+            },
           );
-          if (row.activeBrowserId !== null) {
-            await outbox.broadcast(topicName({ kind: "user", id: userId }), "active-browser", {
-              sessionId: session.id,
-              browserId: input.browser_id,
-            });
-          }
         }
         return { required: true, claim };
       });

@@ -4,7 +4,7 @@ import { signedIn } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
 import { RealtimeClient, useListeningApp } from "../../testing/realtime";
-import { realtimeScene } from "./test-helpers";
+import { realtimeScene } from "../../testing/realtime-scene";
 
 type Scene = Awaited<ReturnType<typeof realtimeScene>>;
 type Who = keyof Scene["people"] | "visitor";

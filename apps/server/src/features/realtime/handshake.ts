@@ -3,6 +3,7 @@ import { fastifyCookie } from "@fastify/cookie";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
 import { type CookiePolicy, hashSessionId, userIdForSession } from "../auth/sessions";
+import { hashBrowserId } from "../events/unlisted";
 import type { RealtimeSocket } from "./socket";
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
@@ -40,8 +41,10 @@ export function allowOrigin(publicUrl: string) {
 export function identifyViewer(db: Database, policy: CookiePolicy, log: FastifyBaseLogger) {
   return async (socket: RealtimeSocket, next: (err?: Error) => void) => {
     try {
-      const header = socket.request.headers.cookie;
-      const sessionId = header ? fastifyCookie.parse(header)[policy.sessionCookie] : undefined;
+      const cookies = fastifyCookie.parse(socket.request.headers.cookie ?? "");
+      const sessionId = cookies[policy.sessionCookie];
+      const browserId = cookies[policy.browserCookie];
+      socket.data.browserKey = browserId ? hashBrowserId(browserId) : null;
       socket.data.userId = sessionId ? await userIdForSession(db, sessionId) : null;
       socket.data.sessionHash = sessionId && socket.data.userId !== null ? hashSessionId(sessionId) : null;
       socket.data.topics = {};

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { insertRow } from "../../platform/database/insert";
 import { freshDatabase } from "../../testing/databases";
 import { eventually, RealtimeClient, useListeningApp } from "../../testing/realtime";
-import { publishChanges, range, realtimeScene } from "./test-helpers";
+import { publishChanges, range, realtimeScene } from "../../testing/realtime-scene";
 
 const FLOOD_DISCONNECT_MS = 1_500;
 const SLOW_CLIENT_MESSAGES = 100;

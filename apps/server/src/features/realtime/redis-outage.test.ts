@@ -9,7 +9,7 @@ import {
   settle,
   uniquePublicUrl,
 } from "../../testing/realtime";
-import { publishChanges, range, realtimeScene } from "./test-helpers";
+import { publishChanges, range, realtimeScene } from "../../testing/realtime-scene";
 
 // Issue 6 item 7: Redis stopped and started again during traffic, with a redis-server of the test's own.
 describe("realtime while Redis goes away and comes back [postgres]", () => {

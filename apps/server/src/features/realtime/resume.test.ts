@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { eventually, RealtimeClient, settle, useListeningApp } from "../../testing/realtime";
-import { publishChanges, range, realtimeScene } from "./test-helpers";
+import { publishChanges, range, realtimeScene } from "../../testing/realtime-scene";
 
 const REPLAY_MAX = 10;
 

@@ -5,7 +5,7 @@ import { TestClient } from "../../testing/client";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
 import { eventually, RealtimeClient, settle, useListeningApp } from "../../testing/realtime";
-import { publishChanges, realtimeScene } from "./test-helpers";
+import { publishChanges, realtimeScene } from "../../testing/realtime-scene";
 
 describeOnEachDatabase("realtime: presence rate and bans", (use) => {
   const server = useListeningApp(use);

@@ -10,6 +10,8 @@ export interface SocketData {
   userId: number | null;
   /** The hash of the session cookie the connection was opened with (null for a visitor). */
   sessionHash: string | null;
+  /** This browser's grant key for unlisted events opened by code (events/unlisted.ts), or null. */
+  browserKey: string | null;
   /** The topics this connection holds, by name. */
   topics: Record<string, HeldTopic>;
 }

@@ -1,6 +1,6 @@
 import { parseTopic, type SubscribeAck, SubscribeRequest, UnsubscribeRequest } from "@onstage/domain";
 import type { Database } from "../../platform/database";
-import { topicAccess } from "../room/access";
+import { topicAccess } from "../access/service";
 import { realtimeError } from "./errors";
 import type { Evictions } from "./evict";
 import { messagesBetween, topicSeq } from "./queries";
@@ -39,9 +39,9 @@ export async function subscribe(
   const topic = parseTopic(name);
   if (!topic) return refused(name, "invalid_topic");
 
-  const { userId } = socket.data;
+  const { userId, browserKey } = socket.data;
   const epoch = deps.evictions.epoch();
-  const access = await topicAccess(deps.db, userId, topic);
+  const access = await topicAccess(deps.db, userId, topic, browserKey);
   if (access.refusal) {
     // A refused re-subscription (a ban since) also ends the one held.
     leave(socket, name);

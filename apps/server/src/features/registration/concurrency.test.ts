@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
-import { errorCode, newAttendee, registrationCount } from "./test-helpers";
+import { errorCode, newAttendee, registrationCount } from "../../testing/registration";
 
 // Issue 5 "Must show": 500 at once for the last 10 seats, and for a 10-use coupon.
 const CROWD = 500;

@@ -3,7 +3,6 @@ import {
   BadRequest,
   type CustomAnswers,
   type CustomRegistrationFieldAnswer,
-  couponRefusal,
   customAnswerRefusal,
   joinMultiSelect,
   missingRequiredFields,
@@ -14,7 +13,8 @@ import {
 import type { Queryable } from "../../platform/database";
 import { clearThrottle, countAttempt, isOverLimit, type ThrottleKey } from "../auth/throttle";
 import type { RegistrationEvent, RegistrationQuestion } from "./queries";
-import { type CouponRecord, countCouponRedemptions, findCoupon } from "./ticket-queries";
+import { assertCouponLeft } from "./seats";
+import { type CouponRecord, findCoupon } from "./ticket-queries";
 
 // The checks a registration passes before it takes a seat; each throws the refusal the client shows.
 
@@ -66,20 +66,6 @@ export async function usableCoupon(
   }
   await assertCouponLeft(db, coupon, input.now);
   return coupon;
-}
-
-/**
- * Inside the registration transaction (event row locked) this count cannot race another redemption;
- * `held` counts uses held by checkouts in progress.
- */
-export async function assertCouponLeft(
-  db: Queryable,
-  coupon: CouponRecord,
-  now: number,
-  held = 0,
-): Promise<void> {
-  const redemptions = (await countCouponRedemptions(db, coupon.id)) + held;
-  if (couponRefusal({ ...coupon, redemptions }, now)) throw BadRequest("invalid_coupon");
 }
 
 export interface StoredAnswer {

@@ -3,7 +3,7 @@ import { useTestApp } from "../../testing/app";
 import { TestClient } from "../../testing/client";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
-import { errorCode, newAttendee } from "./test-helpers";
+import { errorCode, newAttendee } from "../../testing/registration";
 
 const CHECK = "/api/events/check-password";
 

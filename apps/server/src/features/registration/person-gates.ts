@@ -1,16 +1,11 @@
 import { Forbidden, type RegisterInput, viewerFlags } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
+import { type EventStanding, findStanding } from "../access/queries";
 import { checkedAnswers, type StoredAnswer, verifyEventPassword } from "./gates";
-import {
-  findPersonOnEvent,
-  hasMembershipVerification,
-  listQuestions,
-  type PersonOnEvent,
-  type RegistrationEvent,
-} from "./queries";
+import { hasMembershipVerification, listQuestions, type RegistrationEvent } from "./queries";
 
 /** Spec 1 §6: a user who may come on stage bypasses seat limits; speakers of any of its sessions count. */
-export function mayComeOnStage(person: PersonOnEvent, userId: number): boolean {
+export function mayComeOnStage(person: EventStanding, userId: number): boolean {
   return viewerFlags({ userId, ...person }, person.speakerSessionIds[0] ?? null).canComeOnStage;
 }
 
@@ -22,13 +17,9 @@ export function mayComeOnStage(person: PersonOnEvent, userId: number): boolean {
 export async function checkPersonGates(
   db: Queryable,
   input: { event: RegistrationEvent; userId: number; request: RegisterInput; paid: boolean },
-): Promise<{ person: PersonOnEvent; answers: StoredAnswer[] }> {
+): Promise<{ person: EventStanding; answers: StoredAnswer[] }> {
   const { event, userId, request } = input;
-  const person = await findPersonOnEvent(db, {
-    eventId: event.id,
-    organizationId: event.organizationId,
-    userId,
-  });
+  const person = await findStanding(db, event.id, userId);
   if (person.isBanned) throw Forbidden("banned");
   if (!input.paid) await verifyEventPassword(db, event, userId, request.event_password ?? "");
   if (event.access === "patreon" && !(await hasMembershipVerification(db, userId, event.id))) {

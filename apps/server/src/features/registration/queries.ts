@@ -1,4 +1,4 @@
-import type { CustomFieldType, EventAccess, EventRole, OrgRole, Registration } from "@onstage/domain";
+import type { CustomFieldType, EventAccess, OrgRole, Registration } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 // Typed SQL of registration; snake_case stays here.
@@ -43,53 +43,6 @@ export async function findEvent(db: Queryable, eventId: number): Promise<Registr
   };
 }
 
-/**
- * Serialises registrations of one event: every registration transaction takes this lock first, so the
- * seat and coupon counts it reads cannot change before it commits.
- */
-export async function lockEvent(tx: Queryable, eventId: number): Promise<{ seatLimit: number | null }> {
-  const [r] = await tx.query<{ seat_limit: number | null }>(
-    "SELECT seat_limit FROM events WHERE id = $1 FOR UPDATE",
-    [eventId],
-  );
-  return { seatLimit: r?.seat_limit ?? null };
-}
-
-export interface PersonOnEvent {
-  eventRole: EventRole | null;
-  orgRole: OrgRole | null;
-  speakerSessionIds: number[];
-  isBanned: boolean;
-}
-
-export async function findPersonOnEvent(
-  db: Queryable,
-  ids: { eventId: number; organizationId: number; userId: number },
-): Promise<PersonOnEvent> {
-  const [r] = await db.query<{
-    event_role: EventRole | null;
-    video_session_ids: number[] | null;
-    org_role: OrgRole | null;
-    is_banned: boolean;
-  }>(
-    `SELECT r.event_role, r.video_session_ids,
-       (SELECT role FROM organization_members WHERE organization_id = $2 AND user_id = $3) AS org_role,
-       -- A shadow-banned user must not notice the ban, so only visible bans refuse.
-       EXISTS (SELECT 1 FROM bans WHERE user_id = $3 AND active
-                 AND ((ban_type = 'event' AND event_id = $1 AND NOT is_shadow)
-                   OR (ban_type = 'organization' AND organization_id = $2))) AS is_banned
-     FROM (SELECT 1) AS one
-     LEFT JOIN events_users_roles r ON r.event_id = $1 AND r.user_id = $3`,
-    [ids.eventId, ids.organizationId, ids.userId],
-  );
-  return {
-    eventRole: r?.event_role ?? null,
-    orgRole: r?.org_role ?? null,
-    speakerSessionIds: r?.video_session_ids ?? [],
-    isBanned: r?.is_banned ?? false,
-  };
-}
-
 interface RegistrationRow {
   id: number;
   event_id: number;
@@ -116,20 +69,6 @@ export async function findRegistration(
     [eventId, userId],
   );
   return r ? toRegistration(r) : null;
-}
-
-/** One read under the event lock: how many are registered, and whether this user already is. */
-export async function seatState(
-  tx: Queryable,
-  eventId: number,
-  userId: number,
-): Promise<{ registeredCount: number; isRegistered: boolean }> {
-  const [r] = await tx.query<{ n: number; mine: boolean }>(
-    `SELECT count(*)::int AS n, coalesce(bool_or(user_id = $2), false) AS mine
-     FROM event_registrations WHERE event_id = $1`,
-    [eventId, userId],
-  );
-  return { registeredCount: r?.n ?? 0, isRegistered: r?.mine ?? false };
 }
 
 export interface NewRegistration {

@@ -1,11 +1,10 @@
-import { Conflict, isEventFull, type RegisterInput, type Registration, topicName } from "@onstage/domain";
+import type { RegisterInput, Registration } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { FeatureDeps } from "../deps";
-import { CHECKOUT_HOLD_MINUTES } from "../payments/checkout";
-import { countHolds } from "../payments/queries";
+import { scheduleRegistrationMails } from "../registration-mails/service";
 import { oneAtATime } from "./event-queue";
-import { assertCouponLeft, assertOpenForRegistration } from "./gates";
+import { assertOpenForRegistration } from "./gates";
 import { checkPersonGates, mayComeOnStage } from "./person-gates";
 import { namedPaidTransaction, type PricedRegistration, priceRegistration } from "./pricing";
 import {
@@ -14,10 +13,9 @@ import {
   insertAnswers,
   insertRegistration,
   isClipOfEvent,
-  lockEvent,
   type NewRegistration,
-  seatState,
 } from "./queries";
+import { assertSeatLeft, lockSeats } from "./seats";
 
 /** `realtime` publishes the registered count on the event's topic. */
 export type RegistrationDeps = Pick<FeatureDeps, "db" | "tracker" | "clock" | "realtime">;
@@ -78,7 +76,14 @@ export async function register(
       utm_content: blankToNull(request.utm_content),
     },
   };
-  return takeSeat(deps, { row, answers, priced, bypassesSeatLimit: mayComeOnStage(person, userId), now });
+  return takeSeat(deps, {
+    row,
+    answers,
+    priced,
+    bypassesSeatLimit: mayComeOnStage(person, userId),
+    now,
+    timeZone: request.time_zone,
+  });
 }
 
 /**
@@ -94,34 +99,34 @@ async function takeSeat(
     priced: PricedRegistration;
     bypassesSeatLimit: boolean;
     now: number;
+    timeZone: string | undefined;
   },
 ): Promise<RegisterResult> {
   const { row } = input;
   return oneAtATime(deps.db, row.eventId, () =>
     withOutbox(deps.db, deps.realtime, async (tx, outbox) => {
-      const { seatLimit } = await lockEvent(tx, row.eventId);
-      const seats = await seatState(tx, row.eventId, row.userId);
+      const seats = await lockSeats(tx, row.eventId, row.userId);
       if (seats.isRegistered) return alreadyRegistered(tx, row);
-      const coupon = input.priced.freeCoupon;
-      // Seats and coupon uses held by other people's checkouts in progress are taken (payments feature).
-      const holds =
-        seatLimit === null && coupon === null
-          ? { seats: 0, coupon: 0 }
-          : await countHolds(tx, {
-              eventId: row.eventId,
-              userId: row.userId,
-              couponId: coupon?.id ?? null,
-              holdMinutes: CHECKOUT_HOLD_MINUTES,
-            });
-      const registeredCount = seats.registeredCount + holds.seats;
-      if (isEventFull({ seatLimit, registeredCount, mayComeOnStage: input.bypassesSeatLimit })) {
-        throw Conflict("limit_reached");
-      }
-      if (coupon) await assertCouponLeft(tx, coupon, input.now, holds.coupon);
+      await assertSeatLeft(tx, seats, {
+        eventId: row.eventId,
+        userId: row.userId,
+        coupon: input.priced.freeCoupon,
+        bypassesSeatLimit: input.bypassesSeatLimit,
+        now: input.now,
+      });
       const registration = await insertRegistration(tx, row);
       // Only a writer that skipped the event lock can have beaten us here; its row is the registration.
       if (!registration) return alreadyRegistered(tx, row);
       await insertAnswers(tx, registration.id, input.answers);
+      // Issue 10 §2.3: queued with the registration, so a rolled-back registration sends nothing.
+      await scheduleRegistrationMails(tx, {
+        registrationId: registration.id,
+        eventId: row.eventId,
+        userId: row.userId,
+        isPaid: row.transactionId !== null,
+        timeZone: input.timeZone,
+        now: input.now,
+      });
       const fields = {
         userId: row.userId,
         eventId: row.eventId,
@@ -138,9 +143,14 @@ async function takeSeat(
       await deps.tracker.track("event-registration", { ...fields, priority: "high" }, tx);
       await deps.tracker.track("event-register", fields, tx);
       // Issue 6: the room's registered count follows on event:{eventId} (exact under the event lock).
-      await outbox.broadcast(topicName({ kind: "event", id: row.eventId }), "registration.created", {
-        registeredCount: seats.registeredCount + 1,
-      });
+      await outbox.write(
+        { kind: "event", id: row.eventId },
+        {
+          kind: "broadcast",
+          event: "registration.created",
+          payload: { registeredCount: seats.registeredCount + 1 },
+        },
+      );
       return { registration, created: true };
     }),
   );

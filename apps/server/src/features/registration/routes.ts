@@ -5,29 +5,25 @@ import {
   CheckEventPasswordResponse,
   RegisterRequest,
   RegisterResponse,
-  Unauthorized,
   UnregisterUserRequest,
 } from "@onstage/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
+import { reachableEventHook } from "../events/unlisted";
 import { registrationService } from "./service";
 
 const tags = ["registration"];
 
 /** Every registration call acts for the signed-in user, taken from the session, never from the body. */
-function signedInUser(req: FastifyRequest): number {
-  if (req.viewerUserId === null) throw Unauthorized();
-  return req.viewerUserId;
-}
-
 export function registrationRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
   const registration = registrationService(deps);
   return async (app) => {
     // Signed-in users only: an anonymous caller learns nothing, not even what a valid body looks like.
     app.addHook("preValidation", async (req) => {
-      signedInUser(req);
+      requireViewer(req);
     });
+    app.addHook("preHandler", reachableEventHook(deps.db));
 
     app.post(
       "/api/events/register",
@@ -40,7 +36,7 @@ export function registrationRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const result = await registration.register(signedInUser(req), req.body);
+        const result = await registration.register(requireViewer(req), req.body);
         reply.code(result.created ? 201 : 200);
         return { registration: result.registration };
       },
@@ -57,7 +53,7 @@ export function registrationRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await registration.checkPassword(signedInUser(req), req.body.event_id, req.body.password);
+        await registration.checkPassword(requireViewer(req), req.body.event_id, req.body.password);
         return { passwordCorrect: true as const };
       },
     );
@@ -73,7 +69,7 @@ export function registrationRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => ({
-        coupon: await registration.applyCoupon(signedInUser(req), req.body.event_id, req.body.coupon_code),
+        coupon: await registration.applyCoupon(requireViewer(req), req.body.event_id, req.body.coupon_code),
       }),
     );
 
@@ -87,7 +83,7 @@ export function registrationRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        await registration.unregister(signedInUser(req), req.body);
+        await registration.unregister(requireViewer(req), req.body);
         return reply.code(204).send();
       },
     );

@@ -1,7 +1,10 @@
 import type { AppliedCoupon, RegisterInput, UnregisterUserRequest } from "@onstage/domain";
+import { admitToCheckout, isEventHost } from "./checkout-gates";
 import { assertOpenForRegistration, usableCoupon, verifyEventPassword } from "./gates";
+import type { RegistrationPort } from "./payments-port";
 import { findEvent, recordMembershipVerification } from "./queries";
 import { type RegistrationDeps, register } from "./register";
+import { holdSeat } from "./seats";
 import { unregister } from "./unregister";
 
 export type { RegisterResult, RegistrationDeps } from "./register";
@@ -50,3 +53,16 @@ export function registrationService(deps: RegistrationDeps) {
 }
 
 export type RegistrationService = ReturnType<typeof registrationService>;
+
+/** Registration as the payments feature sees it; app.ts wires it into payments. */
+export function registrationPort(deps: RegistrationDeps): RegistrationPort {
+  const { db } = deps;
+  return {
+    register: (userId, input, options) => register(deps, userId, input, options),
+    admitToCheckout: (userId, request) => admitToCheckout(db, userId, request),
+    usableCoupon: (userId, eventId, code, now) => usableCoupon(db, { eventId, userId, code, now }),
+    holdSeat,
+    organizationOf: async (eventId) => (await findEvent(db, eventId))?.organizationId ?? null,
+    isEventHost: (userId, eventId) => isEventHost(db, userId, eventId),
+  };
+}

@@ -101,11 +101,3 @@ export async function findCoupon(db: Queryable, eventId: number, code: string): 
     expiresAt: r.expires_at === null ? null : new Date(r.expires_at).getTime(),
   };
 }
-
-export async function countCouponRedemptions(db: Queryable, couponId: number): Promise<number> {
-  const [r] = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM event_registrations WHERE coupon_id = $1",
-    [couponId],
-  );
-  return r?.n ?? 0;
-}

@@ -2,8 +2,8 @@ import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
+import { errorCode, newAttendee, registrationCount } from "../../testing/registration";
 import { registrationService } from "./service";
-import { errorCode, newAttendee, registrationCount } from "./test-helpers";
 
 const REGISTER = "/api/events/register";
 

@@ -3,7 +3,7 @@ import { useTestApp } from "../../testing/app";
 import { TestClient } from "../../testing/client";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
-import { clientOf, errorCode, newAttendee, registrationCount } from "./test-helpers";
+import { clientOf, errorCode, newAttendee, registrationCount } from "../../testing/registration";
 
 const UNREGISTER = "/api/events/unregister-user";
 

@@ -4,20 +4,14 @@ import {
   Forbidden,
   NotFound,
   removeAttendeeRefusal,
-  topicName,
   type UnregisterUserRequest,
   viewerFlags,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
+import { findStanding } from "../access/queries";
 import { countRegistrations } from "../events/queries";
-import {
-  deleteRegistration,
-  findEvent,
-  findOrgRole,
-  findPersonOnEvent,
-  listRemovableChannelEvents,
-} from "./queries";
+import { deleteRegistration, findEvent, findOrgRole, listRemovableChannelEvents } from "./queries";
 import type { RegistrationDeps } from "./register";
 
 /**
@@ -47,8 +41,8 @@ export async function unregister(
   }
   const ids = { eventId: event.id, organizationId: event.organizationId };
   const [actor, target] = await Promise.all([
-    findPersonOnEvent(deps.db, { ...ids, userId: actorUserId }),
-    findPersonOnEvent(deps.db, { ...ids, userId: targetId }),
+    findStanding(deps.db, event.id, actorUserId),
+    findStanding(deps.db, event.id, targetId),
   ]);
   const refusal = removeAttendeeRefusal({
     actor: viewerFlags({ userId: actorUserId, ...actor }, null),
@@ -101,7 +95,12 @@ async function unregisterFromChannel(
 
 /** Issue 6: the room's registered count follows on event:{eventId}, like 'registration.created'. */
 async function publishCount(tx: Queryable, outbox: Outbox, eventId: number): Promise<void> {
-  await outbox.broadcast(topicName({ kind: "event", id: eventId }), "registration.deleted", {
-    registeredCount: await countRegistrations(tx, eventId),
-  });
+  await outbox.write(
+    { kind: "event", id: eventId },
+    {
+      kind: "broadcast",
+      event: "registration.deleted",
+      payload: { registeredCount: await countRegistrations(tx, eventId) },
+    },
+  );
 }

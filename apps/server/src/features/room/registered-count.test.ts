@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
-import { clientOf, topicMessages } from "./test-scene";
+import { clientOf, topicMessages } from "../../testing/room-scene";
 
 describeOnEachDatabase("the registered count on the event topic", (use) => {
   const app = useTestApp(use);

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { errorCode, roomScene, type Who } from "./test-scene";
+import { errorCode, roomScene, type Who } from "../../testing/room-scene";
 
 const room = (sessionId: number | string) => `/api/video-session/room?video_session_id=${sessionId}`;
 

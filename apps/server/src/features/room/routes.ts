@@ -16,7 +16,7 @@ export function roomRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
           response: { 200: RoomResponse },
         },
       },
-      async (req) => room.room(req.viewerUserId, req.query.video_session_id),
+      async (req) => room.room(req.viewerUserId, req.query.video_session_id, req.browserKey),
     );
   };
 }

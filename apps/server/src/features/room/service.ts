@@ -1,28 +1,21 @@
-import {
-  NotFound,
-  PRESENCE_LIVE_WINDOW_MS,
-  type RoomResponse,
-  type RoomSession,
-  topicRefusal,
-} from "@onstage/domain";
+import { PRESENCE_LIVE_WINDOW_MS, type RoomResponse, topicRefusal } from "@onstage/domain";
+import { requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
-import { type PlaceAccess, requireTopicReader } from "./access";
 import { listChats, roomCounts } from "./queries";
 
 export type RoomDeps = Pick<FeatureDeps, "db" | "clock">;
-
-/** The session of a session, presence or chat place (always there for those kinds). */
-export function sessionOf(access: PlaceAccess): RoomSession {
-  if (!access.session) throw NotFound("session_not_found");
-  return access.session;
-}
 
 export function roomService(deps: RoomDeps) {
   const { db } = deps;
   return {
     /** GET /api/video-session/room: what the stage needs first, refused like a session subscription. */
-    async room(viewerUserId: number | null, sessionId: number): Promise<RoomResponse> {
-      const access = await requireTopicReader(db, viewerUserId, { kind: "session", id: sessionId });
+    async room(
+      viewerUserId: number | null,
+      sessionId: number,
+      browserKey: string | null,
+    ): Promise<RoomResponse> {
+      const topic = { kind: "session", id: sessionId } as const;
+      const access = await requireTopicReader(db, viewerUserId, topic, browserKey);
       const session = sessionOf(access);
       const liveSince = new Date(deps.clock().getTime() - PRESENCE_LIVE_WINDOW_MS);
       const [chats, counts] = await Promise.all([

@@ -63,8 +63,8 @@ export function renderShell(template: string, content: ShellContent): string {
     .filter(Boolean)
     .join("\n    ");
   return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(content.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(content.title)}</title>`)
     .replace(/<meta name="description"[^>]*>/, "")
-    .replace("<!--onstage-head-->", head)
-    .replace("<!--onstage-body-->", content.body);
+    .replace("<!--onstage-head-->", () => head)
+    .replace("<!--onstage-body-->", () => content.body);
 }

@@ -1,8 +1,21 @@
-import { Jimp } from "jimp";
+import sharp from "sharp";
+import { type DecodeSlots, decodeSlots } from "./decode-slots";
 
 export const IMAGE_MAX_BYTES = 10_000_000;
-/** Decoding a huge image costs memory in proportion to its pixels, so the header is checked first. */
-export const IMAGE_MAX_PIXELS = 40_000_000;
+/**
+ * 25 megapixels: a phone's largest default photo (24 MP, 5712×4284) fits. Decoding costs time and memory
+ * in proportion to the pixels, so the decoder refuses anything larger from the frame header it decodes.
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000;
+/** A backstop for files that stay under the pixel limit but are slow to decode (e.g. many JPEG scans). */
+const IMAGE_DECODE_TIMEOUT_S = 10;
+
+// The decodes run on libuv's thread pool (4 threads), which file access, DNS and password hashing share:
+// two decodes at a time leave it room, and one libvips thread each keeps a decode from taking every core.
+// The cache would keep decoded uploads in memory for nothing.
+sharp.concurrency(1);
+sharp.cache(false);
+const slots: DecodeSlots = decodeSlots({ running: 2, waiting: 8 });
 
 export type ImageType = "png" | "jpeg";
 
@@ -14,44 +27,29 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
   return null;
 }
 
-/** Width and height from the file header, without decoding the pixels. */
-export function imageDimensions(bytes: Buffer, type: ImageType): { width: number; height: number } | null {
-  if (type === "png") {
-    return bytes.length >= 24 ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : null;
-  }
-  // JPEG: walk the segments to the first start-of-frame marker (SOF0..SOF15, except DHT, JPG, DAC).
-  let offset = 2;
-  while (offset + 9 < bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1] ?? 0;
-    const length = bytes.readUInt16BE(offset + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    }
-    offset += 2 + length;
-  }
-  return null;
-}
-
 /**
- * Checks an uploaded image (size, type by content, pixel count before decoding) and re-encodes it as a
+ * Checks an uploaded image (size, type by content, pixel count while decoding) and re-encodes it as a
  * JPEG cropped to `size`, so nothing of the original file (metadata, polyglot payloads) is served.
- * Returns null when the upload is not an acceptable image.
+ * Returns null when the upload is not an acceptable image; throws `images_busy` (429) when too many
+ * uploads are waiting for a decode.
  */
 export async function reencodeImage(
   bytes: Buffer,
   size: { width: number; height: number },
 ): Promise<Buffer | null> {
-  if (bytes.length === 0 || bytes.length > IMAGE_MAX_BYTES) return null;
-  const type = sniffImageType(bytes);
-  const dims = type ? imageDimensions(bytes, type) : null;
-  if (!dims || dims.width === 0 || dims.height === 0 || dims.width * dims.height > IMAGE_MAX_PIXELS)
-    return null;
-  try {
-    const image = await Jimp.read(bytes);
-    image.cover({ w: size.width, h: size.height });
-    return await image.getBuffer("image/jpeg", { quality: 85 });
-  } catch {
-    return null;
-  }
+  if (bytes.length === 0 || bytes.length > IMAGE_MAX_BYTES || !sniffImageType(bytes)) return null;
+  return slots.run(() =>
+    sharp(bytes, {
+      limitInputPixels: IMAGE_MAX_PIXELS,
+      // Broken or truncated pixel data is refused; libjpeg's warnings, common in camera files, are not.
+      failOn: "error",
+      sequentialRead: true,
+      autoOrient: true,
+    })
+      .resize(size.width, size.height, { fit: "cover" })
+      .jpeg({ quality: 85 })
+      .timeout({ seconds: IMAGE_DECODE_TIMEOUT_S })
+      .toBuffer()
+      .catch(() => null),
+  );
 }

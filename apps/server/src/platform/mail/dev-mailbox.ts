@@ -2,7 +2,7 @@ import type { DevMail as DevMailSchema } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Queryable } from "../database";
-import type { Mailer } from "./mailer";
+import type { MailAttachment, Mailer } from "./mailer";
 
 export type DevMail = z.infer<typeof DevMailSchema>;
 
@@ -10,9 +10,14 @@ export interface DevMailbox extends Mailer {
   readonly kind: "dev-mailbox";
   /** Newest first. */
   list(limit?: number): Promise<DevMail[]>;
+  /** The mail's attachment at `index` (as listed), or null. */
+  attachment(mailId: number, index: number): Promise<MailAttachment | null>;
 }
 
 export const DEV_MAILBOX_LIST_LIMIT = 50;
+
+export const devAttachmentUrl = (mailId: number, index: number) =>
+  `/api/dev/mailbox/${mailId}/attachments/${index}`;
 
 interface DevMailRow {
   id: number;
@@ -20,6 +25,7 @@ interface DevMailRow {
   subject: string;
   text: string;
   html: string;
+  attachments: MailAttachment[];
   created_at: Date;
 }
 
@@ -30,13 +36,11 @@ interface DevMailRow {
 export function devMailbox(db: Queryable, log: FastifyBaseLogger): DevMailbox {
   return {
     kind: "dev-mailbox",
-    async send({ to, subject, text, html }) {
-      await db.query(`INSERT INTO dev_mailbox ("to", subject, text, html) VALUES ($1, $2, $3, $4)`, [
-        to,
-        subject,
-        text,
-        html,
-      ]);
+    async send({ to, subject, text, html, attachments = [] }) {
+      await db.query(
+        `INSERT INTO dev_mailbox ("to", subject, text, html, attachments) VALUES ($1, $2, $3, $4, $5::jsonb)`,
+        [to, subject, text, html, JSON.stringify(attachments)],
+      );
       // Never the body: it holds sign-in links, and logs travel further than the database.
       log.info(
         { to, subject },
@@ -46,7 +50,7 @@ export function devMailbox(db: Queryable, log: FastifyBaseLogger): DevMailbox {
     async list(limit = DEV_MAILBOX_LIST_LIMIT) {
       // By id, not created_at: mails sent in one transaction share the same now().
       const rows = await db.query<DevMailRow>(
-        `SELECT id, "to", subject, text, html, created_at FROM dev_mailbox ORDER BY id DESC LIMIT $1`,
+        `SELECT id, "to", subject, text, html, attachments, created_at FROM dev_mailbox ORDER BY id DESC LIMIT $1`,
         [limit],
       );
       return rows.map((r) => ({
@@ -55,8 +59,20 @@ export function devMailbox(db: Queryable, log: FastifyBaseLogger): DevMailbox {
         subject: r.subject,
         text: r.text,
         html: r.html,
+        attachments: r.attachments.map((a, index) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          url: devAttachmentUrl(r.id, index),
+        })),
         createdAt: r.created_at.toISOString(),
       }));
+    },
+    async attachment(mailId, index) {
+      const [row] = await db.query<{ attachment: MailAttachment | null }>(
+        "SELECT attachments -> $2::int AS attachment FROM dev_mailbox WHERE id = $1",
+        [mailId, index],
+      );
+      return row?.attachment ?? null;
     },
     // The database belongs to the caller.
     close: async () => undefined,

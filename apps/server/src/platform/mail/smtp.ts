@@ -14,8 +14,17 @@ export function smtpMailer(smtpUrl: string, from: string): SmtpMailer {
   const transport = createTransport(smtpUrl);
   return {
     kind: "smtp",
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, attachments = [], messageId }) {
+      await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html,
+        ...(messageId ? { messageId } : {}),
+        // base64 whatever the content: calendar lines must reach the client byte for byte.
+        attachments: attachments.map((a) => ({ ...a, contentTransferEncoding: "base64" as const })),
+      });
     },
     async close() {
       transport.close();

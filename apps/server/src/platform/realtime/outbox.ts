@@ -1,8 +1,13 @@
-import type { TopicMessage } from "@onstage/domain";
+import {
+  type Topic,
+  TopicBodies,
+  type TopicBody,
+  type TopicKind,
+  type TopicMessage,
+  topicName,
+} from "@onstage/domain";
 import type { Database, Queryable } from "../database";
 import type { Publisher } from "./port";
-
-export type ChangeEvent = "INSERT" | "UPDATE" | "DELETE";
 
 /**
  * Records topic messages inside the caller's transaction: each takes the topic's next sequence under
@@ -13,21 +18,11 @@ export class Outbox {
 
   constructor(private readonly tx: Queryable) {}
 
-  change(topic: string, event: ChangeEvent, table: string, payload: unknown): Promise<TopicMessage> {
-    return this.append(topic, "change", event, table, payload);
-  }
-
-  broadcast(topic: string, event: string, payload: unknown): Promise<TopicMessage> {
-    return this.append(topic, "broadcast", event, null, payload);
-  }
-
-  private async append(
-    topic: string,
-    kind: TopicMessage["kind"],
-    event: string,
-    table: string | null,
-    payload: unknown,
-  ): Promise<TopicMessage> {
+  /** Only the messages the contract names for this topic kind (domain TopicBodies), as it shapes them. */
+  async write<K extends TopicKind>(topic: Topic<K>, body: TopicBody<K>): Promise<TopicMessage> {
+    const checked = TopicBodies[topic.kind].parse(body) as TopicBody<K>;
+    const name = topicName(topic);
+    const table = checked.kind === "change" ? checked.table : null;
     const [row] = await this.tx.query<{ seq: number; at: Date }>(
       `WITH next AS (
          INSERT INTO realtime_topics AS t (topic, last_seq) VALUES ($1, 1)
@@ -37,18 +32,10 @@ export class Outbox {
        INSERT INTO realtime_messages (topic, seq, kind, event, table_name, payload)
        SELECT $1, last_seq, $2, $3, $4, $5::jsonb FROM next
        RETURNING seq::int AS seq, created_at AS at`,
-      [topic, kind, event, table, JSON.stringify(payload)],
+      [name, checked.kind, checked.event, table, JSON.stringify(checked.payload)],
     );
-    if (!row) throw new Error(`no sequence for topic ${topic}`);
-    const message: TopicMessage = {
-      topic,
-      seq: row.seq,
-      kind,
-      event,
-      ...(table ? { table } : {}),
-      payload,
-      at: row.at.toISOString(),
-    };
+    if (!row) throw new Error(`no sequence for topic ${name}`);
+    const message: TopicMessage = { topic: name, seq: row.seq, ...checked, at: row.at.toISOString() };
     this.messages.push(message);
     return message;
   }

@@ -1,9 +1,11 @@
-import { type CurrentUser, errorMessage, PASSWORD_MIN_CHARS } from "@onstage/domain";
+import { type CurrentUser, errorMessage, isRefusedPasswordStrength } from "@onstage/domain";
 import { type FormEvent, useState } from "react";
 import { failureText } from "../../api";
 import { Button } from "../../ui/Button";
 import { FormError } from "../../ui/FormError";
 import { PasswordField } from "../../ui/PasswordField";
+import { NewPasswordField } from "../auth/NewPasswordField";
+import { usePasswordStrength } from "../auth/usePasswordStrength";
 import { SavedNote, SettingsSection } from "./SettingsSection";
 import { useChangePassword } from "./useAccountSettings";
 
@@ -13,6 +15,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
   const [newPassword, setNewPassword] = useState("");
   const [refusal, setRefusal] = useState<string | null>(null);
   const change = useChangePassword();
+  const strength = usePasswordStrength(newPassword, [user.email, user.firstName, user.lastName]);
   const action = user.hasPassword ? "Change password" : "Set a password";
   const edit = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -21,7 +24,9 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (newPassword.length < PASSWORD_MIN_CHARS) return setRefusal(errorMessage("weak_password"));
+    if (newPassword === "" || isRefusedPasswordStrength(strength)) {
+      return setRefusal(errorMessage("weak_password"));
+    }
     const body = user.hasPassword ? { currentPassword, newPassword } : { newPassword };
     change.mutate(body, {
       onSuccess: () => {
@@ -42,10 +47,9 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
             onChange={(event) => edit(setCurrentPassword)(event.target.value)}
           />
         )}
-        <PasswordField
+        <NewPasswordField
           label="New password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_CHARS} characters.`}
+          strength={strength}
           value={newPassword}
           onChange={(event) => edit(setNewPassword)(event.target.value)}
         />

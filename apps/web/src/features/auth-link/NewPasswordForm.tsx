@@ -1,8 +1,9 @@
-import { errorMessage, PASSWORD_MIN_CHARS } from "@onstage/domain";
+import { errorMessage, isRefusedPasswordStrength } from "@onstage/domain";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../ui/Button";
 import { FormError } from "../../ui/FormError";
-import { PasswordField } from "../../ui/PasswordField";
+import { NewPasswordField } from "../auth/NewPasswordField";
+import { usePasswordStrength } from "../auth/usePasswordStrength";
 
 export interface NewPasswordFormProps {
   isBusy: boolean;
@@ -12,17 +13,20 @@ export interface NewPasswordFormProps {
 export function NewPasswordForm({ isBusy, onSave }: NewPasswordFormProps) {
   const [password, setPassword] = useState("");
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The reset link does not say whose account it is: the server alone weighs the person's names.
+  const strength = usePasswordStrength(password, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_CHARS) return setRefusal(errorMessage("weak_password"));
+    if (password === "" || isRefusedPasswordStrength(strength)) {
+      return setRefusal(errorMessage("weak_password"));
+    }
     onSave(password);
   };
   return (
     <form onSubmit={submit} noValidate>
-      <PasswordField
+      <NewPasswordField
         label="New password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_CHARS} characters.`}
+        strength={strength}
         value={password}
         onChange={(event) => {
           setPassword(event.target.value);

@@ -1,13 +1,10 @@
-import { RedirectPath } from "@onstage/domain";
+import { safeRedirect } from "@onstage/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { confirmPasswordReset, verifyInvite, verifyLink } from "../auth/authApi";
 import { useAuthChanged } from "../auth/useAuthChanged";
 import { type EmailedLink, parseLinkFragment } from "./linkFragment";
-
-/** Only a path on this site: the answer decides where the browser goes. */
-const safePath = (path: string) => (RedirectPath.safeParse(path).success ? path : "/");
 
 type LinkAction =
   | { kind: "confirm" }
@@ -34,13 +31,14 @@ export function useEmailedLink() {
       if (!link) throw new Error("No link");
       if (action.kind === "invite") {
         await verifyInvite({ token: link.token, firstName: action.firstName, lastName: action.lastName });
-        return "/";
+        // Every invitation is to a channel's team, which the dashboard now lists.
+        return "/dash";
       }
       const answer =
         action.kind === "reset"
           ? await confirmPasswordReset({ token: link.token, password: action.password })
           : await verifyLink(link.token);
-      return safePath(answer.redirectTo);
+      return safeRedirect(answer.redirectTo);
     },
     onSuccess: (path) => {
       authChanged();

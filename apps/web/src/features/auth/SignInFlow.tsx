@@ -1,8 +1,9 @@
-import type {
-  AdditionalQueryStrings,
-  CustomAnswers,
-  CustomRegistrationField,
-  SocialProvider,
+import {
+  type AdditionalQueryStrings,
+  type CustomAnswers,
+  type CustomRegistrationField,
+  type SocialProvider,
+  signUpButtonLabel,
 } from "@onstage/domain";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
@@ -23,6 +24,8 @@ import "./auth.css";
 export interface SignInFlowProps {
   /** In the registration dialog the flow goes on to register for the event (spec 1 §4). */
   eventId?: number;
+  /** The sign-up button's words: what comes next (domain `signUpButtonLabel`); 'Sign up' by default. */
+  signUpLabel?: string;
   initialView?: "email" | "terms";
   /** Sign-up passes on the answers to `fields`, the event's custom registration questions. */
   onSignedIn?: (signUpAnswers?: CustomAnswers) => void;
@@ -44,6 +47,7 @@ function useFocusOnViewChange(viewName: string) {
 /** Spec 1 §2 "Registration dialog views": sign-in, then password, e-mailed link, sign-up or terms. */
 export function SignInFlow({
   eventId,
+  signUpLabel = signUpButtonLabel(null),
   initialView = "email",
   onSignedIn = () => {},
   fields,
@@ -58,7 +62,7 @@ export function SignInFlow({
     <div ref={rootRef} className="sign-in">
       <SignInView
         flow={flow}
-        submitLabel={eventId === undefined ? "Sign up" : "Sign up and join event"}
+        submitLabel={signUpLabel}
         fields={fields}
         onSocial={(provider) => window.location.assign(socialStartUrl(provider, redirectTo))}
       />

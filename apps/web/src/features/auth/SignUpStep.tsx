@@ -2,19 +2,20 @@ import {
   type CustomAnswers,
   type CustomRegistrationField,
   errorMessage,
+  isRefusedPasswordStrength,
   normaliseEmail,
-  PASSWORD_MIN_CHARS,
   signUpDisabled,
   signUpRefusal,
 } from "@onstage/domain";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../ui/Button";
 import { FormError } from "../../ui/FormError";
-import { PasswordField } from "../../ui/PasswordField";
 import { TextField } from "../../ui/TextField";
 import { hasAnswerProblems } from "../registration/questions/answerProblem";
 import { CustomQuestionFields } from "../registration/questions/CustomQuestionFields";
+import { NewPasswordField } from "./NewPasswordField";
 import { TermsCheckbox } from "./TermsCheckbox";
+import { usePasswordStrength } from "./usePasswordStrength";
 import type { SignUpForm } from "./useSignInFlow";
 
 export interface SignUpStepProps {
@@ -50,6 +51,7 @@ export function SignUpStep({
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const shownError = refusal ?? error;
+  const passwordStrength = usePasswordStrength(form.password, [form.email, form.firstName, form.lastName]);
   const edit = (change: Partial<SignUpForm>) => {
     setForm((current) => ({ ...current, ...change }));
     setRefusal(null);
@@ -66,9 +68,7 @@ export function SignUpStep({
     if (isDisabled) return;
     const code = signUpRefusal({ ...form, termsAccepted });
     if (code) return setRefusal(errorMessage(code));
-    if (form.password !== "" && form.password.length < PASSWORD_MIN_CHARS) {
-      return setRefusal(errorMessage("weak_password"));
-    }
+    if (isRefusedPasswordStrength(passwordStrength)) return setRefusal(errorMessage("weak_password"));
     onSignUp(
       {
         ...form,
@@ -104,10 +104,10 @@ export function SignUpStep({
         value={form.lastName}
         onChange={(event) => edit({ lastName: event.target.value })}
       />
-      <PasswordField
+      <NewPasswordField
         label="Password (optional)"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_CHARS} characters. Leave it empty to sign in with emailed links.`}
+        strength={passwordStrength}
+        note="Leave it empty to sign in with emailed links."
         value={form.password}
         onChange={(event) => edit({ password: event.target.value })}
       />

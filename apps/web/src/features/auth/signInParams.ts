@@ -3,6 +3,7 @@ import {
   SOCIAL_SIGN_IN_ERRORS,
   type SocialProvider,
   type SocialSignInError,
+  safeRedirect,
   socialSignInErrorMessage,
 } from "@onstage/domain";
 
@@ -24,7 +25,7 @@ function pathWith(pathname: string, params: URLSearchParams): string {
 
 /** Where a sign-in started, to come back to: the page without its sign-in parameters. */
 export function returnPath(location: { pathname: string; search: string }): string {
-  return pathWith(location.pathname, withoutSignInParams(location.search));
+  return safeRedirect(pathWith(location.pathname, withoutSignInParams(location.search)));
 }
 
 /** The current page with the sign-in dialog open. */

@@ -1,5 +1,4 @@
-import { ChatMessage, type ChatMessagesResponse, ChatReaction, type TopicMessage } from "@onstage/domain";
-import { z } from "zod";
+import type { ChatMessage, ChatMessagesResponse, ChatReaction, TypedTopicMessage } from "@onstage/domain";
 
 // The chat's messages, oldest first, kept idempotent by id: the POST answer, the topic and a refetch may
 // each bring the same message, in any order.
@@ -87,23 +86,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   }
 }
 
-const DeletedRow = z.object({ id: z.number().int() });
-
-/** Reads a chat topic message (docs: payload conventions); null for anything else. */
-export function chatActionFor(message: TopicMessage): ChatAction | null {
-  if (message.kind !== "change") return null;
-  if (message.table === "chat_messages") {
-    if (message.event === "DELETE") {
-      const row = DeletedRow.safeParse(message.payload);
-      return row.success ? { type: "removed", id: row.data.id } : null;
-    }
-    const row = ChatMessage.safeParse(message.payload);
-    return row.success ? { type: "upsert", message: row.data } : null;
-  }
-  if (message.table === "chat_reactions") {
-    const row = ChatReaction.safeParse(message.payload);
-    if (!row.success) return null;
-    return { type: "reaction", reaction: row.data, isPresent: message.event !== "DELETE" };
-  }
-  return null;
+/** What a chat topic message does to the list. */
+export function chatActionFor(message: TypedTopicMessage<"chat">): ChatAction {
+  if (message.table === "chat_messages") return { type: "upsert", message: message.payload };
+  return { type: "reaction", reaction: message.payload, isPresent: message.event === "INSERT" };
 }

@@ -1,4 +1,4 @@
-import { type ChatMessage, chatTextToSend, topicName } from "@onstage/domain";
+import { type ChatMessage, chatTextToSend } from "@onstage/domain";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { failureText } from "../../api";
 import { toast } from "../../ui/toast";
@@ -67,12 +67,11 @@ export function useChat(chatId: number | null, viewerUserId: number | null, onAr
     };
   }, [chatId]);
 
-  const topic = useTopic(chatId !== null && since !== null ? topicName({ kind: "chat", id: chatId }) : null, {
+  const topic = useTopic(chatId !== null && since !== null ? { kind: "chat", id: chatId } : null, {
     since,
     refetch: load,
     onMessage: (message) => {
       const action = chatActionFor(message);
-      if (!action) return;
       dispatch(action);
       if (message.event === "INSERT" && action.type === "upsert" && action.message.userId !== viewerUserId) {
         arrived.current?.();

@@ -1,6 +1,6 @@
 import {
+  AcceptInviteResponse,
   type AddMemberRequest,
-  AddMemberResponse,
   type CreateChannelRequest,
   type CreateEventRequest,
   DashChannelResponse,
@@ -8,6 +8,8 @@ import {
   DashEventResponse,
   DashResponse,
   MyEventsResponse,
+  MyInvitesResponse,
+  TeamInviteResponse,
   TeamMemberResponse,
   TeamResponse,
   type TeamRole,
@@ -41,7 +43,18 @@ export const uploadChannelAvatar = (channelId: number, file: File, onProgress: (
 export const fetchTeam = (channelId: number) => api(`${channelPath(channelId)}/members`, TeamResponse);
 
 export const addMember = (channelId: number, body: AddMemberRequest) =>
-  api(`${channelPath(channelId)}/members`, AddMemberResponse, jsonBody(body));
+  api(`${channelPath(channelId)}/members`, TeamInviteResponse, jsonBody(body));
+
+export const resendInvite = (channelId: number, inviteId: number) =>
+  api(`${channelPath(channelId)}/invites/${inviteId}/resend`, TeamInviteResponse, jsonBody({}));
+
+export const revokeInvite = (channelId: number, inviteId: number) =>
+  apiNoContent(`${channelPath(channelId)}/invites/${inviteId}`, { method: "DELETE" });
+
+export const fetchMyInvites = () => api("/api/invites", MyInvitesResponse);
+
+export const acceptInvite = (inviteId: number) =>
+  api(`/api/invites/${inviteId}/accept`, AcceptInviteResponse, jsonBody({}));
 
 export const updateMember = (channelId: number, userId: number, role: TeamRole) =>
   api(`${channelPath(channelId)}/members/${userId}`, TeamMemberResponse, jsonBody({ role }, "PATCH"));

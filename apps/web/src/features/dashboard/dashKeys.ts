@@ -6,4 +6,5 @@ export const dashKeys = {
   event: (eventId: number) => ["dash", "event", eventId] as const,
   registrations: (eventId: number) => ["dash", "event", eventId, "registrations"] as const,
   myEvents: ["my-events"] as const,
+  myInvites: ["dash", "my-invites"] as const,
 };

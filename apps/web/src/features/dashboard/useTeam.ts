@@ -1,6 +1,6 @@
 import type { AddMemberRequest, TeamRole } from "@onstage/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { addMember, fetchTeam, removeMember, updateMember } from "./dashApi";
+import { addMember, fetchTeam, removeMember, resendInvite, revokeInvite, updateMember } from "./dashApi";
 import { dashKeys } from "./dashKeys";
 
 export function useTeam(channelId: number) {
@@ -32,4 +32,20 @@ export function useUpdateMember(channelId: number) {
 export function useRemoveMember(channelId: number) {
   const refresh = useRefreshTeam(channelId);
   return useMutation({ mutationFn: (userId: number) => removeMember(channelId, userId), onSuccess: refresh });
+}
+
+export function useResendInvite(channelId: number) {
+  const refresh = useRefreshTeam(channelId);
+  return useMutation({
+    mutationFn: (inviteId: number) => resendInvite(channelId, inviteId),
+    onSuccess: refresh,
+  });
+}
+
+export function useRevokeInvite(channelId: number) {
+  const refresh = useRefreshTeam(channelId);
+  return useMutation({
+    mutationFn: (inviteId: number) => revokeInvite(channelId, inviteId),
+    onSuccess: refresh,
+  });
 }

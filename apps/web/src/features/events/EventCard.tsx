@@ -1,6 +1,6 @@
 import type { EventCard as EventCardData } from "@onstage/domain";
 import { Link } from "react-router";
-import { formatCardDate } from "../../lib/dates";
+import { EventTime } from "../../lib/EventTime";
 import { Badge } from "../../ui/Badge";
 import { Card } from "../../ui/Card";
 import { EventCover } from "./EventCover";
@@ -22,7 +22,7 @@ export function EventCard({ event }: { event: EventCardData }) {
       <div className="event-card__body">
         {start && (
           <p className="event-card__date">
-            <time dateTime={start}>{formatCardDate(start)}</time>
+            <EventTime iso={start} eventTimeZone={event.timezone} format="short" />
           </p>
         )}
         <h3 className="event-card__title">

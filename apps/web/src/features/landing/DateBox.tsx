@@ -1,4 +1,5 @@
-import { dateBoxParts } from "../../lib/dates";
+import { shownTime } from "@onstage/domain";
+import { useId } from "react";
 import "./DateBox.css";
 
 export interface DateBoxProps {
@@ -7,24 +8,32 @@ export interface DateBoxProps {
   onOpenCalendar: () => void;
 }
 
-/** Spec 1 §2: month, day and time in the event's time zone; a click opens the add-to-calendar dialog. */
+/**
+ * Spec 1 §2: month, day and time; a click opens the add-to-calendar dialog. Shown in the viewer's zone
+ * like every other time, with the event's zone in the tooltip (issue 10 §2.4).
+ */
 export function DateBox({ startIso, timeZone, onOpenCalendar }: DateBoxProps) {
-  const parts = dateBoxParts(startIso, timeZone);
+  const tooltipId = useId();
+  const shown = shownTime(startIso, { event: timeZone });
   return (
     <button
       type="button"
       className="date-box"
       onClick={onOpenCalendar}
-      title={parts.full}
+      title={shown.eventZoneTooltip}
       aria-haspopup="dialog"
+      aria-describedby={tooltipId}
     >
       {/* Explicit spaces keep the accessible name readable: "Mar 14 6:00 PM CET, add to calendar". */}
-      <span className="date-box__month">{parts.month}</span>{" "}
-      <span className="date-box__day">{parts.day}</span>{" "}
-      <span className="date-box__time">
-        {parts.time} {parts.zone}
-      </span>
+      <span className="date-box__month">{shown.month}</span>{" "}
+      <span className="date-box__day">{shown.day}</span>{" "}
+      <time className="date-box__time" dateTime={startIso}>
+        {shown.time} {shown.zone}
+      </time>
       <span className="visually-hidden">, add to calendar</span>
+      <span id={tooltipId} className="visually-hidden">
+        {shown.eventZoneTooltip}
+      </span>
     </button>
   );
 }

@@ -1,18 +1,16 @@
 import type { Channel } from "@onstage/domain";
 import { Link } from "react-router";
 import { Avatar } from "../../ui/Avatar";
+import { LandingSection } from "./LandingSection";
 import "./SidebarSections.css";
 
 export function HostSection({ channel }: { channel: Channel }) {
   return (
-    <section className="landing-section" aria-labelledby="landing-host">
-      <h2 id="landing-host" className="landing-section__title">
-        Host
-      </h2>
+    <LandingSection title="Host">
       <Link to={`/@${channel.channelName}`} className="host-link">
         <Avatar name={channel.name} src={channel.profileImage} />
         <span className="host-link__name">{channel.name}</span>
       </Link>
-    </section>
+    </LandingSection>
   );
 }

@@ -10,11 +10,14 @@ import { Countdown } from "./Countdown";
 import { DateBox } from "./DateBox";
 import { EventBadges } from "./EventBadges";
 import { HostSection } from "./HostSection";
+import { LandingSection } from "./LandingSection";
 import { calendarEntry, landingTimes } from "./landingTimes";
 import { PreviewBanner } from "./PreviewBanner";
+import { RegisteredPanel } from "./RegisteredPanel";
 import { RegisterPanel } from "./RegisterPanel";
 import type { RegisterState } from "./registerState";
 import { ShareSection } from "./ShareSection";
+import { TicketsSection } from "./TicketsSection";
 import "./landing.css";
 
 export interface LandingPageProps {
@@ -55,20 +58,31 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
             </div>
           </div>
           {event.description && (
-            <section className="landing-section" aria-labelledby="landing-about">
-              <h2 id="landing-about" className="landing-section__title">
-                About this event
-              </h2>
+            <LandingSection title="About this event">
               <p className="landing__description">{event.description}</p>
-            </section>
+            </LandingSection>
           )}
         </div>
         <div className="landing__side">
           <div className="landing__panel">
             {times.countdownTarget && <Countdown startIso={times.countdownTarget} />}
-            <RegisterPanel state={register} onRegister={() => registration.setOpen(true)} />
+            {register.action === "register" ? (
+              <RegisterPanel state={register} onRegister={() => registration.setOpen(true)} />
+            ) : (
+              <RegisteredPanel
+                eventCode={event.eventCode}
+                eventTimeZone={event.timezone}
+                session={session}
+                startIso={times.start}
+                isLive={register.action === "join"}
+                onOpenCalendar={() => setCalendarOpen(true)}
+              />
+            )}
             {mayUnregister(data) && <UnregisterAction data={data} />}
           </div>
+          {event.access === "ticketed" && data.tickets.length > 0 && (
+            <TicketsSection tickets={data.tickets} currency={event.eventTicketCurrency} />
+          )}
           <HostSection channel={event.organization} />
           {!event.private && <ShareSection pageUrl={pageUrl} title={event.title} />}
         </div>

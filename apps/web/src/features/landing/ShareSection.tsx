@@ -1,13 +1,11 @@
+import { LandingSection } from "./LandingSection";
 import { ShareIcon } from "./ShareIcon";
 import { shareTargets } from "./shareLinks";
 import "./SidebarSections.css";
 
 export function ShareSection({ pageUrl, title }: { pageUrl: string; title: string }) {
   return (
-    <section className="landing-section" aria-labelledby="landing-share">
-      <h2 id="landing-share" className="landing-section__title">
-        Share
-      </h2>
+    <LandingSection title="Share">
       <ul className="share-list">
         {shareTargets(pageUrl, title).map((target) => (
           <li key={target.network}>
@@ -24,6 +22,6 @@ export function ShareSection({ pageUrl, title }: { pageUrl: string; title: strin
           </li>
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,13 +1,17 @@
 import {
   type EventPageData,
   isEventFull,
+  landingAction,
   registerButtonLabel,
   spotsLeft,
   spotsLeftLabel,
+  type VideoSessionSummary,
   type ViewerFlags,
 } from "@onstage/domain";
 
 export interface RegisterState {
+  /** The register button, or the registered panel with a join button while live (issue 10 §2.2). */
+  action: "register" | "registered" | "join";
   label: string;
   /** The button refuses registration: the event is full and the viewer holds no spot yet. */
   isBlocked: boolean;
@@ -22,7 +26,11 @@ export function allSessionsEnded(data: EventPageData): boolean {
   );
 }
 
-export function registerState(data: EventPageData, flags: ViewerFlags): RegisterState {
+export function registerState(
+  data: EventPageData,
+  session: VideoSessionSummary | null,
+  flags: ViewerFlags,
+): RegisterState {
   const { event, viewer, registeredCount } = data;
   const isRegisteredOrPaid = viewer.isRegistered || viewer.hasPaid;
   // Spec 1 §5: a user who may come on stage bypasses the seat limit.
@@ -32,7 +40,13 @@ export function registerState(data: EventPageData, flags: ViewerFlags): Register
     mayComeOnStage: flags.canComeOnStage,
   });
   const spots = spotsLeft(event.seatLimit, registeredCount);
+  const ended = allSessionsEnded(data);
   return {
+    action: landingAction({
+      isRegisteredOrPaid,
+      allSessionsEnded: ended,
+      sessionState: session?.state ?? null,
+    }),
     isBlocked: isFull && !isRegisteredOrPaid,
     spotsLeftText: spots === null ? null : spotsLeftLabel(spots),
     label: registerButtonLabel({
@@ -40,7 +54,7 @@ export function registerState(data: EventPageData, flags: ViewerFlags): Register
       isFull,
       passwordProtected: event.passwordProtected,
       ticketed: event.access === "ticketed",
-      allSessionsEnded: allSessionsEnded(data),
+      allSessionsEnded: ended,
       isRegisteredOrPaid,
     }),
   };

@@ -1,4 +1,4 @@
-import { LiveUser, type LiveUsersResponse, topicName } from "@onstage/domain";
+import type { LiveUser, LiveUsersResponse } from "@onstage/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTopic } from "../realtime/useTopic";
 import { fetchLiveUsers, peopleKeys } from "./peopleApi";
@@ -18,14 +18,12 @@ export function useLiveUsers(sessionId: number) {
   const queryClient = useQueryClient();
   const key = peopleKeys.live(sessionId);
   const query = useQuery({ queryKey: key, queryFn: () => fetchLiveUsers(sessionId) });
-  useTopic(query.data ? topicName({ kind: "presence", id: sessionId }) : null, {
+  useTopic(query.data ? { kind: "presence", id: sessionId } : null, {
     since: query.data?.seq ?? null,
     refetch: () => query.refetch(),
-    onMessage: (message) => {
-      if (message.kind !== "change" || message.table !== "video_session_users") return;
-      const user = LiveUser.safeParse(message.payload);
-      if (!user.success || user.data.sessionId !== sessionId) return;
-      queryClient.setQueryData<LiveUsersResponse>(key, (old) => old && applyPresence(old, user.data));
+    onMessage: ({ payload: user }) => {
+      if (user.sessionId !== sessionId) return;
+      queryClient.setQueryData<LiveUsersResponse>(key, (old) => old && applyPresence(old, user));
     },
   });
   return query;

@@ -21,6 +21,7 @@ export class PresenceLoop {
   constructor(
     private readonly client: RealtimeClient,
     private readonly sessionId: number,
+    private readonly browserId: string,
   ) {}
 
   start() {
@@ -40,7 +41,7 @@ export class PresenceLoop {
 
   private async beat() {
     clearTimeout(this.timer);
-    const ack = await this.client.sendPresence(this.sessionId);
+    const ack = await this.client.sendPresence(this.sessionId, this.browserId);
     if (this.stopped) return;
     if (ack?.status === "ok") {
       this.failures = 0;

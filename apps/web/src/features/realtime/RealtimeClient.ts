@@ -1,6 +1,7 @@
 import {
   ONLINE_REFRESH_WAIT_MS,
   PresenceAck,
+  type PresenceRequest,
   REALTIME_CLIENT_INIT_RETRY_DELAYS_MS,
   REALTIME_PATH,
   RealtimeEvents,
@@ -137,13 +138,13 @@ export class RealtimeClient {
   }
 
   /** A presence heartbeat (spec 2 §4); null when not connected or no acknowledgement came. */
-  async sendPresence(sessionId: number): Promise<PresenceAck | null> {
+  async sendPresence(sessionId: number, browserId: string): Promise<PresenceAck | null> {
     const socket = this.socket;
     if (!socket?.connected) return null;
     try {
       const raw: unknown = await socket
         .timeout(ACK_TIMEOUT_MS)
-        .emitWithAck(RealtimeEvents.presence, { sessionId });
+        .emitWithAck(RealtimeEvents.presence, { sessionId, browserId } satisfies PresenceRequest);
       const ack = PresenceAck.safeParse(raw);
       return ack.success ? ack.data : null;
     } catch {

@@ -1,4 +1,4 @@
-import type { EventPageData } from "@onstage/domain";
+import { type EventPageData, registrationGate, signUpButtonLabel } from "@onstage/domain";
 import { Dialog } from "../../ui/Dialog";
 import { Spinner } from "../../ui/Spinner";
 import { useMe } from "../account/useMe";
@@ -12,6 +12,16 @@ export interface RegistrationDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   data: EventPageData;
+}
+
+/** What a new account meets first after signing up (spec 1 §4), for the sign-up button's words. */
+function firstGateOfNewUser({ event }: EventPageData) {
+  return registrationGate({
+    access: event.access,
+    passwordProtected: event.passwordProtected,
+    passwordAccepted: false,
+    isValidMember: false,
+  });
 }
 
 /** Each opening starts the flow afresh: its state lives only while the dialog is open. */
@@ -45,6 +55,7 @@ function OpenRegistrationDialog({ onOpenChange, data }: RegistrationDialogProps)
       {!isPending && !isSignedIn && (
         <SignInFlow
           eventId={data.event.id}
+          signUpLabel={signUpButtonLabel(firstGateOfNewUser(data))}
           initialView={needsTerms ? "terms" : "email"}
           fields={data.customRegistrationFields}
           onSignedIn={flow.acceptSignUp}

@@ -17,8 +17,11 @@ import { api, apiNoContent, jsonBody } from "../../api";
 
 // The registration, checkout and membership endpoints (spec 1 §7), one function each.
 
+/** Issue 10 §2.3: the browser's zone goes with the registration, so its mails use the attendee's clock. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export const registerForEvent = (body: RegisterRequest) =>
-  api("/api/events/register", RegisterResponse, jsonBody(body));
+  api("/api/events/register", RegisterResponse, jsonBody({ time_zone: browserTimeZone(), ...body }));
 
 export const checkEventPassword = (body: CheckEventPasswordRequest) =>
   api("/api/events/check-password", CheckEventPasswordResponse, jsonBody(body));

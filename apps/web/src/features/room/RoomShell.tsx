@@ -2,8 +2,10 @@ import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
 import { useMe } from "../account/useMe";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { usePresence } from "../realtime/usePresence";
+import { browserId } from "./browserId";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { RoomSidebar } from "./RoomSidebar";
+import { useAnswerTabProbes } from "./tabProbe";
 import { useLeaveBeacon } from "./useLeaveBeacon";
 import { useEventTopic, useSessionTopic, useUserTopic } from "./useRoomTopics";
 
@@ -23,8 +25,9 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   useSessionTopic(room, data.event.eventCode);
   useEventTopic(room);
   useUserTopic({ userId, room, eventCode: data.event.eventCode, onTakenElsewhere });
-  usePresence(userId === null ? null : session.id);
+  usePresence(userId === null ? null : session.id, browserId());
   useLeaveBeacon(session.id, userId);
+  useAnswerTabProbes(session.id);
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
   return (
     <div className="room">

@@ -1,7 +1,8 @@
 import { DUPLICATE_TAB_FALLBACK_MS } from "@onstage/domain";
 import { useCallback, useEffect, useState } from "react";
-import { browserId } from "./browserId";
+import { browserId, isFromThisBrowser } from "./browserId";
 import { claimTab } from "./roomApi";
+import { isTabRunning } from "./tabProbe";
 
 /** ok: this tab may run the room; pending: asking; blocked: another tab holds the session. */
 export type TabClaimStatus = "ok" | "pending" | "blocked";
@@ -16,9 +17,25 @@ export interface TabClaim {
 }
 
 /**
+ * Claims the session for this tab. Taken by a tab of this same browser that no longer runs (killed
+ * without unloading, so no leave beacon freed it), it takes over at once: nobody is left to displace.
+ */
+async function claimHere(sessionId: number): Promise<TabClaimStatus> {
+  const mine = { video_session_id: sessionId, browser_id: browserId() };
+  const answer = await claimTab({ ...mine, take_over: false });
+  if (!answer.required || answer.claim === "granted") return "ok";
+  const holder = answer.activeBrowserId;
+  if (holder === undefined || !isFromThisBrowser(holder) || (await isTabRunning(sessionId, holder))) {
+    return "blocked";
+  }
+  await claimTab({ ...mine, take_over: true });
+  return "ok";
+}
+
+/**
  * Spec 1 §4 duplicate tab: in a session that needs a single tab, a signed-in user's tab claims it. A tab
- * that finds it taken shows the blocking screen; an unanswered claim counts as granted after
- * DUPLICATE_TAB_FALLBACK_MS, so a slow or failing server never locks anyone out.
+ * that finds it held by a running tab shows the blocking screen; an unanswered claim counts as granted
+ * after DUPLICATE_TAB_FALLBACK_MS, so a slow or failing server never locks anyone out.
  */
 export function useTabClaim(input: { sessionId: number; isNeeded: boolean }): TabClaim {
   const { sessionId, isNeeded } = input;
@@ -35,9 +52,9 @@ export function useTabClaim(input: { sessionId: number; isNeeded: boolean }): Ta
     const fallback = window.setTimeout(() => {
       if (isCurrent) setStatus((now) => (now === "pending" ? "ok" : now));
     }, DUPLICATE_TAB_FALLBACK_MS);
-    claimTab({ video_session_id: sessionId, browser_id: browserId(), take_over: false })
-      .then((answer) => {
-        if (isCurrent) setStatus(answer.required && answer.claim === "taken_elsewhere" ? "blocked" : "ok");
+    claimHere(sessionId)
+      .then((claimed) => {
+        if (isCurrent) setStatus(claimed);
       })
       .catch((error: unknown) => {
         // Fail open: the server keeps its own record; a broken claim must not keep a viewer out.

@@ -5,6 +5,7 @@ import {
   RedirectPath,
   type SocialProvider,
   type SocialSignInError,
+  safeRedirect,
 } from "@onstage/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -60,9 +61,9 @@ function causeOf(error: unknown): string {
 
 /** The same-site path with `params` added to its query (its fragment stays last). */
 function withQuery(path: string, params: Record<string, string>): string {
-  const url = new URL(path, "http://onstage.invalid");
+  const url = new URL(safeRedirect(path), "http://onstage.invalid");
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}${url.hash}`;
+  return safeRedirect(`${url.pathname}${url.search}${url.hash}`);
 }
 
 export function socialRoutes({
@@ -197,7 +198,9 @@ export function socialRoutes({
             }).catch((e: unknown) => req.log.warn({ err: e }, "Patreon token not kept"));
           }
           await startSession(db, req, reply, policy, userId);
-          return reply.redirect(needsTerms ? withQuery(redirectTo, { sign_in: "terms" }) : redirectTo);
+          return reply.redirect(
+            needsTerms ? withQuery(redirectTo, { sign_in: "terms" }) : safeRedirect(redirectTo),
+          );
         } catch (e) {
           return fail(req, reply, client.provider, redirectTo, e, unexpected);
         }

@@ -142,14 +142,22 @@ describeOnEachDatabase("social sign-in", (use) => {
     expect(accounts).toEqual([{ provider: "google", id: login, issuer: idp?.issuer }]);
   });
 
-  test("an existing password user is linked when the provider verified the e-mail", async () => {
+  test.each([
+    { case: "verified", verifiedAt: new Date(), hasPassword: true },
+    // Issue 10 §1.1: the password of whoever typed the address before its owner proved it goes.
+    { case: "never verified", verifiedAt: null, hasPassword: false },
+  ])("an existing $case password user is linked when the provider verified the e-mail", async (row) => {
     const email = `linked-${unique()}@example.test`;
-    const userId = await given(use()).user({ email, password_hash: "not-a-real-hash" });
+    const userId = await given(use()).user({
+      email,
+      password_hash: "not-a-real-hash",
+      email_verified_at: row.verifiedAt,
+    });
     const client = browser();
     const login = person({ email, email_verified: true, given_name: "Other", family_name: "Name" });
     const res = await signIn(client, login);
     expect(location(res)).toBe("/c/launch-webinar?sign_in=terms");
-    expect(await me(client)).toMatchObject({ id: userId, firstName: "Test", hasPassword: true });
+    expect(await me(client)).toMatchObject({ id: userId, firstName: "Test", hasPassword: row.hasPassword });
   });
 
   test("an existing user's e-mail the provider did not verify is refused with social_account", async () => {
@@ -295,9 +303,16 @@ describeOnEachDatabase("social sign-in", (use) => {
     expect((await browser().get(path)).statusCode).toBe(404);
   });
 
-  test("a redirectTo off this site is refused", async () => {
-    const res = await browser().get("/api/auth/google/start?redirectTo=//evil.example/");
+  test.each([
+    "//evil.example/",
+    "/.//evil.example",
+    "/%5C/evil.example",
+    "/%09/evil.example",
+    "https://evil.example",
+  ])("a redirectTo off this site (%s) is refused before anything is stored", async (target) => {
+    const res = await browser().get(`/api/auth/google/start?redirectTo=${target}`);
     expect(res.statusCode).toBe(400);
+    expect(res.headers.location).toBeUndefined();
   });
 
   test("only configured providers are listed, and an OAuth 2 provider's start goes to its endpoint", async () => {

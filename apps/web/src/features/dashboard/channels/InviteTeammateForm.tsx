@@ -8,11 +8,10 @@ import { DEFAULT_TOAST_MS, toast } from "../../../ui/toast";
 import { SelectField } from "../form/SelectField";
 import { ORG_ROLE_LABELS } from "../labels";
 import { useAddMember } from "../useTeam";
-import { memberName } from "./TeamMemberRow";
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Someone with an account joins at once; a new address gets an invitation by e-mail. */
+/** Every address gets an invitation by e-mail; its owner joins on accepting it (issue 10 §1.1). */
 export function InviteTeammateForm({ channelId }: { channelId: number }) {
   const add = useAddMember(channelId);
   const [email, setEmail] = useState("");
@@ -26,11 +25,7 @@ export function InviteTeammateForm({ channelId }: { channelId: number }) {
       { email: email.trim().toLowerCase(), role },
       {
         onSuccess: (answer) => {
-          const text =
-            answer.status === "added"
-              ? `${memberName(answer.member)} joined the team`
-              : `Invitation sent to ${answer.invite.email}`;
-          toast.success(text, { durationMs: DEFAULT_TOAST_MS });
+          toast.success(`Invitation sent to ${answer.invite.email}`, { durationMs: DEFAULT_TOAST_MS });
           setEmail("");
         },
       },

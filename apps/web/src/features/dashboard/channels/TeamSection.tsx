@@ -1,15 +1,13 @@
 import type { TeamMember } from "@onstage/domain";
 import { useState } from "react";
 import { failureText } from "../../../api";
-import { Badge } from "../../../ui/Badge";
 import { Spinner } from "../../../ui/Spinner";
 import { DEFAULT_TOAST_MS, toast } from "../../../ui/toast";
 import { SettingsSection } from "../../account-settings/SettingsSection";
 import { ConfirmDialog } from "../form/ConfirmDialog";
-import { ORG_ROLE_LABELS } from "../labels";
 import { useRemoveMember, useTeam } from "../useTeam";
-import { browserTimeZone, formatInZone } from "../zonedTime";
 import { InviteTeammateForm } from "./InviteTeammateForm";
+import { TeamInviteRow } from "./TeamInviteRow";
 import { memberName, TeamMemberRow } from "./TeamMemberRow";
 
 /** Owner, admins and members of the channel, pending invitations, and the invite form. */
@@ -36,15 +34,7 @@ export function TeamSection({ channelId }: { channelId: number }) {
             <TeamMemberRow key={member.userId} channelId={channelId} member={member} onRemove={setLeaving} />
           ))}
           {team.data.invites.map((invite) => (
-            <li key={invite.email} className="dash-team__row">
-              <div className="dash-team__who">
-                <span className="dash-team__name">{invite.email}</span>
-                <span className="dash-team__email">
-                  Invitation expires {formatInZone(invite.expiresAt, browserTimeZone())}
-                </span>
-              </div>
-              <Badge tone="info">Invited as {ORG_ROLE_LABELS[invite.role]}</Badge>
-            </li>
+            <TeamInviteRow key={invite.id} channelId={channelId} invite={invite} />
           ))}
         </ul>
       )}

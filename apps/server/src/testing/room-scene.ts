@@ -1,10 +1,10 @@
 import type { TopicMessage } from "@onstage/domain";
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../../platform/database";
-import type { Realtime } from "../../platform/realtime/port";
-import { signedIn } from "../../testing/app";
-import { TestClient } from "../../testing/client";
-import { given } from "../../testing/given";
+import type { Database } from "../platform/database";
+import type { Realtime } from "../platform/realtime/port";
+import { signedIn } from "./app";
+import { TestClient } from "./client";
+import { given } from "./given";
 
 // Test scenes for the room, chat, presence, people and moderation suites.
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../../platform/database";
-import { signedIn } from "../../testing/app";
-import { TestClient } from "../../testing/client";
-import { given } from "../../testing/given";
+import type { Database } from "../platform/database";
+import { signedIn } from "./app";
+import { TestClient } from "./client";
+import { given } from "./given";
 
 // Shared set-up of the payments suites.
 

@@ -3,6 +3,7 @@ import {
   Forbidden,
   NotFound,
   OnstageError,
+  type RoomSession,
   type Topic,
   type TopicContext,
   type TopicKind,
@@ -39,7 +40,12 @@ function withContext(place: Place): PlaceAccess {
     // Spec 1 §4: a registration, an event role or a channel role lets a user in.
     hasRole: viewer.isRegistered || viewer.eventRole !== null || viewer.orgRole !== null,
     isBanned: viewer.isBanned,
-    event: { access: event.access, deleted: event.deleted, archived: event.archived },
+    event: {
+      access: event.access,
+      deleted: event.deleted,
+      archived: event.archived,
+      unreached: event.unreached,
+    },
     ...(session ? { session: { sessionType: session.sessionType, hideAudience: session.hideAudience } } : {}),
     ...(chat ? { chatType: chat.chatType } : {}),
   };
@@ -65,11 +71,12 @@ export async function topicAccess(
   db: Queryable,
   viewerUserId: number | null,
   topic: Topic,
+  browserKey: string | null = null,
 ): Promise<{ refusal: TopicRefusal | null; eventId: number | null }> {
   if (topic.kind === "user") {
     return { refusal: topicRefusal("user", userTopicContext(viewerUserId), topic.id), eventId: null };
   }
-  const place = await findPlace(db, PLACE_OF_TOPIC[topic.kind], topic.id, viewerUserId);
+  const place = await findPlace(db, PLACE_OF_TOPIC[topic.kind], topic.id, viewerUserId, browserKey);
   if (!place) return { refusal: "not_found", eventId: null };
   return { refusal: topicRefusal(topic.kind, withContext(place).context, topic.id), eventId: place.event.id };
 }
@@ -98,17 +105,25 @@ const NOT_FOUND_CODE: Record<PlaceKind, string> = {
 /**
  * The place behind a topic with the viewer's flags, when the viewer may read the topic; otherwise the
  * refusal is thrown (401 no_token, 403 forbidden, 403 banned, 404 {event,session,chat}_not_found).
+ * `browserKey` lets a visitor who opened an unlisted event by its code read it (events/unlisted.ts).
  */
 export async function requireTopicReader(
   db: Queryable,
   viewerUserId: number | null,
   topic: Topic & { kind: Exclude<TopicKind, "user"> },
+  browserKey: string | null = null,
 ): Promise<PlaceAccess> {
   const placeKind = PLACE_OF_TOPIC[topic.kind];
-  const place = await findPlace(db, placeKind, topic.id, viewerUserId);
+  const place = await findPlace(db, placeKind, topic.id, viewerUserId, browserKey);
   if (!place) throw NotFound(NOT_FOUND_CODE[placeKind]);
   const access = withContext(place);
   const refusal = topicRefusal(topic.kind, access.context, topic.id);
   if (refusal) throw refusalError(refusal, NOT_FOUND_CODE[placeKind]);
   return access;
+}
+
+/** The session of a session, presence or chat place (always there for those kinds). */
+export function sessionOf(access: PlaceAccess): RoomSession {
+  if (!access.session) throw NotFound("session_not_found");
+  return access.session;
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { Jimp } from "jimp";
-import type { Database } from "../../platform/database";
-import { signedIn } from "../../testing/app";
-import { TestClient } from "../../testing/client";
-import { given } from "../../testing/given";
+import type { Database } from "../platform/database";
+import { signedIn } from "./app";
+import { TestClient } from "./client";
+import { given } from "./given";
 
 // Test set-up shared by the dashboard suites: a channel with its team, one of its events with event
 // roles, and people who must be refused (a stranger, a guest, a member of another channel).
@@ -73,18 +72,14 @@ export async function dashWorld(server: FastifyInstance, db: Database) {
 
 export type DashWorld = Awaited<ReturnType<typeof dashWorld>>;
 
-/** A multipart body with one file part. */
-export function multipart(field: string, filename: string, type: string, bytes: Buffer) {
-  const boundary = "----onstage-dash-boundary";
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
+/** The user's role on the channel's team, or null. */
+export async function teamRoleOf(db: Database, channel: number, userId: number): Promise<string | null> {
+  const [row] = await db.query<{ role: string }>(
+    "SELECT role FROM organization_members WHERE organization_id = $1 AND user_id = $2",
+    [channel, userId],
+  );
+  return row?.role ?? null;
 }
-
-export const pngOf = (width: number, height: number) =>
-  new Jimp({ width, height, color: 0x3366ccff }).getBuffer("image/png");
 
 const HOUR_MS = 3_600_000;
 export const inHours = (h: number) => new Date(Date.now() + h * HOUR_MS).toISOString();

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FeatureDeps } from "./deps";
+import type { PresenceHandler } from "./realtime/presence";
+
+/** Background jobs main.ts runs in production; tests call the jobs themselves with a clock of their own. */
+export interface Worker {
+  start(): void;
+  /** Stops and waits for the work in hand; main.ts calls it after the server, before the database. */
+  stop(): Promise<void> | void;
+}
+
+/** The one shape app.ts plugs a feature in by; it registers the list in order. */
+export interface Feature {
+  name: string;
+  /** Registered as its own encapsulated plugin, so its hooks stay with its routes. */
+  routes?: FastifyPluginAsyncZod;
+  /** Work that runs while the server does (tests included): started when built, stopped on close. */
+  start?(): void;
+  stop?(): Promise<void> | void;
+  /** Answers the realtime presence heartbeats (one feature does). */
+  onHeartbeat?: PresenceHandler;
+  worker?: Worker;
+}
+
+export type FeatureFactory = (deps: FeatureDeps) => Feature;

@@ -1,0 +1,7 @@
+import type { FeatureFactory } from "../feature";
+import { registrationRoutes } from "./routes";
+
+export const registrationFeature: FeatureFactory = (deps) => ({
+  name: "registration",
+  routes: registrationRoutes(deps),
+});

@@ -1,0 +1,59 @@
+import type { Database, Queryable } from "../../platform/database";
+import type { Outbox } from "../../platform/realtime/outbox";
+import * as q from "./queries";
+
+// Issue 10 §3.3: the one owner of video_sessions writes. Writes run in the caller's transaction (which
+// may do more, e.g. schedule reminders) and tell the session topic through the caller's outbox.
+
+export {
+  countSessions,
+  findRoomSession,
+  findSession,
+  findUpcomingSessions,
+  listSessions,
+  type NewSession,
+  ROOM_SESSION_COLUMNS,
+  type RoomSessionRow,
+  type SessionPatch,
+  toRoomSession,
+} from "./queries";
+
+/** A session with its chats; its topic has no subscriber yet, so nobody is told. */
+export const createSession = (tx: Queryable, eventId: number, session: q.NewSession) =>
+  q.insertSession(tx, eventId, session);
+
+/** Applies the patch; the session topic hears of a real change with the session as the room shows it. */
+export async function updateSession(
+  tx: Queryable,
+  outbox: Outbox,
+  sessionId: number,
+  patch: q.SessionPatch,
+): Promise<void> {
+  if (!(await q.updateSession(tx, sessionId, patch))) return;
+  const session = await q.findRoomSession(tx, sessionId);
+  if (session)
+    await outbox.write(
+      { kind: "session", id: sessionId },
+      { kind: "change", table: "video_sessions", event: "UPDATE", payload: session },
+    );
+}
+
+/** Spec 2 §7 toggle-chat, decided under the row's lock; false when the session is gone. */
+export async function setChatDisabled(
+  tx: Queryable,
+  outbox: Outbox,
+  sessionId: number,
+  disableChat: boolean,
+): Promise<boolean> {
+  const current = await q.lockChatDisabled(tx, sessionId);
+  if (current === null) return false;
+  // Only a change is published: the topic hears once per toggle, not per click.
+  if (current !== disableChat) await updateSession(tx, outbox, sessionId, { disableChat });
+  return true;
+}
+
+/**
+ * Soft delete, unless the session went live meanwhile (then false). The session topic carries no
+ * delete message (domain TopicBodies): its room answers 404 from now on.
+ */
+export const deleteSession = (db: Database, sessionId: number) => q.softDeleteSession(db, sessionId);

@@ -1,0 +1,57 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import { FILES_URL_PREFIX } from "../platform/storage/storage";
+
+/** Spec 3 clip embed (an iframe of width 100%, height 800): the only page another site may frame. */
+export const CLIP_EMBED_PATH = /^\/embed\/clips\/[^/?#]+(?:[?#]|$)/;
+
+/**
+ * The browser-side defences every response carries: a CSP the web app passes (scripts only from our
+ * own origin; inline styles for React's style props and the server-rendered test pages), no framing but
+ * the clip embed, HSTS when served over https, and no caching of a signed-in person's JSON.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const isHttps = new URL(publicUrl).protocol === "https:";
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Profile photos come from sign-in providers' hosts; previews of links from anywhere.
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        mediaSrc: ["'self'", "blob:"],
+        // hls.js starts its transmuxer from a blob URL.
+        workerSrc: ["'self'", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: "deny" },
+    strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Uploaded images are shown in e-mails read on webmail sites, which load them cross-origin.
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+
+  app.addHook("onSend", async (req, reply) => {
+    if (req.url.startsWith(FILES_URL_PREFIX)) reply.header("cross-origin-resource-policy", "cross-origin");
+    if (CLIP_EMBED_PATH.test(req.url)) {
+      reply.removeHeader("x-frame-options");
+      const csp = reply.getHeader("content-security-policy");
+      if (typeof csp === "string")
+        reply.header("content-security-policy", csp.replace("frame-ancestors 'none'", "frame-ancestors *"));
+    }
+    const isJson = String(reply.getHeader("content-type") ?? "").startsWith("application/json");
+    if (isJson && req.viewerUserId !== null && !reply.hasHeader("cache-control")) {
+      reply.header("cache-control", "no-store");
+    }
+  });
+}

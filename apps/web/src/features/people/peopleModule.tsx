@@ -1,0 +1,11 @@
+import type { RoomModule } from "../room/roomModule";
+import { PeoplePanel } from "./PeoplePanel";
+
+export const peopleModule: RoomModule = {
+  id: "people",
+  label: "People",
+  isShown: (visible) => visible.includes("people"),
+  usePanel: ({ props: { room } }) => (
+    <PeoplePanel eventId={room.session.eventId} sessionId={room.session.id} />
+  ),
+};

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { ChatMessage, ChatReaction } from "../api/chat";
+import { LiveUser, RoomSession } from "../api/presence";
+import type { TopicMessage } from "../api/realtime";
+import type { TopicKind } from "./topics";
+
+// The realtime contract, like HTTP's: every message each topic kind carries, its name and its payload.
+// The server's outbox accepts only these; the web's useTopic hands its handlers only these (parsed);
+// docs/realtime.md's message table is rendered from here and a test keeps it so.
+
+type RowEvent = "INSERT" | "UPDATE" | "DELETE";
+
+const change = <T extends string, E extends RowEvent, P extends z.ZodType>(
+  table: T,
+  event: E,
+  payload: P,
+  doc: string,
+) =>
+  z
+    .object({ kind: z.literal("change"), table: z.literal(table), event: z.literal(event), payload })
+    .describe(doc);
+
+const broadcast = <E extends string, P extends z.ZodType>(event: E, payload: P, doc: string) =>
+  z.object({ kind: z.literal("broadcast"), event: z.literal(event), payload }).describe(doc);
+
+export const RegisteredCount = z.object({ registeredCount: z.number().int().nonnegative() });
+export type RegisteredCount = z.infer<typeof RegisteredCount>;
+export const ActiveBrowser = z.object({ sessionId: z.number().int(), browserId: z.string() });
+export type ActiveBrowser = z.infer<typeof ActiveBrowser>;
+export const Banned = z.object({ eventId: z.number().int() });
+export type Banned = z.infer<typeof Banned>;
+
+/** Every message body (everything but topic, seq and at) each topic kind carries. */
+export const TopicBodies = {
+  event: z.union([
+    broadcast("registration.created", RegisteredCount, "`{ registeredCount }` after a registration"),
+    broadcast("registration.deleted", RegisteredCount, "`{ registeredCount }` after an unregistration"),
+  ]),
+  session: z.union([
+    change(
+      "video_sessions",
+      "UPDATE",
+      RoomSession,
+      "`RoomSession` (`api/presence.ts`), after toggle-chat or a dashboard edit",
+    ),
+  ]),
+  chat: z.union([
+    change("chat_messages", "INSERT", ChatMessage, "`ChatMessage` (`api/chat.ts`, `reactions: []`)"),
+    change(
+      "chat_messages",
+      "UPDATE",
+      ChatMessage,
+      '`ChatMessage`: an edit (new `message`, `updatedAt`), or a soft delete (`deletedAt` set, `message` "")',
+    ),
+    change("chat_reactions", "INSERT", ChatReaction, "`ChatReaction` added"),
+    change("chat_reactions", "DELETE", ChatReaction, "`ChatReaction` removed"),
+  ]),
+  presence: z.union([
+    change("video_session_users", "INSERT", LiveUser, "`LiveUser`: first presence in the session"),
+    change(
+      "video_session_users",
+      "UPDATE",
+      LiveUser,
+      "`LiveUser`, only when the state changes (offline → active, active → offline, …), not on every heartbeat",
+    ),
+  ]),
+  user: z.union([
+    broadcast("active-browser", ActiveBrowser, "`{ sessionId, browserId }` (another tab took over)"),
+    broadcast("banned", Banned, "`{ eventId }`"),
+  ]),
+} satisfies Record<TopicKind, z.ZodType>;
+
+export type TopicBody<K extends TopicKind> = z.infer<(typeof TopicBodies)[K]>;
+
+/** A message as a subscriber of a `K` topic receives it: its body, typed, with its place in the topic. */
+export type TypedTopicMessage<K extends TopicKind> = TopicBody<K> &
+  Pick<TopicMessage, "topic" | "seq" | "at">;
+
+/** The wire message read against its topic kind's contract; null when it is not one of them. */
+export function parseTopicMessage<K extends TopicKind>(
+  kind: K,
+  message: TopicMessage,
+): TypedTopicMessage<K> | null {
+  const body = TopicBodies[kind].safeParse(message);
+  if (!body.success) return null;
+  return { ...(body.data as TopicBody<K>), topic: message.topic, seq: message.seq, at: message.at };
+}
