@@ -1,4 +1,5 @@
 export * from "./api/auth";
+export * from "./api/broadcast";
 export * from "./api/chat";
 export * from "./api/common";
 export * from "./api/dashboard";
@@ -38,6 +39,7 @@ export * from "./redirect/rules";
 export * from "./registration/dialog";
 export * from "./registration/rules";
 export * from "./reminders/rules";
+export * from "./stage/layout";
 export * from "./roles/rules";
 export * from "./session/rules";
 export * from "./sign-up/rules";

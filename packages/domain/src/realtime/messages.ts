@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SessionStream } from "../api/broadcast";
 import { ChatMessage, ChatReaction } from "../api/chat";
 import { LiveUser, RoomSession } from "../api/presence";
 import type { TopicMessage } from "../api/realtime";
@@ -42,6 +43,13 @@ export const TopicBodies = {
       "UPDATE",
       RoomSession,
       "`RoomSession` (`api/presence.ts`), after toggle-chat or a dashboard edit",
+    ),
+    change("video_session_streams", "INSERT", SessionStream, "`SessionStream` (`api/broadcast.ts`): go live"),
+    change(
+      "video_session_streams",
+      "UPDATE",
+      SessionStream,
+      "`SessionStream`: on air, recording started or paused, ended, failed, or deleted (`deletedAt` set)",
     ),
   ]),
   chat: z.union([

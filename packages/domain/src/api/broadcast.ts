@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { StreamActiveState } from "../vocabulary";
+import { Id } from "./common";
+
+// Streams and playback (spec 2 §3, §4, §7): a session's broadcast and the URLs its viewers play.
+
+/**
+ * A row of video_session_streams as the room sees it. The playback URLs are unsigned paths; a viewer
+ * gets signed ones from GET /api/video-session/playback.
+ */
+export const SessionStream = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  activeState: StreamActiveState,
+  isRecording: z.boolean(),
+  livePlaybackUrl: z.string().nullable(),
+  vodPlaybackUrl: z.string().nullable(),
+  broadcastStartedAt: z.iso.datetime().nullable(),
+  broadcastEndedAt: z.iso.datetime().nullable(),
+  deletedAt: z.iso.datetime().nullable(),
+});
+export type SessionStream = z.infer<typeof SessionStream>;
+
+export const PlaybackQuery = z.object({ video_session_id: z.coerce.number().pipe(Id) }).strict();
+
+/**
+ * GET /api/video-session/playback: the current (or last recorded) stream and signed, short-lived URLs
+ * for a viewer the event admits. The token sits in the path, so a CDN can cache every viewer's copy.
+ */
+export const PlaybackResponse = z.object({
+  stream: SessionStream.nullable(),
+  /** The live HLS playlist while the stream is on air, else null. */
+  liveUrl: z.string().nullable(),
+  /** The recording's VOD playlist once anything was recorded, else null. */
+  vodUrl: z.string().nullable(),
+  /** Spec 2 §4: played when the HEAD health check of `liveUrl` fails (another node or origin). */
+  fallbackUrl: z.string().nullable(),
+  /** When the token in these URLs stops being accepted: fetch again before then. */
+  expiresAt: z.iso.datetime(),
+});
+export type PlaybackResponse = z.infer<typeof PlaybackResponse>;
+
+/** The compositor's WebSocket (the program feed's upload): path and the server's text messages. */
+export const COMPOSITOR_SOCKET_PATH = "/api/compositor";
+export const CompositorStatus = z.object({
+  /** `live` once ffmpeg wrote the first playlist; `ended` when the session left broadcasting. */
+  status: z.enum(["accepted", "live", "replaced", "ended", "error"]),
+  message: z.string().optional(),
+});
+export type CompositorStatus = z.infer<typeof CompositorStatus>;
