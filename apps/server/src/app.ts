@@ -9,6 +9,7 @@ import { authService } from "./features/auth/service";
 import { cookiePolicy } from "./features/auth/sessions";
 import type { SocialProviderConfig } from "./features/auth/social/providers";
 import { registerViewer } from "./features/auth/viewer";
+import { BroadcastLifecycle } from "./features/broadcast/lifecycle";
 import { channelsFeature } from "./features/channels/feature";
 import { chatFeature } from "./features/chat/feature";
 import { dashboardFeature } from "./features/dashboard/feature";
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     log: server.log,
     realtime: realtimeServer.realtime,
+    lifecycle: new BroadcastLifecycle(),
   };
   const payments = paymentsFeature(shared, registrationPort(shared), deps.payments);
   const features: Feature[] = [

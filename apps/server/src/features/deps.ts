@@ -6,6 +6,7 @@ import type { Realtime } from "../platform/realtime/port";
 import type { FileStorage } from "../platform/storage/storage";
 import type { AuthService } from "./auth/service";
 import type { CookiePolicy } from "./auth/sessions";
+import type { BroadcastLifecycle } from "./broadcast/lifecycle";
 import type { EventsService } from "./events/service";
 
 /** What app.ts hands every feature: the ports and the services features share. */
@@ -22,4 +23,6 @@ export interface FeatureDeps {
   log: FastifyBaseLogger;
   /** Publishes committed topic messages (withOutbox) and evicts banned users. */
   realtime: Realtime;
+  /** Session state moves and recording changes, for the media they drive (in-process). */
+  lifecycle: BroadcastLifecycle;
 }

@@ -24,9 +24,9 @@ describe("stageLayout", () => {
     }
     for (const [i, a] of tiles.entries())
       for (const b of tiles.slice(i + 1))
-        expect(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(
-          true,
-        );
+        expect(
+          a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y,
+        ).toBe(true);
   });
 
   test("one tile fills the frame's height at 16:9", () => {

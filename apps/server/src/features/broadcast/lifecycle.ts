@@ -1,0 +1,26 @@
+import { EventEmitter } from "node:events";
+import type { SessionState, SessionStream } from "@onstage/domain";
+
+// In-process signals between the session's state machine and the media it drives (the SFU room, the
+// program feed's ffmpeg). Sent after the transaction committed; the database stays the truth.
+
+export interface SessionStateChange {
+  sessionId: number;
+  eventId: number;
+  from: SessionState;
+  to: SessionState;
+  /** The stream the move opened or ended (go live, end live), else the session's live stream or null. */
+  stream: SessionStream | null;
+}
+
+export interface RecordingChange {
+  sessionId: number;
+  stream: SessionStream;
+}
+
+interface LifecycleEvents {
+  sessionState: [SessionStateChange];
+  recording: [RecordingChange];
+}
+
+export class BroadcastLifecycle extends EventEmitter<LifecycleEvents> {}

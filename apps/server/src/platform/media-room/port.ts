@@ -1,0 +1,25 @@
+import type { MediaRoomJoin } from "@onstage/domain";
+
+/** Who joins, as the stage rule decided: only stage members publish. */
+export interface MediaRoomMember {
+  sessionId: number;
+  userId: number;
+  name: string;
+  canPublish: boolean;
+}
+
+/**
+ * A session's media room (issue 11 §2): the embedded SFU (werift in a worker thread) by default,
+ * LiveKit when LIVEKIT_URL is set. The server calls it; the browser talks to the room itself.
+ */
+export interface MediaRoomPort {
+  readonly provider: MediaRoomJoin["provider"];
+  /** What the browser needs to join the session's room with these rights. */
+  join(member: MediaRoomMember): Promise<MediaRoomJoin>;
+  /** Takes a participant out at once (left the stage, lost the right, the session ended). */
+  remove(sessionId: number, userId: number): Promise<void>;
+  /** Closes the session's room (back to scheduled, or ended). */
+  close(sessionId: number): Promise<void>;
+  /** Stops everything (server shutdown). */
+  stop(): Promise<void>;
+}
