@@ -80,6 +80,35 @@ test("two people chat: a message, a reaction, an edit and a delete reach the oth
   }
 });
 
+test("messages typed while the previous one is still sending are all sent, in order", async () => {
+  const page = browser.page();
+  const room = await enterRoomAsNewUser(page, "Quick", "Typist");
+  // The first send is held at the network until the next two are typed and sent.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let first = true;
+  await page.route("**/api/chat/messages", async (route) => {
+    if (route.request().method() === "POST" && first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+  const stamp = Date.now();
+  const texts = [`one ${stamp}`, `two ${stamp}`, `three ${stamp}`];
+  for (const text of texts) await room.send(text);
+  expect(await room.messageBox().inputValue()).toBe("");
+  release();
+  for (const text of texts) await room.message(text).waitFor();
+  const shown = await room.chatLog().getByRole("listitem").allTextContents();
+  const order = texts.map((text) => shown.findIndex((item) => item.includes(text)));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  expect(await room.messageBox().inputValue()).toBe("");
+  await page.unroute("**/api/chat/messages");
+});
+
 test("a second tab of the same user is blocked until it takes over; then the first tab is", async () => {
   const first = browser.page();
   const roomFirst = await enterRoomAsNewUser(first, "Tia", "Tabs");

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGE_MAX_LENGTH, errorMessage } from "@onstage/domain";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../ui/Button";
 import { useSignInParams } from "../auth/useSignInParams";
@@ -9,8 +9,8 @@ export type ComposerMode = "visitor" | "unverified" | "disabled" | "ready";
 
 export interface ChatComposerProps {
   mode: ComposerMode;
-  /** Resolves true when the message was sent (the box empties), false when there was nothing to send. */
-  onSend: (text: string) => Promise<boolean>;
+  /** Resolves when the message was sent (or there was nothing to send); rejects when sending failed. */
+  onSend: (text: string) => Promise<unknown>;
 }
 
 /** Spec 2 §5: Enter sends, Shift+Enter is a new line; text is trimmed and nothing is sent when empty. */
@@ -18,7 +18,8 @@ export function ChatComposer({ mode, onSend }: ChatComposerProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const [draft, setDraft] = useState("");
-  const [isSending, setSending] = useState(false);
+  // Sends go one after another, so messages typed while one is in flight keep their order.
+  const sending = useRef<Promise<void>>(Promise.resolve());
   const signIn = useSignInParams();
 
   if (mode === "visitor") {
@@ -42,16 +43,16 @@ export function ChatComposer({ mode, onSend }: ChatComposerProps) {
   const isUnverified = mode === "unverified";
   const submit = () => {
     if (isUnverified) return warnEmailNotVerified();
-    if (isSending) return;
-    setSending(true);
-    onSend(draft)
-      .then((sent) => {
-        if (sent) setDraft("");
-      })
-      .catch(() => {
-        // The failure toast is shown; the text stays to send again.
-      })
-      .finally(() => setSending(false));
+    const text = draft;
+    // The box empties at once, so what is typed while this one is sending is never wiped by its answer.
+    setDraft("");
+    sending.current = sending.current.then(() =>
+      onSend(text).then(
+        () => undefined,
+        // The failure toast is shown; the text comes back to send again, before anything typed since.
+        () => setDraft((typed) => (typed.trim() === "" ? text : `${text}\n${typed}`)),
+      ),
+    );
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -83,7 +84,7 @@ export function ChatComposer({ mode, onSend }: ChatComposerProps) {
         onKeyDown={onKeyDown}
         onClick={isUnverified ? warnEmailNotVerified : undefined}
       />
-      <Button type="submit" size="sm" aria-disabled={isUnverified || undefined} disabled={isSending}>
+      <Button type="submit" size="sm" aria-disabled={isUnverified || undefined}>
         Send
       </Button>
       {isUnverified && (

@@ -17,7 +17,10 @@ export function useSessionTopic(room: RoomResponse, eventCode: string) {
     {
       // Both room topics read the same answer: a second refetch joins the one in flight.
       refetch: () => queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false }),
-      onMessage: ({ payload: session }) => {
+      onMessage: (message) => {
+        // Streams are the player's and the host controls' to follow (features/player, host-controls).
+        if (message.table !== "video_sessions") return;
+        const session = message.payload;
         queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, session });
         // Spec 1 §4: who sees the room depends on the session state (ended or scheduled: back to the page).
         if (session.state !== room.session.state) {
