@@ -45,7 +45,7 @@ import {
   sentryErrorReporter,
 } from "./platform/error-reporting/reporter";
 import { type OpenedMailer, openMailer } from "./platform/mail";
-import type { LivekitConfig } from "./platform/media-room/livekit/livekit-media-room";
+import { type LivekitConfig, livekitOrigins } from "./platform/media-room/livekit/livekit-media-room";
 import type { MembershipGate } from "./platform/membership/gate";
 import type { PaymentGateway } from "./platform/payments/gateway";
 import { FILES_URL_PREFIX, localFileStorage } from "./platform/storage/storage";
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(server);
   const policy = cookiePolicy(deps.publicUrl);
   await registerViewer(server, deps.db, policy);
-  await registerSecurityHeaders(server, deps.publicUrl);
+  await registerSecurityHeaders(server, deps.publicUrl, deps.livekit ? livekitOrigins(deps.livekit.url) : []);
   // Signed by the provider instead (Stripe-Signature); a browser never posts there. The leave-session
   // beacon cannot set headers (navigator.sendBeacon); its route checks Origin instead.
   await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH, LEAVE_SESSION_PATH]);

@@ -51,6 +51,16 @@ export function memberGrant(member: MediaRoomMember): VideoGrant {
   };
 }
 
+/**
+ * Where browsers reach LiveKit, for the CSP's connect-src: its WebSocket, and its https origin
+ * (livekit-client checks a failed connection over plain HTTP).
+ */
+export function livekitOrigins(url: string): string[] {
+  const { host, protocol } = new URL(url);
+  const secure = protocol === "wss:" || protocol === "https:";
+  return [`${secure ? "wss" : "ws"}://${host}`, `${secure ? "https" : "http"}://${host}`];
+}
+
 /** The participant or room is already gone: what remove() and close() wanted anyway. */
 const alreadyGone = (error: unknown) => error instanceof TwirpError && error.status === 404;
 
