@@ -61,6 +61,8 @@ export class LivekitStandIn {
   readonly calls: StandInCall[] = [];
   /** Requests refused, with the Twirp error code given. */
   readonly refusals: { method: string; code: string }[] = [];
+  /** Tokens of a room's participant with an earlier nbf (seconds) are refused (RemoveParticipant). */
+  private readonly revocations = new Map<string, number>();
   private readonly verifier: TokenVerifier;
   private server: Server | undefined;
 
@@ -93,6 +95,8 @@ export class LivekitStandIn {
     const claims = await this.verifier.verify(token);
     const grant = claims.video ?? {};
     if (!grant.roomJoin || !grant.room || !claims.sub) throw new Error("token does not admit to a room");
+    const revokedBefore = this.revocations.get(`${grant.room}/${claims.sub}`) ?? 0;
+    if ((claims.nbf ?? 0) < revokedBefore) throw new Error("token revoked");
     const participant = new ParticipantInfo({
       sid: `PA_${claims.sub}`,
       identity: claims.sub,
@@ -189,6 +193,9 @@ export class LivekitStandIn {
         if (!this.rooms.get(request.room)?.participants.delete(request.identity)) {
           throw new TwirpFailure(404, "not_found", "participant not found");
         }
+        // LiveKit: when not given, now plus a minute of leeway.
+        const revokedBefore = request.revokeTokenTs ? Number(request.revokeTokenTs) : Date.now() / 1000 + 60;
+        this.revocations.set(`${request.room}/${request.identity}`, revokedBefore);
         return new RemoveParticipantResponse().toJson();
       }
       case "UpdateParticipant": {

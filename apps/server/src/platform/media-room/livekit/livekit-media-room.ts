@@ -94,8 +94,15 @@ export function livekitMediaRoom(config: LivekitConfig): LivekitMediaRoom {
       };
     },
 
+    // Revokes the tokens minted so far (to the end of this second: a token's nbf has whole seconds), so a
+    // removed person cannot walk back in with the one they had; one minted later admits them again.
+    // LiveKit's own default revokes a minute ahead by its clock, which would refuse a quick return.
     remove: (sessionId, userId) =>
-      ignoreGone(rooms.removeParticipant(livekitRoomName(sessionId), livekitIdentity(userId))),
+      ignoreGone(
+        rooms.removeParticipant(livekitRoomName(sessionId), livekitIdentity(userId), {
+          revokeTokenTs: BigInt(Math.floor(Date.now() / 1000) + 1),
+        }),
+      ),
 
     close: (sessionId) => ignoreGone(rooms.deleteRoom(livekitRoomName(sessionId))),
 

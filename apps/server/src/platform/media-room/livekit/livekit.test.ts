@@ -87,6 +87,14 @@ describe("livekit media room", () => {
       grant: { roomCreate: true },
     });
 
+    // The token they had no longer admits them; one minted after the removal's second does.
+    await expect(standIn.connect(viewerJoin.token)).rejects.toThrow(/revoked/);
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+    const back = await room.join({ ...viewer, sessionId: 8 });
+    if (back.provider !== "livekit") throw new Error("not livekit");
+    await standIn.connect(back.token);
+    await room.remove(8, 43);
+
     // Already gone (left by itself, closed twice): nothing to do, no error.
     await room.remove(8, 43);
     await room.close(8);
