@@ -51,10 +51,13 @@ describe("LiveKit participants on the stage", () => {
     expect(seven?.screen).toEqual({ tracks: ["scr7"] });
   });
 
-  it("leaves out viewers in the room and participants that are not people", () => {
+  it("leaves out viewers in the room (this browser too) and participants that are not people", () => {
     const viewer = member("9", { permissions: { canPublish: false } });
+    const me = member("10", { isLocal: true, permissions: { canPublish: false } });
     const recorder = member("EG_recorder");
-    expect(toStageParticipants([viewer, recorder, member("3")], streams()).map((p) => p.userId)).toEqual([3]);
+    expect(toStageParticipants([me, viewer, recorder, member("3")], streams()).map((p) => p.userId)).toEqual([
+      3,
+    ]);
   });
 
   it("keeps a participant's stream while its tracks stay, and makes a new one when a track comes", () => {

@@ -49,7 +49,10 @@ const tracksOf = (published: PublishedTrack[], sources: string[]) =>
 
 const isOff = (published: PublishedTrack | undefined) => !published?.track || published.isMuted;
 
-/** The people on stage: those allowed to publish (viewers in the room are not on stage). */
+/**
+ * The people on stage: those allowed to publish right now, this browser included (viewers in the room are
+ * not on stage; someone whose right is taken away live leaves the stage at once).
+ */
 export function toStageParticipants(
   members: Iterable<RoomMember>,
   streams: StageStreams,
@@ -59,7 +62,7 @@ export function toStageParticipants(
   for (const member of members) {
     const userId = Number(member.identity);
     if (!Number.isSafeInteger(userId) || userId <= 0) continue;
-    if (!member.isLocal && !member.permissions?.canPublish) continue;
+    if (!member.permissions?.canPublish) continue;
     const published = [...member.trackPublications.values()];
     const camera = published.find((p) => p.source === "camera");
     const microphone = published.find((p) => p.source === "microphone");

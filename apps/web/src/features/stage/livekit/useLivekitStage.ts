@@ -48,9 +48,8 @@ export function useLivekitStage(
       joined = current;
       const streams = new StageStreams((tracks) => new MediaStream(tracks));
       const refresh = () => {
-        const members = [...current.remoteParticipants.values()];
         setParticipants(
-          toStageParticipants(canPublish ? [current.localParticipant, ...members] : members, streams),
+          toStageParticipants([current.localParticipant, ...current.remoteParticipants.values()], streams),
         );
       };
       for (const event of [
