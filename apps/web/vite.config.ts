@@ -25,6 +25,11 @@ export default defineConfig({
             },
             // The password-strength word lists load only when a new password is typed.
             { name: "password-strength", test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
+            // LiveKit's client loads only on a LiveKit instance's stage (useLivekitStage imports it).
+            {
+              name: "livekit",
+              test: /node_modules[\\/](livekit-client|@livekit|@bufbuild|webrtc-adapter|sdp|sdp-transform|loglevel|jose|typed-emitter|rxjs|events)[\\/]/,
+            },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

@@ -45,6 +45,7 @@ import {
   sentryErrorReporter,
 } from "./platform/error-reporting/reporter";
 import { type OpenedMailer, openMailer } from "./platform/mail";
+import { type LivekitConfig, livekitOrigins } from "./platform/media-room/livekit/livekit-media-room";
 import type { MembershipGate } from "./platform/membership/gate";
 import type { PaymentGateway } from "./platform/payments/gateway";
 import { FILES_URL_PREFIX, localFileStorage } from "./platform/storage/storage";
@@ -75,6 +76,8 @@ export interface AppDeps {
   membershipGate?: MembershipGate;
   /** Realtime topics are shared with other nodes through Redis when set; else in-process. */
   redisUrl?: string;
+  /** The stage's media room runs on this LiveKit project when set (chooseMediaRoom); else embedded. */
+  livekit?: LivekitConfig;
   /** Shorter realtime limits and timings (tests). */
   realtimeTuning?: Partial<RealtimeTuning>;
 }
@@ -131,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(server);
   const policy = cookiePolicy(deps.publicUrl);
   await registerViewer(server, deps.db, policy);
-  await registerSecurityHeaders(server, deps.publicUrl);
+  await registerSecurityHeaders(server, deps.publicUrl, deps.livekit ? livekitOrigins(deps.livekit.url) : []);
   // Signed by the provider instead (Stripe-Signature); a browser never posts there. The leave-session
   // beacon cannot set headers (navigator.sendBeacon); its route checks Origin instead.
   await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH, LEAVE_SESSION_PATH]);

@@ -54,3 +54,20 @@ test("Stripe is used only with both its secret key and webhook secret; half a se
   });
   expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
 });
+
+test("LiveKit is configured by its URL and key pair, never by half of them", () => {
+  expect(loadConfig({}).livekit).toBeUndefined();
+  const env = {
+    LIVEKIT_URL: "wss://media.example.com",
+    LIVEKIT_API_KEY: "APIkey",
+    LIVEKIT_API_SECRET: "secret",
+  };
+  expect(loadConfig(env).livekit).toEqual({
+    url: "wss://media.example.com",
+    apiKey: "APIkey",
+    apiSecret: "secret",
+  });
+  expect(() => loadConfig({ LIVEKIT_URL: "wss://media.example.com", LIVEKIT_API_KEY: "APIkey" })).toThrow(
+    /LIVEKIT_URL needs LIVEKIT_API_KEY and LIVEKIT_API_SECRET/,
+  );
+});

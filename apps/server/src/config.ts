@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { SocialProviderConfig, SocialProviderSettings } from "./features/auth/social/providers";
+import type { LivekitConfig } from "./platform/media-room/livekit/livekit-media-room";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -43,6 +44,9 @@ const Env = z.object({
   PATREON_CLIENT_SECRET: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  LIVEKIT_URL: optionalUrl,
+  LIVEKIT_API_KEY: optionalText,
+  LIVEKIT_API_SECRET: optionalText,
 });
 
 export interface Config {
@@ -62,6 +66,8 @@ export interface Config {
   socialProviders: SocialProviderConfig;
   /** Card payments through Stripe; unset: the embedded test gateway (no real money). */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** The stage's media room on the operator's LiveKit; unset: the embedded SFU. */
+  livekit: LivekitConfig | undefined;
 }
 
 /** A social provider is offered only when both halves of its client registration are set. */
@@ -83,6 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Half a Stripe setup would silently fall back to free test payments: refuse it instead.
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error("Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together");
+  }
+  // A LiveKit URL without its key pair would fail on the first stage join, not at start: refuse it now.
+  if (e.LIVEKIT_URL && !(e.LIVEKIT_API_KEY && e.LIVEKIT_API_SECRET)) {
+    throw new Error("Invalid configuration: LIVEKIT_URL needs LIVEKIT_API_KEY and LIVEKIT_API_SECRET");
   }
   const shownHost = e.HOST === "0.0.0.0" || e.HOST === "127.0.0.1" ? "localhost" : e.HOST;
   return {
@@ -107,6 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    livekit:
+      e.LIVEKIT_URL && e.LIVEKIT_API_KEY && e.LIVEKIT_API_SECRET
+        ? { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET }
         : undefined,
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",

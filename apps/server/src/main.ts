@@ -37,6 +37,7 @@ const { server, reporter, workers } = await buildApp({
   // Patreon sign-in configured: its tokens check real memberships; else the test-mode gate.
   membershipGate: config.socialProviders.patreon ? patreonGate({ db }) : undefined,
   redisUrl: config.redisUrl,
+  livekit: config.livekit,
 });
 // Payment reconciliation and the mail jobs; tests run them by hand instead.
 workers.start();
@@ -50,6 +51,7 @@ console.log(`
   Database: ${database}${seeded ? " (demo data created)" : ""}
   Demo host sign-in: ${DEMO_HOST.email} / ${DEMO_HOST.password}
   API docs: ${config.publicUrl}/api/docs
+  Stage media: ${config.livekit ? `LiveKit at ${config.livekit.url}` : "embedded SFU (set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET for LiveKit)"}
   Payments: ${config.stripe ? "Stripe" : "built-in test gateway (TEST MODE, no real money: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)"}
 `);
 

@@ -10,7 +10,9 @@ export type ErrorKind =
   | "forbidden"
   | "not_found"
   | "conflict"
-  | "rate_limited";
+  | "rate_limited"
+  /** A service the instance depends on is not configured or not answering (503). */
+  | "unavailable";
 
 export class OnstageError extends Error {
   constructor(
@@ -30,6 +32,7 @@ export const Forbidden = (code = "forbidden") => new OnstageError("forbidden", c
 export const NotFound = (code = "not_found") => new OnstageError("not_found", code);
 export const Conflict = (code = "conflict") => new OnstageError("conflict", code);
 export const RateLimited = (code = "rate_limited") => new OnstageError("rate_limited", code);
+export const Unavailable = (code: string) => new OnstageError("unavailable", code);
 
 /** The specs' error catalogue, by stable code. The web shows these words, never a second wording. */
 const MESSAGES: Record<string, string> = {
@@ -116,6 +119,8 @@ const MESSAGES: Record<string, string> = {
   above_maximum: "Please enter at most the ticket's maximum amount",
   amount_too_large: "That order is too large to pay for at once",
   invalid_webhook: "Invalid webhook signature",
+  // Spec 3 §8: a session set to LiveKit on an instance without LIVEKIT_URL (the spec's own words).
+  no_livekit_url: "no livekit url provided",
   membership_unavailable: "We could not check your membership right now. Please try again in a moment.",
   // Registration refusals the specs do not word (docs/decisions.md "Registration").
   ticket_required: "Please choose a ticket",

@@ -10,6 +10,7 @@ const STATUS: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /** One mapping from errors to responses; a 500 carries no stack, SQL or other user's data. */

@@ -1,5 +1,6 @@
 import Fastify from "fastify";
 import { expect, test } from "vitest";
+import { livekitOrigins } from "../platform/media-room/livekit/livekit-media-room";
 import { useTestApp } from "../testing/app";
 import { TestClient } from "../testing/client";
 import { dashWorld } from "../testing/dashboard";
@@ -153,5 +154,20 @@ test("HSTS is sent when the public address is https", async () => {
   const res = await server.inject({ method: "GET", url: "/" });
   expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+  await server.close();
+});
+
+test("the CSP lets the browser reach the operator's LiveKit, and nothing else beyond our origin", async () => {
+  const server = Fastify();
+  await registerSecurityHeaders(
+    server,
+    "https://events.example",
+    livekitOrigins("wss://media.example:7880/"),
+  );
+  server.get("/", async () => "ok");
+  const res = await server.inject({ method: "GET", url: "/" });
+  expect(String(res.headers["content-security-policy"])).toContain(
+    "connect-src 'self' wss://media.example:7880 https://media.example:7880;",
+  );
   await server.close();
 });

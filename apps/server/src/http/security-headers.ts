@@ -10,7 +10,12 @@ export const CLIP_EMBED_PATH = /^\/embed\/clips\/[^/?#]+(?:[?#]|$)/;
  * own origin; inline styles for React's style props and the server-rendered test pages), no framing but
  * the clip embed, HSTS when served over https, and no caching of a signed-in person's JSON.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  /** Other origins the web app talks to (the operator's LiveKit). */
+  connectTo: string[] = [],
+): Promise<void> {
   const isHttps = new URL(publicUrl).protocol === "https:";
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -24,7 +29,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
         mediaSrc: ["'self'", "blob:"],
         // hls.js starts its transmuxer from a blob URL.
         workerSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...connectTo],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -1,0 +1,123 @@
+import type { MediaRoomJoin } from "@onstage/domain";
+import { AccessToken, RoomServiceClient, TrackSource, TwirpError, type VideoGrant } from "livekit-server-sdk";
+import type { MediaRoomMember, MediaRoomPort } from "../port";
+
+/** An operator's LiveKit project (LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET; read by main.ts). */
+export interface LivekitConfig {
+  /** What browsers connect to (wss://…); the server's Twirp calls go to the same host over https. */
+  url: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface LivekitMediaRoom extends MediaRoomPort {
+  readonly provider: "livekit";
+  /** Changes a connected participant's right to publish at once (issue 12: taken off stage, put back). */
+  setCanPublish(sessionId: number, userId: number, canPublish: boolean): Promise<void>;
+}
+
+/**
+ * Short on purpose: the token only admits the browser; LiveKit keeps the connection (and refreshes its
+ * own token) after that, and a leaked token stops working soon.
+ */
+export const LIVEKIT_TOKEN_TTL = "10m";
+
+/** Stage members publish their camera, microphone and screen; nothing else (no data channel spam). */
+const STAGE_SOURCES = [
+  TrackSource.CAMERA,
+  TrackSource.MICROPHONE,
+  TrackSource.SCREEN_SHARE,
+  TrackSource.SCREEN_SHARE_AUDIO,
+];
+
+export const livekitRoomName = (sessionId: number) => `session-${sessionId}`;
+
+/** The participant's identity in LiveKit is our user id, so the stage maps tiles back to people. */
+export const livekitIdentity = (userId: number) => String(userId);
+
+/**
+ * The grants a member's token carries. LiveKit treats an unset canPublish as allowed, so a viewer gets
+ * an explicit false.
+ */
+export function memberGrant(member: MediaRoomMember): VideoGrant {
+  return {
+    room: livekitRoomName(member.sessionId),
+    roomJoin: true,
+    canSubscribe: true,
+    canPublish: member.canPublish,
+    canPublishData: member.canPublish,
+    ...(member.canPublish ? { canPublishSources: STAGE_SOURCES } : {}),
+    canUpdateOwnMetadata: false,
+  };
+}
+
+/**
+ * Where browsers reach LiveKit, for the CSP's connect-src: its WebSocket, and its https origin
+ * (livekit-client checks a failed connection over plain HTTP).
+ */
+export function livekitOrigins(url: string): string[] {
+  const { host, protocol } = new URL(url);
+  const secure = protocol === "wss:" || protocol === "https:";
+  return [`${secure ? "wss" : "ws"}://${host}`, `${secure ? "https" : "http"}://${host}`];
+}
+
+/** The participant or room is already gone: what remove() and close() wanted anyway. */
+const alreadyGone = (error: unknown) => error instanceof TwirpError && error.status === 404;
+
+/** The media room on an operator's LiveKit: tokens minted here, room admin through LiveKit's Twirp API. */
+export function livekitMediaRoom(config: LivekitConfig): LivekitMediaRoom {
+  const rooms = new RoomServiceClient(config.url, config.apiKey, config.apiSecret);
+
+  const ignoreGone = async (call: Promise<unknown>) => {
+    try {
+      await call;
+    } catch (error) {
+      if (!alreadyGone(error)) throw error;
+    }
+  };
+
+  return {
+    provider: "livekit",
+
+    async join(member): Promise<MediaRoomJoin> {
+      const token = new AccessToken(config.apiKey, config.apiSecret, {
+        identity: livekitIdentity(member.userId),
+        name: member.name,
+        ttl: LIVEKIT_TOKEN_TTL,
+      });
+      token.addGrant(memberGrant(member));
+      return {
+        provider: "livekit",
+        url: config.url,
+        token: await token.toJwt(),
+        canPublish: member.canPublish,
+      };
+    },
+
+    // Revokes the tokens minted so far (to the end of this second: a token's nbf has whole seconds), so a
+    // removed person cannot walk back in with the one they had; one minted later admits them again.
+    // LiveKit's own default revokes a minute ahead by its clock, which would refuse a quick return.
+    remove: (sessionId, userId) =>
+      ignoreGone(
+        rooms.removeParticipant(livekitRoomName(sessionId), livekitIdentity(userId), {
+          revokeTokenTs: BigInt(Math.floor(Date.now() / 1000) + 1),
+        }),
+      ),
+
+    close: (sessionId) => ignoreGone(rooms.deleteRoom(livekitRoomName(sessionId))),
+
+    async setCanPublish(sessionId, userId, canPublish) {
+      await rooms.updateParticipant(livekitRoomName(sessionId), livekitIdentity(userId), {
+        permission: {
+          canSubscribe: true,
+          canPublish,
+          canPublishData: canPublish,
+          canPublishSources: canPublish ? STAGE_SOURCES : [],
+        },
+      });
+    },
+
+    // Nothing runs here: LiveKit holds the rooms, the SDK holds no connections.
+    stop: async () => {},
+  };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { type RoomMember, StageStreams, toStageParticipants } from "./stageParticipants";
+
+// Node has no MediaStream: tracks and streams here carry just what the mapping reads.
+const track = (id: string) => ({ id }) as MediaStreamTrack;
+const published = (source: string, id: string, isMuted = false) => ({
+  source,
+  isMuted,
+  track: { mediaStreamTrack: track(id) },
+});
+const member = (identity: string, fields: Partial<RoomMember> = {}): RoomMember => ({
+  identity,
+  name: `Person ${identity}`,
+  isLocal: false,
+  permissions: { canPublish: true },
+  trackPublications: new Map(),
+  ...fields,
+});
+const tracks = (map: [string, ReturnType<typeof published>][]) => new Map(map);
+const streams = () =>
+  new StageStreams((list) => ({ tracks: list.map((t) => t.id) }) as unknown as MediaStream);
+
+describe("LiveKit participants on the stage", () => {
+  it("maps each stage member to a tile: user id, name, camera and microphone, screen, muted flags", () => {
+    const host = member("42", {
+      name: "Ada Host",
+      isLocal: true,
+      trackPublications: tracks([
+        ["TR_cam", published("camera", "cam42")],
+        ["TR_mic", published("microphone", "mic42", true)],
+      ]),
+    });
+    const guest = member("7", {
+      trackPublications: tracks([
+        ["TR_mic", published("microphone", "mic7")],
+        ["TR_scr", published("screen_share", "scr7")],
+      ]),
+    });
+    const [ada, seven] = toStageParticipants([host, guest], streams());
+    expect(ada).toMatchObject({
+      userId: 42,
+      name: "Ada Host",
+      isLocal: true,
+      audioMuted: true,
+      videoMuted: false,
+    });
+    expect(ada?.media).toEqual({ tracks: ["cam42", "mic42"] });
+    expect(ada?.screen).toBeNull();
+    expect(seven).toMatchObject({ userId: 7, isLocal: false, audioMuted: false, videoMuted: true });
+    expect(seven?.media).toEqual({ tracks: ["mic7"] });
+    expect(seven?.screen).toEqual({ tracks: ["scr7"] });
+  });
+
+  it("leaves out viewers in the room (this browser too) and participants that are not people", () => {
+    const viewer = member("9", { permissions: { canPublish: false } });
+    const me = member("10", { isLocal: true, permissions: { canPublish: false } });
+    const recorder = member("EG_recorder");
+    expect(toStageParticipants([me, viewer, recorder, member("3")], streams()).map((p) => p.userId)).toEqual([
+      3,
+    ]);
+  });
+
+  it("keeps a participant's stream while its tracks stay, and makes a new one when a track comes", () => {
+    const cache = streams();
+    const guest = member("7", { trackPublications: tracks([["TR_cam", published("camera", "cam7")]]) });
+    const first = toStageParticipants([guest], cache)[0]?.media;
+    expect(toStageParticipants([guest], cache)[0]?.media).toBe(first);
+    guest.trackPublications.set("TR_mic", published("microphone", "mic7"));
+    const second = toStageParticipants([guest], cache)[0]?.media;
+    expect(second).not.toBe(first);
+    expect(second).toEqual({ tracks: ["cam7", "mic7"] });
+    // Left and came back: a fresh stream.
+    toStageParticipants([], cache);
+    expect(toStageParticipants([guest], cache)[0]?.media).not.toBe(second);
+  });
+});
