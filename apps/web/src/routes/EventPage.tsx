@@ -22,7 +22,7 @@ export function EventPage() {
   const query = useEventPage(eventCode);
   const data = query.data ?? null;
   const session = data ? pickSession(data.sessions, segment) : null;
-  const view = data ? decideEventView(data, session, isPreview) : null;
+  const view = data ? decideEventView(data, session, { isPreview, wantsReplay: searchParams.has("replay") }) : null;
   useEmailVerifiedToast(searchParams.get("emailVerified") === "true");
   useGoneEventRedirect(query.error instanceof ApiError ? query.error.code : null);
   useDocumentTitle(view === "not_found" || query.isError ? "Event not found" : (data?.event.title ?? null));

@@ -1,0 +1,131 @@
+import { HLS_HEALTHCHECK_TIMEOUT_MS } from "@onstage/domain";
+import Hls, { type ErrorData } from "hls.js";
+import { type RefObject, useEffect, useState } from "react";
+import { hlsConfig, type PlaybackKind } from "./hlsConfig";
+import { isFatalMediaError, mediaErrorMessage } from "./mediaErrors";
+import { useReportProgramDate } from "./ProgramClock";
+
+export interface PlayerSource {
+  url: string;
+  /** Spec 2 §4: played when the live URL fails its HEAD health check. */
+  fallbackUrl: string | null;
+  kind: PlaybackKind;
+  /** Seconds into a replay (?clip_start_time=). */
+  startAt: number;
+}
+
+const PROGRAM_CLOCK_INTERVAL_MS = 250;
+
+/** Spec 2 §4: HEAD the live playlist; on failure or after 3.5 s play the fallback, if there is one. */
+export async function healthyUrl(source: PlayerSource): Promise<string> {
+  if (source.kind !== "live" || !source.fallbackUrl) return source.url;
+  try {
+    const answer = await fetch(source.url, {
+      method: "HEAD",
+      cache: "no-store",
+      signal: AbortSignal.timeout(HLS_HEALTHCHECK_TIMEOUT_MS),
+    });
+    if (answer.ok) return source.url;
+  } catch {
+    // Timed out or unreachable: the fallback below.
+  }
+  return source.fallbackUrl;
+}
+
+/** An hls.js failure in the viewer's words; spec 2 §8 names 'Expected playlist to be a media playlist'. */
+function hlsErrorMessage(data: ErrorData): string {
+  if (data.type === Hls.ErrorTypes.NETWORK_ERROR) return mediaErrorMessage(2);
+  if (data.type === Hls.ErrorTypes.MEDIA_ERROR) return mediaErrorMessage(3);
+  return data.reason ?? data.error?.message ?? "The video could not be played.";
+}
+
+/** Native HLS only where hls.js cannot run (Safari on iOS): hls.js gives the catch-up rate and the clock. */
+function usesNativeHls(video: HTMLVideoElement): boolean {
+  return !Hls.isSupported() && video.canPlayType("application/vnd.apple.mpegurl") !== "";
+}
+
+/**
+ * Plays `source` in the video element: hls.js (or native HLS), muted autoplay, fatal errors as a
+ * message (`retry` starts again), and the program date of the frame on screen for useProgramClock.
+ */
+export function useHlsPlayer(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  source: PlayerSource | null,
+) {
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const reportProgramDate = useReportProgramDate();
+  const url = source?.url ?? null;
+  const fallbackUrl = source?.fallbackUrl ?? null;
+  const kind = source?.kind ?? "live";
+  const startAt = source?.startAt ?? 0;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || url === null) return;
+    // attempt: a Retry tears the player down and starts again.
+    void attempt;
+    let hls: Hls | null = null;
+    let isCancelled = false;
+    let hasRecoveredMedia = false;
+    setError(null);
+    video.muted = true;
+
+    const onVideoError = () => {
+      const code = video.error?.code ?? 0;
+      if (isFatalMediaError(code)) setError(mediaErrorMessage(code));
+    };
+    video.addEventListener("error", onVideoError);
+
+    const programDate = (): number | null => {
+      if (hls) return hls.playingDate?.getTime() ?? null;
+      // Safari's native HLS: the playlist's first program date plus the position.
+      const start = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.().getTime();
+      return start && Number.isFinite(start) ? start + video.currentTime * 1000 : null;
+    };
+    const clock = window.setInterval(() => reportProgramDate(programDate()), PROGRAM_CLOCK_INTERVAL_MS);
+
+    void healthyUrl({ url, fallbackUrl, kind, startAt }).then((playUrl) => {
+      if (isCancelled) return;
+      if (usesNativeHls(video)) {
+        video.src = playUrl;
+        if (startAt > 0) {
+          video.addEventListener("loadedmetadata", () => (video.currentTime = startAt), { once: true });
+        }
+      } else if (Hls.isSupported()) {
+        hls = new Hls(hlsConfig({ kind, lowLatency: false, startAt }));
+        hls.on(Hls.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          // One media recovery (a decode hiccup) before telling the viewer.
+          if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !hasRecoveredMedia) {
+            hasRecoveredMedia = true;
+            hls?.recoverMediaError();
+            return;
+          }
+          setError(hlsErrorMessage(data));
+        });
+        hls.loadSource(playUrl);
+        hls.attachMedia(video);
+      } else {
+        // Spec 2 §8: with no possible playback, the video will not work on this system.
+        console.info("Neither hls.js nor native HLS is available: the video will not work on this system.");
+        setError(mediaErrorMessage(4));
+        return;
+      }
+      // Browsers refuse unmuted autoplay; muted playback starts, and the viewer unmutes.
+      void video.play().catch(() => {});
+    });
+
+    return () => {
+      isCancelled = true;
+      window.clearInterval(clock);
+      video.removeEventListener("error", onVideoError);
+      hls?.destroy();
+      video.removeAttribute("src");
+      video.load();
+      reportProgramDate(null);
+    };
+  }, [videoRef, url, fallbackUrl, kind, startAt, attempt, reportProgramDate]);
+
+  return { error, retry: () => setAttempt((n) => n + 1) };
+}
