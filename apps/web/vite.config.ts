@@ -25,6 +25,8 @@ export default defineConfig({
             },
             // The password-strength word lists load only when a new password is typed.
             { name: "password-strength", test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
+            // The video player loads only when a session has something to play.
+            { name: "hls", test: /node_modules[\\/]hls\.js[\\/]/ },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

@@ -29,6 +29,7 @@ export function decideEventView(
 
 /** The room's replay address when the viewer may watch it there, else null (the button registers). */
 export function replayPath(data: EventPageData, session: VideoSessionSummary | null): string | null {
-  if (!session || decideEventView(data, session, { isPreview: false, wantsReplay: true }) !== "room") return null;
+  if (!session || decideEventView(data, session, { isPreview: false, wantsReplay: true }) !== "room")
+    return null;
   return `/c/${data.event.eventCode}/${session.urlHash}?replay`;
 }

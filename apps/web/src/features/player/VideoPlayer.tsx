@@ -29,8 +29,7 @@ export function VideoPlayer({ source, badges, label }: VideoPlayerProps) {
   };
   return (
     <div className="video-player">
-      {/* Muted so autoplay is allowed; captions do not exist for a live program yet. */}
-      {/* biome-ignore lint/a11y/useMediaCaption: live program without a caption track */}
+      {/* Muted so browsers allow autoplay; the viewer unmutes with the button. */}
       <video
         ref={videoRef}
         className="video-player__video"

@@ -12,7 +12,11 @@ export type PlaybackKind = "live" | "vod";
  * catches up at up to 1.5x, which measured ~3 s canvas-to-screen; defaults drift upward and never
  * catch up. Low-latency playlists (parts) keep a shorter back buffer. Replays start at `startAt`.
  */
-export function hlsConfig(input: { kind: PlaybackKind; lowLatency: boolean; startAt: number }): Partial<HlsConfig> {
+export function hlsConfig(input: {
+  kind: PlaybackKind;
+  lowLatency: boolean;
+  startAt: number;
+}): Partial<HlsConfig> {
   if (input.kind === "vod") {
     return { backBufferLength: VIDEO_BACK_BUFFER_SECONDS, startPosition: input.startAt };
   }
@@ -21,7 +25,9 @@ export function hlsConfig(input: { kind: PlaybackKind; lowLatency: boolean; star
     liveSyncDurationCount: 2,
     liveMaxLatencyDurationCount: 4,
     maxLiveSyncPlaybackRate: 1.5,
-    backBufferLength: input.lowLatency ? VIDEO_LOW_LATENCY_BACK_BUFFER_SECONDS : VIDEO_LIVE_BACK_BUFFER_SECONDS,
+    backBufferLength: input.lowLatency
+      ? VIDEO_LOW_LATENCY_BACK_BUFFER_SECONDS
+      : VIDEO_LIVE_BACK_BUFFER_SECONDS,
   };
 }
 

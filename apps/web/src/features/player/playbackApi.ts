@@ -39,6 +39,7 @@ export function usePlayback(sessionId: number, isEnabled: boolean) {
     queryKey: key,
     queryFn: () => fetchPlayback(sessionId),
     enabled: isEnabled,
-    refetchInterval: (query) => (query.state.data ? playbackRefreshMs(query.state.data.expiresAt, Date.now()) : false),
+    refetchInterval: (query) =>
+      query.state.data ? playbackRefreshMs(query.state.data.expiresAt, Date.now()) : false,
   });
 }

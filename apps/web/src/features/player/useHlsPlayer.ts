@@ -1,5 +1,6 @@
 import { HLS_HEALTHCHECK_TIMEOUT_MS } from "@onstage/domain";
-import Hls, { type ErrorData } from "hls.js";
+import type Hls from "hls.js";
+import type { ErrorData } from "hls.js";
 import { type RefObject, useEffect, useState } from "react";
 import { hlsConfig, type PlaybackKind } from "./hlsConfig";
 import { isFatalMediaError, mediaErrorMessage } from "./mediaErrors";
@@ -32,26 +33,25 @@ export async function healthyUrl(source: PlayerSource): Promise<string> {
   return source.fallbackUrl;
 }
 
+type HlsClass = typeof Hls;
+
 /** An hls.js failure in the viewer's words; spec 2 §8 names 'Expected playlist to be a media playlist'. */
-function hlsErrorMessage(data: ErrorData): string {
-  if (data.type === Hls.ErrorTypes.NETWORK_ERROR) return mediaErrorMessage(2);
-  if (data.type === Hls.ErrorTypes.MEDIA_ERROR) return mediaErrorMessage(3);
+function hlsErrorMessage(HlsJs: HlsClass, data: ErrorData): string {
+  if (data.type === HlsJs.ErrorTypes.NETWORK_ERROR) return mediaErrorMessage(2);
+  if (data.type === HlsJs.ErrorTypes.MEDIA_ERROR) return mediaErrorMessage(3);
   return data.reason ?? data.error?.message ?? "The video could not be played.";
 }
 
 /** Native HLS only where hls.js cannot run (Safari on iOS): hls.js gives the catch-up rate and the clock. */
-function usesNativeHls(video: HTMLVideoElement): boolean {
-  return !Hls.isSupported() && video.canPlayType("application/vnd.apple.mpegurl") !== "";
+function usesNativeHls(HlsJs: HlsClass, video: HTMLVideoElement): boolean {
+  return !HlsJs.isSupported() && video.canPlayType("application/vnd.apple.mpegurl") !== "";
 }
 
 /**
  * Plays `source` in the video element: hls.js (or native HLS), muted autoplay, fatal errors as a
  * message (`retry` starts again), and the program date of the frame on screen for useProgramClock.
  */
-export function useHlsPlayer(
-  videoRef: RefObject<HTMLVideoElement | null>,
-  source: PlayerSource | null,
-) {
+export function useHlsPlayer(videoRef: RefObject<HTMLVideoElement | null>, source: PlayerSource | null) {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const reportProgramDate = useReportProgramDate();
@@ -85,24 +85,26 @@ export function useHlsPlayer(
     };
     const clock = window.setInterval(() => reportProgramDate(programDate()), PROGRAM_CLOCK_INTERVAL_MS);
 
-    void healthyUrl({ url, fallbackUrl, kind, startAt }).then((playUrl) => {
+    // hls.js is loaded only when something plays (its own chunk).
+    const loading = Promise.all([import("hls.js"), healthyUrl({ url, fallbackUrl, kind, startAt })]);
+    void loading.then(([{ default: HlsJs }, playUrl]) => {
       if (isCancelled) return;
-      if (usesNativeHls(video)) {
+      if (usesNativeHls(HlsJs, video)) {
         video.src = playUrl;
         if (startAt > 0) {
           video.addEventListener("loadedmetadata", () => (video.currentTime = startAt), { once: true });
         }
-      } else if (Hls.isSupported()) {
-        hls = new Hls(hlsConfig({ kind, lowLatency: false, startAt }));
-        hls.on(Hls.Events.ERROR, (_event, data) => {
+      } else if (HlsJs.isSupported()) {
+        hls = new HlsJs(hlsConfig({ kind, lowLatency: false, startAt }));
+        hls.on(HlsJs.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
           // One media recovery (a decode hiccup) before telling the viewer.
-          if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !hasRecoveredMedia) {
+          if (data.type === HlsJs.ErrorTypes.MEDIA_ERROR && !hasRecoveredMedia) {
             hasRecoveredMedia = true;
             hls?.recoverMediaError();
             return;
           }
-          setError(hlsErrorMessage(data));
+          setError(hlsErrorMessage(HlsJs, data));
         });
         hls.loadSource(playUrl);
         hls.attachMedia(video);
