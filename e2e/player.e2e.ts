@@ -4,11 +4,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { EventPageData, PlaybackResponse, RoomResponse, SessionState } from "@onstage/domain";
 import { DEFAULT_PRIMARY_COLOR } from "@onstage/domain";
-import { build } from "esbuild";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, test } from "vitest";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
+import { buildHarness, HARNESS_PATH } from "./support/harness";
 
 // Issue 11 §3, §5, §6 in a real Chromium with the fake camera: the program-feed compositor and the
 // stage area's screens, bundled from the web app's own modules (apps/web/test-harness) and served from
@@ -17,29 +17,13 @@ import { useBrowser } from "./support/browser";
 // the glass-to-glass path is measured by bench/latency.bench.ts).
 const browser = useBrowser();
 const FILES = path.join(inject("dataDir"), "files");
-const HARNESS = "/files/e2e-harness/index.html";
+const HARNESS = HARNESS_PATH;
 const VOD = "/files/e2e-hls/index.m3u8";
 const RECORDING_SECONDS = 26;
 const run = promisify(execFile);
 
 beforeAll(async () => {
-  const harnessDir = path.join(FILES, "e2e-harness");
-  await build({
-    entryPoints: [path.resolve(import.meta.dirname, "../apps/web/test-harness/harness.tsx")],
-    bundle: true,
-    outdir: harnessDir,
-    entryNames: "harness",
-    format: "iife",
-    jsx: "automatic",
-    loader: { ".svg": "dataurl" },
-    define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "error",
-  });
-  await writeFile(
-    path.join(harnessDir, "index.html"),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Program feed harness</title>
-<link rel="stylesheet" href="harness.css"></head><body><div id="root"></div><script src="harness.js"></script></body></html>`,
-  );
+  await buildHarness(FILES);
   // A recording as the pipeline writes it: 720p, 1 s segments (a keyframe a second), program dates.
   const hlsDir = path.join(FILES, "e2e-hls");
   await mkdir(hlsDir, { recursive: true });
@@ -291,4 +275,15 @@ test("greenroom: the audience is told the session starts soon", async () => {
   const page = browser.page();
   await renderScreen(page, "greenroom", playback(null));
   await page.getByRole("heading", { name: "The session starts soon" }).waitFor();
+});
+
+test("bench:latency's clock survives the compositor: the blocks read back within a few frames", async () => {
+  const page = browser.page();
+  await page.goto(HARNESS);
+  const { readMs, nowMs } = await page.evaluate(() => {
+    type Harness = { readComposedClock: () => Promise<{ readMs: number; nowMs: number }> };
+    return (window as unknown as { onstageHarness: Harness }).onstageHarness.readComposedClock();
+  });
+  expect(nowMs - readMs).toBeGreaterThanOrEqual(0);
+  expect(nowMs - readMs).toBeLessThan(500);
 });
