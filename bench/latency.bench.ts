@@ -92,15 +92,16 @@ try {
     Object.assign(globalThis, { clockFeed: harness.sendClockFeed(sessionId) });
   }, session.id);
   // The server answers 'live' once ffmpeg wrote the first playlist.
-  await hostPage.waitForFunction(
-    () => {
-      const feed = (globalThis as unknown as { clockFeed: { status: () => { phase: string } | null } })
-        .clockFeed;
-      return feed.status()?.phase === "live";
-    },
-    undefined,
-    { timeout: 60_000 },
-  );
+  const feedStatus = () =>
+    hostPage.evaluate(() => {
+      type Feed = { status: () => { phase: string; error: string | null } | null };
+      return (globalThis as unknown as { clockFeed: Feed }).clockFeed.status();
+    });
+  for (let waited = 0; (await feedStatus())?.phase !== "live"; waited += 500) {
+    if (waited > 60_000)
+      throw new Error(`the compositor never went live: ${JSON.stringify(await feedStatus())}`);
+    await setTimeout(500);
+  }
 
   const viewer = await browser.newContext({ baseURL: app.baseUrl });
   const viewerPage = await viewer.newPage();
