@@ -6,6 +6,9 @@ import type { EventPageData, PlaybackResponse, RoomResponse, SessionState } from
 import { DEFAULT_PRIMARY_COLOR } from "@onstage/domain";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, test } from "vitest";
+import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { EventPage } from "./pages/EventPage";
+import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
 import { buildHarness, HARNESS_PATH } from "./support/harness";
@@ -286,4 +289,30 @@ test("bench:latency's clock survives the compositor: the blocks read back within
   });
   expect(nowMs - readMs).toBeGreaterThanOrEqual(0);
   expect(nowMs - readMs).toBeLessThan(500);
+});
+
+test("'watch replay' on the landing page of an ended event opens the session's replay in the room", async () => {
+  const page = browser.page();
+  await signInBrowser(page.request, DEMO_HOST);
+  const event = new EventPage(page);
+  await event.open("spring-town-hall");
+  await event.registerButton("watch replay").click();
+  await page.getByRole("region", { name: "Stage" }).waitFor();
+  expect(new URL(page.url()).search).toBe("?replay");
+});
+
+test("?recorder-view shows only the program, full-window, on the brand colour", async () => {
+  const page = browser.page();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await new EventPage(page).open("office-hours", "?recorder-view");
+  const canvas = page.getByRole("img", { name: "Program" });
+  await canvas.waitFor();
+  const box = await canvas.boundingBox();
+  expect(box).toEqual({ x: 0, y: 0, width: 1280, height: 720 });
+  expect(await page.getByRole("link").count()).toBe(0);
+  const corner = await canvas.evaluate((c: HTMLCanvasElement) =>
+    Array.from(c.getContext("2d")?.getImageData(3, 3, 1, 1).data.slice(0, 3) ?? []),
+  );
+  expect(corner).toEqual([1, 3, 5].map((i) => Number.parseInt(DEFAULT_PRIMARY_COLOR.slice(i, i + 2), 16)));
+  expect(await axeViolations(page)).toEqual([]);
 });
