@@ -111,7 +111,7 @@ async function measureGlassToGlass(sessionId: number, count: number): Promise<nu
     <ProgramClockProvider>
       <VideoPlayer
         label="Live video"
-        source={{ url: liveUrl, fallbackUrl: null, kind: "live", startAt: 0 }}
+        source={{ key: "live", url: liveUrl, fallbackUrl: null, kind: "live", startAt: 0 }}
       />
     </ProgramClockProvider>,
   );

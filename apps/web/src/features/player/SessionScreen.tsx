@@ -87,7 +87,13 @@ function StageAreaScreen({ data, room, flags }: SessionScreenProps) {
       return (
         <VideoPlayer
           label="Live video"
-          source={{ url: answer.liveUrl, fallbackUrl: answer.fallbackUrl, kind: "live", startAt: 0 }}
+          source={{
+            key: `live:${answer.stream?.id}`,
+            url: answer.liveUrl,
+            fallbackUrl: answer.fallbackUrl,
+            kind: "live",
+            startAt: 0,
+          }}
           badges={
             <>
               <Badge tone="danger">LIVE</Badge>
@@ -103,6 +109,7 @@ function StageAreaScreen({ data, room, flags }: SessionScreenProps) {
         <VideoPlayer
           label="Replay"
           source={{
+            key: `vod:${answer.stream?.id}`,
             url: answer.vodUrl,
             fallbackUrl: null,
             kind: "vod",

@@ -36,3 +36,24 @@ export function clipStartTime(param: string | null): number {
   const seconds = Number(param);
   return param !== null && Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
 }
+
+/** The URL's directory, with its trailing slash: segments and renditions are resolved under it. */
+function directoryOf(url: string): string {
+  return url.slice(0, url.lastIndexOf("/") + 1);
+}
+
+/**
+ * The playback URLs carry their token in the path and are refreshed before they expire (playbackApi).
+ * A player started on `startedUrl` keeps going on the fresh token: a request under the old URL's
+ * directory moves under the newest one's. null when nothing changes. URLs are absolute.
+ */
+export function refreshedRequestUrl(
+  requestUrl: string,
+  startedUrl: string,
+  latestUrl: string,
+): string | null {
+  const from = directoryOf(startedUrl);
+  const to = directoryOf(latestUrl);
+  if (from === to || !requestUrl.startsWith(from)) return null;
+  return to + requestUrl.slice(from.length);
+}

@@ -4,7 +4,7 @@ import {
   VIDEO_LOW_LATENCY_BACK_BUFFER_SECONDS,
 } from "@onstage/domain";
 import { describe, expect, test } from "vitest";
-import { clipStartTime, hlsConfig } from "./hlsConfig";
+import { clipStartTime, hlsConfig, refreshedRequestUrl } from "./hlsConfig";
 import { isFatalMediaError, mediaErrorMeaning } from "./mediaErrors";
 import { playbackRefreshMs } from "./playbackApi";
 
@@ -59,5 +59,19 @@ describe("playbackRefreshMs", () => {
   });
   test("never sooner than 5 s, even for an expired answer", () => {
     expect(playbackRefreshMs("2025-12-31T23:00:00Z", now)).toBe(5_000);
+  });
+});
+
+describe("refreshedRequestUrl", () => {
+  const started = "https://cdn.example/hls/tok-1/session-4/live/index.m3u8";
+  const latest = "https://cdn.example/hls/tok-2/session-4/live/index.m3u8";
+  test("a segment of the old token moves to the new one", () => {
+    expect(
+      refreshedRequestUrl("https://cdn.example/hls/tok-1/session-4/live/seg12.ts", started, latest),
+    ).toBe("https://cdn.example/hls/tok-2/session-4/live/seg12.ts");
+  });
+  test("nothing to do before a refresh, or for another address", () => {
+    expect(refreshedRequestUrl(`${started}`, started, started)).toBeNull();
+    expect(refreshedRequestUrl("https://elsewhere.example/a.ts", started, latest)).toBeNull();
   });
 });

@@ -1,12 +1,15 @@
 import { HLS_HEALTHCHECK_TIMEOUT_MS } from "@onstage/domain";
 import type Hls from "hls.js";
 import type { ErrorData } from "hls.js";
-import { type RefObject, useEffect, useState } from "react";
-import { hlsConfig, type PlaybackKind } from "./hlsConfig";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { hlsConfig, type PlaybackKind, refreshedRequestUrl } from "./hlsConfig";
 import { isFatalMediaError, mediaErrorMessage } from "./mediaErrors";
 import { useReportProgramDate } from "./ProgramClock";
 
 export interface PlayerSource {
+  /** What plays (a stream's live or recorded playlist): a new key starts a new player. */
+  key: string;
+  /** The signed playlist URL; a refreshed token under the same key carries on without a restart. */
   url: string;
   /** Spec 2 §4: played when the live URL fails its HEAD health check. */
   fallbackUrl: string | null;
@@ -18,7 +21,7 @@ export interface PlayerSource {
 const PROGRAM_CLOCK_INTERVAL_MS = 250;
 
 /** Spec 2 §4: HEAD the live playlist; on failure or after 3.5 s play the fallback, if there is one. */
-export async function healthyUrl(source: PlayerSource): Promise<string> {
+export async function healthyUrl(source: Omit<PlayerSource, "key">): Promise<string> {
   if (source.kind !== "live" || !source.fallbackUrl) return source.url;
   try {
     const answer = await fetch(source.url, {
@@ -55,14 +58,19 @@ export function useHlsPlayer(videoRef: RefObject<HTMLVideoElement | null>, sourc
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const reportProgramDate = useReportProgramDate();
-  const url = source?.url ?? null;
-  const fallbackUrl = source?.fallbackUrl ?? null;
+  const key = source?.key ?? null;
   const kind = source?.kind ?? "live";
   const startAt = source?.startAt ?? 0;
+  const latestUrl = useRef<string | null>(null);
+  const latestFallbackUrl = useRef<string | null>(null);
+  latestUrl.current = source ? new URL(source.url, window.location.href).href : null;
+  latestFallbackUrl.current = source?.fallbackUrl ?? null;
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || url === null) return;
+    const url = latestUrl.current;
+    const fallbackUrl = latestFallbackUrl.current;
+    if (!video || key === null || url === null) return;
     // attempt: a Retry tears the player down and starts again.
     void attempt;
     let hls: Hls | null = null;
@@ -95,7 +103,14 @@ export function useHlsPlayer(videoRef: RefObject<HTMLVideoElement | null>, sourc
           video.addEventListener("loadedmetadata", () => (video.currentTime = startAt), { once: true });
         }
       } else if (HlsJs.isSupported()) {
-        hls = new HlsJs(hlsConfig({ kind, lowLatency: false, startAt }));
+        hls = new HlsJs({
+          ...hlsConfig({ kind, lowLatency: false, startAt }),
+          xhrSetup: (xhr, requestUrl) => {
+            const latest = latestUrl.current;
+            const moved = playUrl === url && latest ? refreshedRequestUrl(requestUrl, url, latest) : null;
+            if (moved) xhr.open("GET", moved, true);
+          },
+        });
         hls.on(HlsJs.Events.ERROR, (_event, data) => {
           if (!data.fatal) return;
           // One media recovery (a decode hiccup) before telling the viewer.
@@ -127,7 +142,7 @@ export function useHlsPlayer(videoRef: RefObject<HTMLVideoElement | null>, sourc
       video.load();
       reportProgramDate(null);
     };
-  }, [videoRef, url, fallbackUrl, kind, startAt, attempt, reportProgramDate]);
+  }, [videoRef, key, kind, startAt, attempt, reportProgramDate]);
 
   return { error, retry: () => setAttempt((n) => n + 1) };
 }
