@@ -316,3 +316,12 @@ test("?recorder-view shows only the program, full-window, on the brand colour", 
   expect(corner).toEqual([1, 3, 5].map((i) => Number.parseInt(DEFAULT_PRIMARY_COLOR.slice(i, i + 2), 16)));
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test("a playlist that is not HLS fails with the spec's message and a Retry", async () => {
+  const page = browser.page();
+  await renderScreen(page, "ended", playback("/files/e2e-harness/harness.css"));
+  const alert = page.getByRole("alert");
+  await alert.getByText("Expected playlist to be a media playlist").waitFor();
+  await alert.getByRole("button", { name: "Retry" }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -38,8 +38,17 @@ export async function healthyUrl(source: Omit<PlayerSource, "key">): Promise<str
 
 type HlsClass = typeof Hls;
 
-/** An hls.js failure in the viewer's words; spec 2 §8 names 'Expected playlist to be a media playlist'. */
+/** Spec 2 §8's HLS error for a playlist that is not a playable media playlist. */
+export const NOT_A_MEDIA_PLAYLIST = "Expected playlist to be a media playlist";
+
+/** An hls.js failure in the viewer's words (spec 2 §8). */
 function hlsErrorMessage(HlsJs: HlsClass, data: ErrorData): string {
+  const playlistErrors: string[] = [
+    HlsJs.ErrorDetails.MANIFEST_PARSING_ERROR,
+    HlsJs.ErrorDetails.LEVEL_PARSING_ERROR,
+    HlsJs.ErrorDetails.LEVEL_EMPTY_ERROR,
+  ];
+  if (playlistErrors.includes(data.details)) return NOT_A_MEDIA_PLAYLIST;
   if (data.type === HlsJs.ErrorTypes.NETWORK_ERROR) return mediaErrorMessage(2);
   if (data.type === HlsJs.ErrorTypes.MEDIA_ERROR) return mediaErrorMessage(3);
   return data.reason ?? data.error?.message ?? "The video could not be played.";
