@@ -2,6 +2,7 @@ import {
   type EventPageData,
   type RoomResponse,
   type SessionScreenKind,
+  type SessionState,
   sessionScreen,
   type ViewerFlags,
 } from "@onstage/domain";
@@ -25,8 +26,10 @@ export interface SessionScreenProps {
   flags: ViewerFlags;
 }
 
-/** States in which the session may have a stream to play. */
-const WITH_PLAYBACK = new Set(["broadcasting", "postevent", "ended"]);
+/** The screen depends on the stream: live for the audience, the recording for everyone afterwards. */
+function needsPlayback(state: SessionState, isStageMember: boolean): boolean {
+  return state === "postevent" || state === "ended" || (state === "broadcasting" && !isStageMember);
+}
 
 /**
  * Spec 2 §2: the stage area for a viewer who is not on stage, by session state (domain sessionScreen):
@@ -54,9 +57,10 @@ const NO_PARTICIPANTS: never[] = [];
 function StageAreaScreen({ data, room, flags }: SessionScreenProps) {
   const [searchParams] = useSearchParams();
   const { session } = room;
-  const playback = usePlayback(session.id, WITH_PLAYBACK.has(session.state));
   const isStageMember = flags.canComeOnStage && !searchParams.has("useHLS");
-  if (WITH_PLAYBACK.has(session.state) && !isStageMember) {
+  const isNeeded = needsPlayback(session.state, isStageMember);
+  const playback = usePlayback(session.id, isNeeded);
+  if (isNeeded) {
     if (playback.isPending) return <Spinner label="Loading the video…" />;
     if (playback.isError) {
       return (
