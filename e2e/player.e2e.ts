@@ -325,3 +325,30 @@ test("a playlist that is not HLS fails with the spec's message and a Retry", asy
   await alert.getByRole("button", { name: "Retry" }).waitFor();
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test("with nobody on stage the program still records: the silent mix keeps the recorder writing", async () => {
+  const page = browser.page();
+  await page.goto(HARNESS);
+  const chunks = await page.evaluate(async () => {
+    type Harness = {
+      composeProgramFeed: (
+        p: unknown[],
+        b: { color: string; title: string },
+      ) => { stream: MediaStream; stop: () => void };
+    };
+    const harness = (window as unknown as { onstageHarness: Harness }).onstageHarness;
+    const feed = harness.composeProgramFeed([], { color: "#EC5F3E", title: "Demo" });
+    const recorder = new MediaRecorder(feed.stream, { mimeType: "video/webm;codecs=h264,opus" });
+    let count = 0;
+    recorder.ondataavailable = (e) => {
+      if (e.data.size > 0) count += 1;
+    };
+    recorder.start(250);
+    await new Promise((r) => setTimeout(r, 2_000));
+    recorder.stop();
+    feed.stop();
+    return { count, tracks: feed.stream.getTracks().length };
+  });
+  expect(chunks.tracks).toBe(2);
+  expect(chunks.count).toBeGreaterThanOrEqual(5);
+});

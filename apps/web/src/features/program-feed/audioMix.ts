@@ -6,6 +6,17 @@ export class AudioMix {
   private readonly context = new AudioContext();
   private readonly destination = this.context.createMediaStreamDestination();
   private readonly sources = new Map<string, MediaStreamAudioSourceNode>();
+  /**
+   * Measured: MediaRecorder writes nothing at all while its audio track carries no samples (nobody on
+   * stage, everyone muted). A constant 0 keeps the mix rendering silence, so the video always flows.
+   */
+  private readonly silence = this.context.createConstantSource();
+
+  constructor() {
+    this.silence.offset.value = 0;
+    this.silence.connect(this.destination);
+    this.silence.start();
+  }
 
   get track(): MediaStreamTrack | null {
     return this.destination.stream.getAudioTracks()[0] ?? null;
@@ -32,6 +43,7 @@ export class AudioMix {
   close() {
     for (const source of this.sources.values()) source.disconnect();
     this.sources.clear();
+    this.silence.stop();
     void this.context.close();
   }
 }
