@@ -97,7 +97,7 @@ test.each([
 test("an open-access event goes straight to the live room", async () => {
   const page = browser.page();
   await new EventPage(page).open("office-hours");
-  await page.getByText("The live stage opens here.").waitFor();
+  await page.getByRole("region", { name: "Stage" }).waitFor();
 });
 
 test("previewLandingPage forces the landing page with a banner", async () => {

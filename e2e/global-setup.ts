@@ -11,6 +11,8 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: tests may put media under its files/ (served at /files/). */
+    dataDir: string;
   }
 }
 
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject) {
   server.stderr?.on("data", (chunk) => (log += chunk));
   await waitForHealth(baseUrl, server, () => log);
   project.provide("baseUrl", baseUrl);
+  project.provide("dataDir", dataDir);
 
   return async () => {
     server.kill("SIGTERM");

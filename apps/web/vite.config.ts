@@ -30,6 +30,8 @@ export default defineConfig({
               name: "livekit",
               test: /node_modules[\\/](livekit-client|@livekit|@bufbuild|webrtc-adapter|sdp|sdp-transform|loglevel|jose|typed-emitter|rxjs|events)[\\/]/,
             },
+            // The video player loads only when a session has something to play.
+            { name: "hls", test: /node_modules[\\/]hls\.js[\\/]/ },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

@@ -1,20 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-// The machine's network is closed: no background services, no QUIC, no GPU, no sandbox as root.
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--use-fake-device-for-media-stream",
-  "--use-fake-ui-for-media-stream",
-];
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 /** One headless Chromium per test file (playwright gives it a fresh profile), a fresh context per test. */
 export function useBrowser(): { page: () => Page; baseUrl: string } {

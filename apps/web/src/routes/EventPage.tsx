@@ -10,8 +10,11 @@ import { useEventPage } from "../features/event-page/useEventPage";
 import { useEmailVerifiedToast, useGoneEventRedirect } from "../features/event-page/useEventPageEffects";
 import { LandingPage } from "../features/landing/LandingPage";
 import { registerState } from "../features/landing/registerState";
+import { RecorderView } from "../features/program-feed/RecorderView";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../ui/Spinner";
+
+const NO_PARTICIPANTS: never[] = [];
 
 /** /c/{eventCode}[/{urlHash|lobby}] (spec 1 §2): a catch-all, so the segments are split here. */
 export function EventPage() {
@@ -22,7 +25,9 @@ export function EventPage() {
   const query = useEventPage(eventCode);
   const data = query.data ?? null;
   const session = data ? pickSession(data.sessions, segment) : null;
-  const view = data ? decideEventView(data, session, isPreview) : null;
+  const view = data
+    ? decideEventView(data, session, { isPreview, wantsReplay: searchParams.has("replay") })
+    : null;
   useEmailVerifiedToast(searchParams.get("emailVerified") === "true");
   useGoneEventRedirect(query.error instanceof ApiError ? query.error.code : null);
   useDocumentTitle(view === "not_found" || query.isError ? "Event not found" : (data?.event.title ?? null));
@@ -40,6 +45,10 @@ export function EventPage() {
         <EventNotFound isSignedIn={user !== null} />
       </SitePage>
     );
+  }
+  if (view === "room" && session && searchParams.has("recorder-view")) {
+    // Nobody is on stage until the media room's participants are wired in (issue 11, stage helper).
+    return <RecorderView data={data} participants={NO_PARTICIPANTS} />;
   }
   if (view === "room") {
     return (

@@ -163,3 +163,21 @@ describe("eventPageView (spec 1 §4 Landing page versus live room versus not fou
     expect(eventPageView({ event, viewer, sessionState: state })).toBe(want);
   });
 });
+
+describe("eventPageView: the 'watch replay' button", () => {
+  test.each([
+    { case: "guest, ended", role: "guest" as const, state: "ended" as const, want: "room" },
+    { case: "guest, postevent", role: "guest" as const, state: "postevent" as const, want: "room" },
+    { case: "guest, still scheduled", role: "guest" as const, state: "scheduled" as const, want: "landing" },
+    { case: "no role, ended", role: null, state: "ended" as const, want: "landing" },
+  ])("$case → $want", ({ role, state, want }) => {
+    const flags = viewerFlags({ userId: role ? 1 : null, eventRole: role, orgRole: null }, 1);
+    const view = eventPageView({
+      event: { deleted: false, archived: false, access: "registration_required" },
+      viewer: { ...flags, hasRole: role !== null },
+      sessionState: state,
+      wantsReplay: true,
+    });
+    expect(view).toBe(want);
+  });
+});

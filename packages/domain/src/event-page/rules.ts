@@ -8,6 +8,8 @@ export function eventPageView(input: {
   event: { deleted: boolean; archived: boolean; access: EventAccess } | null;
   viewer: ViewerFlags & { hasRole: boolean };
   sessionState: SessionState | null;
+  /** The landing page's 'watch replay' button: the room's replay once the session is over. */
+  wantsReplay?: boolean;
 }): EventPageView {
   const { event, viewer, sessionState } = input;
   if (event === null || event.deleted) return "not_found";
@@ -20,6 +22,7 @@ export function eventPageView(input: {
   if (hasRole && sessionState !== null) {
     if (isPrivileged && sessionState !== "scheduled" && sessionState !== "ended") return "room";
     if (sessionState === "broadcasting") return "room";
+    if (input.wantsReplay && (sessionState === "postevent" || sessionState === "ended")) return "room";
   }
   return "landing";
 }

@@ -38,7 +38,7 @@ export function ChatPopoutPage() {
     data !== null &&
     session !== null &&
     chatType !== null &&
-    decideEventView(data, session, false) === "room";
+    decideEventView(data, session, { isPreview: false, wantsReplay: false }) === "room";
   const title = chatType === "backstage" ? "Backstage chat" : "Chat";
   useDocumentTitle(data ? `${title} · ${data.event.title}` : title);
 

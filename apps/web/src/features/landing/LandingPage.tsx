@@ -1,6 +1,6 @@
 import type { EventPageData, VideoSessionSummary } from "@onstage/domain";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { EventCover } from "../events/EventCover";
 import { RegistrationDialog } from "../registration/RegistrationDialog";
 import { mayUnregister, UnregisterAction } from "../registration/UnregisterAction";
@@ -34,6 +34,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
   const { event } = data;
   const [isCalendarOpen, setCalendarOpen] = useState(false);
   const registration = useRegisterParam();
+  const navigate = useNavigate();
   const times = landingTimes(data, session);
   return (
     <div className="landing">
@@ -67,7 +68,12 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
           <div className="landing__panel">
             {times.countdownTarget && <Countdown startIso={times.countdownTarget} />}
             {register.action === "register" ? (
-              <RegisterPanel state={register} onRegister={() => registration.setOpen(true)} />
+              <RegisterPanel
+                state={register}
+                onRegister={() =>
+                  register.replayPath ? navigate(register.replayPath) : registration.setOpen(true)
+                }
+              />
             ) : (
               <RegisteredPanel
                 eventCode={event.eventCode}

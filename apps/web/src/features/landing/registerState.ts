@@ -8,6 +8,7 @@ import {
   type VideoSessionSummary,
   type ViewerFlags,
 } from "@onstage/domain";
+import { replayPath } from "../event-page/eventView";
 
 export interface RegisterState {
   /** The register button, or the registered panel with a join button while live (issue 10 §2.2). */
@@ -17,6 +18,8 @@ export interface RegisterState {
   isBlocked: boolean;
   /** '{n} spots left', or null when the event has no seat limit. */
   spotsLeftText: string | null;
+  /** 'watch replay' leads here (the room's replay) instead of registering; null otherwise. */
+  replayPath: string | null;
 }
 
 /** Spec 1 §4: ended and postevent drive the replay wording. */
@@ -49,6 +52,7 @@ export function registerState(
     }),
     isBlocked: isFull && !isRegisteredOrPaid,
     spotsLeftText: spots === null ? null : spotsLeftLabel(spots),
+    replayPath: ended ? replayPath(data, session) : null,
     label: registerButtonLabel({
       customText: event.customRegisterButtonText,
       isFull,

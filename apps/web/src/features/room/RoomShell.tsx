@@ -1,6 +1,7 @@
 import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
 import { useMe } from "../account/useMe";
 import { useLiveUsers } from "../people/useLiveUsers";
+import { SessionScreen } from "../player/SessionScreen";
 import { usePresence } from "../realtime/usePresence";
 import { browserId } from "./browserId";
 import { ConnectionStatus } from "./ConnectionStatus";
@@ -45,7 +46,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       <ConnectionStatus />
       <div className="room__body">
         <section className="room__stage" aria-label="Stage">
-          <p>The live stage opens here.</p>
+          <SessionScreen data={data} room={room} flags={flags} />
         </section>
         <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
       </div>

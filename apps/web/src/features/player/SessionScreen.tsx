@@ -1,0 +1,165 @@
+import {
+  type EventPageData,
+  type RoomResponse,
+  type SessionScreenKind,
+  type SessionState,
+  sessionScreen,
+  type ViewerFlags,
+} from "@onstage/domain";
+import { Link, useSearchParams } from "react-router";
+import { EventTime } from "../../lib/EventTime";
+import { Badge } from "../../ui/Badge";
+import { Button } from "../../ui/Button";
+import { EmptyState } from "../../ui/EmptyState";
+import { Spinner } from "../../ui/Spinner";
+import { Countdown } from "../landing/Countdown";
+import { useLiveUsers } from "../people/useLiveUsers";
+import { ProgramFeedCompositor } from "../program-feed/ProgramFeedCompositor";
+import { clipStartTime } from "./hlsConfig";
+import { usePlayback } from "./playbackApi";
+import { VideoPlayer } from "./VideoPlayer";
+import "./player.css";
+
+export interface SessionScreenProps {
+  data: EventPageData;
+  room: RoomResponse;
+  flags: ViewerFlags;
+}
+
+/** The screen depends on the stream: live for the audience, the recording for everyone afterwards. */
+function needsPlayback(state: SessionState, isStageMember: boolean): boolean {
+  return state === "postevent" || state === "ended" || (state === "broadcasting" && !isStageMember);
+}
+
+/**
+ * Spec 2 §2: the stage area for a viewer who is not on stage, by session state (domain sessionScreen):
+ * the countdown before the start, the greenroom screen, the live player, the replay or a thank-you.
+ * ?useHLS shows a stage member the audience's player; ?useWebRTC keeps them on the stage.
+ */
+export function SessionScreen(props: SessionScreenProps) {
+  const { data, room, flags } = props;
+  return (
+    <>
+      {/* Nobody on stage until the media room's participants are wired in: the program is the brand slate. */}
+      <ProgramFeedCompositor
+        participants={NO_PARTICIPANTS}
+        session={room.session}
+        flags={flags}
+        title={data.event.title}
+      />
+      <StageAreaScreen {...props} />
+    </>
+  );
+}
+
+const NO_PARTICIPANTS: never[] = [];
+
+function StageAreaScreen({ data, room, flags }: SessionScreenProps) {
+  const [searchParams] = useSearchParams();
+  const { session } = room;
+  const isStageMember = flags.canComeOnStage && !searchParams.has("useHLS");
+  const isNeeded = needsPlayback(session.state, isStageMember);
+  const playback = usePlayback(session.id, isNeeded);
+  if (isNeeded) {
+    if (playback.isPending) return <Spinner label="Loading the video…" />;
+    if (playback.isError) {
+      return (
+        <EmptyState
+          title="An error occurred"
+          actions={<Button onClick={() => void playback.refetch()}>Retry</Button>}
+        >
+          The video could not be loaded.
+        </EmptyState>
+      );
+    }
+  }
+  const answer = playback.data ?? null;
+  const screen: SessionScreenKind = sessionScreen({
+    state: session.state,
+    isStageMember,
+    streamState: answer?.stream?.activeState ?? null,
+    hasRecording: answer?.vodUrl != null,
+  });
+  const channel = data.event.organization;
+  switch (screen) {
+    case "before_start":
+      return <BeforeStartScreen data={data} sessionId={session.id} />;
+    case "greenroom":
+      return <ScreenCard title="The session starts soon">Stay here: the video starts on its own.</ScreenCard>;
+    case "live":
+      if (!answer?.liveUrl) return <ScreenCard title="The session starts soon" />;
+      return (
+        <VideoPlayer
+          label="Live video"
+          source={{
+            key: `live:${answer.stream?.id}`,
+            url: answer.liveUrl,
+            fallbackUrl: answer.fallbackUrl,
+            kind: "live",
+            startAt: 0,
+          }}
+          badges={
+            <>
+              <Badge tone="danger">LIVE</Badge>
+              {/* Spec 2 §6: the live count is for the team; the room answers null to everyone else. */}
+              {room.liveCount !== null && <ViewerCount sessionId={session.id} initial={room.liveCount} />}
+            </>
+          }
+        />
+      );
+    case "replay":
+      if (!answer?.vodUrl) return null;
+      return (
+        <VideoPlayer
+          label="Replay"
+          source={{
+            key: `vod:${answer.stream?.id}`,
+            url: answer.vodUrl,
+            fallbackUrl: null,
+            kind: "vod",
+            startAt: clipStartTime(searchParams.get("clip_start_time")),
+          }}
+        />
+      );
+    case "thank_you":
+      return (
+        <ScreenCard title="Thank you for joining">
+          <p>This session has ended.</p>
+          <Link to={`/@${channel.channelName}`}>More from {channel.name}</Link>
+        </ScreenCard>
+      );
+    case "stage":
+      // The stage (helper sfu) takes this place for stage members.
+      return <p>The live stage opens here.</p>;
+  }
+}
+
+function ScreenCard({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <section className="session-screen" aria-label={title}>
+      <h2 className="session-screen__title">{title}</h2>
+      {children && <div className="session-screen__text">{children}</div>}
+    </section>
+  );
+}
+
+function BeforeStartScreen({ data, sessionId }: { data: EventPageData; sessionId: number }) {
+  const summary = data.sessions.find((s) => s.id === sessionId);
+  return (
+    <ScreenCard title={summary?.title || data.event.title}>
+      {summary && (
+        <>
+          <p>
+            Starts <EventTime iso={summary.timeScheduled} eventTimeZone={data.event.timezone} format="full" />
+          </p>
+          <Countdown startIso={summary.timeScheduled} />
+        </>
+      )}
+    </ScreenCard>
+  );
+}
+
+function ViewerCount({ sessionId, initial }: { sessionId: number; initial: number }) {
+  const live = useLiveUsers(sessionId);
+  return <Badge>{live.data?.liveCount ?? initial} watching</Badge>;
+}

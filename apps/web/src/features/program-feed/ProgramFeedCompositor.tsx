@@ -1,0 +1,56 @@
+import { DEFAULT_PRIMARY_COLOR, type RoomSession, type ViewerFlags } from "@onstage/domain";
+import { useMemo } from "react";
+import { Button } from "../../ui/Button";
+import { usePlayback } from "../player/playbackApi";
+import type { StageParticipant } from "../stage/types";
+import type { FeedStatus } from "./sendProgramFeed";
+import { shouldSendProgramFeed, useProgramFeed } from "./useProgramFeed";
+import "./program-feed.css";
+
+export interface ProgramFeedCompositorProps {
+  participants: readonly StageParticipant[];
+  session: RoomSession;
+  flags: ViewerFlags;
+  /** The event's title, drawn when nobody is on stage. */
+  title: string;
+}
+
+const STATUS_TEXT: Record<FeedStatus["phase"], string> = {
+  connecting: "Connecting the program feed…",
+  sending: "Sending the program feed",
+  live: "Sending the program feed",
+  reconnecting: "Reconnecting the program feed… viewers see a holding slate meanwhile.",
+  replaced: "Replaced by another tab: the program feed is sent from there.",
+  ended: "The program feed stopped: the session is no longer live.",
+};
+
+/**
+ * Issue 11 §3: in a host's tab while the session is live, sends what the stage shows as the viewers'
+ * program, and tells the host how that goes. Renders nothing for everyone else.
+ */
+export function ProgramFeedCompositor({ participants, session, flags, title }: ProgramFeedCompositorProps) {
+  const isBroadcasting = session.state === "broadcasting";
+  const playback = usePlayback(session.id, isBroadcasting && flags.canSeeGoLive);
+  const isActive = shouldSendProgramFeed({
+    flags,
+    sessionState: session.state,
+    streamState: playback.data?.stream?.activeState ?? null,
+  });
+  // No brand colour in the event's data yet: the default brand primary colour (spec 3 §9).
+  const brand = useMemo(() => ({ color: DEFAULT_PRIMARY_COLOR, title }), [title]);
+  const { status, takeOver } = useProgramFeed({ participants, sessionId: session.id, brand, isActive });
+  if (!isActive || !status) return null;
+  return (
+    <div className="program-feed-status" role="status">
+      <span>{STATUS_TEXT[status.phase]}</span>
+      {status.error && status.phase === "reconnecting" && (
+        <span className="program-feed-status__error">{status.error}</span>
+      )}
+      {(status.phase === "replaced" || status.phase === "reconnecting") && (
+        <Button size="sm" variant="secondary" onClick={takeOver}>
+          Send from this tab
+        </Button>
+      )}
+    </div>
+  );
+}

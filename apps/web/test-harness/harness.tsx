@@ -1,0 +1,155 @@
+// Browser-test entry (e2e/player.e2e.ts bundles it with esbuild and serves it from the app's files): the
+// program-feed compositor and the session screens, rendered alone so a test can drive them with real
+// media. Nothing here is part of the app's bundle.
+import type { EventPageData, PlaybackResponse, RoomResponse } from "@onstage/domain";
+import { viewerFlags } from "@onstage/domain";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createRoot } from "react-dom/client";
+import { MemoryRouter } from "react-router";
+import { ProgramClockProvider, useProgramClock } from "../src/features/player/ProgramClock";
+import { fetchPlayback, playbackKeys } from "../src/features/player/playbackApi";
+import { SessionScreen } from "../src/features/player/SessionScreen";
+import { VideoPlayer } from "../src/features/player/VideoPlayer";
+import { composeProgramFeed } from "../src/features/program-feed/composeProgramFeed";
+import {
+  type FeedStatus,
+  pickRecorderMimeType,
+  sendProgramFeed,
+} from "../src/features/program-feed/sendProgramFeed";
+import { CLOCK_HEIGHT, CLOCK_WIDTH, drawClock, readClock } from "./clockCode";
+import "../src/ui/base.css";
+
+function ProgramDate() {
+  const { programDateMs } = useProgramClock();
+  return <output data-testid="program-date">{programDateMs ?? ""}</output>;
+}
+
+/** The stage area as a guest sees it, with the playback answer the server would give. */
+function renderSessionScreen(input: {
+  data: EventPageData;
+  room: RoomResponse;
+  playback: PlaybackResponse;
+  url: string;
+}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } },
+  });
+  queryClient.setQueryData(playbackKeys.playback(input.room.session.id), input.playback);
+  const flags = viewerFlags({ userId: 2, eventRole: "guest", orgRole: null }, input.room.session.id);
+  const container = document.getElementById("root");
+  if (!container) throw new Error("no #root");
+  createRoot(container).render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[input.url]}>
+        <ProgramClockProvider>
+          <main>
+            <h1>{input.data.event.title}</h1>
+            <SessionScreen data={input.data} room={input.room} flags={flags} />
+            <ProgramDate />
+          </main>
+        </ProgramClockProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const now = () => performance.timeOrigin + performance.now();
+
+/** The wall clock as a stage participant: a canvas redrawn 60 times a second. */
+function clockParticipant() {
+  const clock = document.createElement("canvas");
+  clock.width = CLOCK_WIDTH;
+  clock.height = CLOCK_HEIGHT;
+  const ctx = clock.getContext("2d");
+  if (!ctx) throw new Error("no 2D context");
+  const draw = () => drawClock(ctx, Math.round(now()));
+  draw();
+  window.setInterval(draw, 1000 / 60);
+  return {
+    userId: 1,
+    name: "Clock",
+    isLocal: true,
+    media: clock.captureStream(60),
+    screen: null,
+    audioMuted: false,
+    videoMuted: false,
+  };
+}
+
+const CLOCK_BRAND = { color: "#EC5F3E", title: "Latency" };
+
+/** Bench, host side: the clock as the only participant, composed and sent like a host's tab does. */
+function sendClockFeed(sessionId: number): { status: () => FeedStatus | null } {
+  const feed = composeProgramFeed([clockParticipant()], CLOCK_BRAND);
+  let last: FeedStatus | null = null;
+  sendProgramFeed({ stream: feed.stream, sessionId, onStatus: (s) => (last = s) });
+  return { status: () => last };
+}
+
+/** The bench's decoder against the compositor's own canvas: the time read and the time now. */
+async function readComposedClock(): Promise<{ readMs: number; nowMs: number }> {
+  const feed = composeProgramFeed([clockParticipant()], CLOCK_BRAND);
+  await new Promise((r) => setTimeout(r, 1_000));
+  const ctx = feed.canvas.getContext("2d");
+  const readMs = ctx ? readClock(ctx.getImageData(0, 0, feed.canvas.width, feed.canvas.height)) : Number.NaN;
+  const nowMs = now();
+  feed.stop();
+  return { readMs, nowMs };
+}
+
+/** Bench, viewer side: the live player as the audience gets it, sampled `count` times on new frames. */
+async function measureGlassToGlass(sessionId: number, count: number): Promise<number[]> {
+  let liveUrl: string | null = null;
+  for (let tries = 0; tries < 120 && liveUrl === null; tries++) {
+    liveUrl = (await fetchPlayback(sessionId)).liveUrl;
+    if (liveUrl === null) await new Promise((r) => setTimeout(r, 500));
+  }
+  if (liveUrl === null) throw new Error("the playback answer never had a live URL");
+  const container = document.getElementById("root");
+  if (!container) throw new Error("no #root");
+  createRoot(container).render(
+    <ProgramClockProvider>
+      <VideoPlayer
+        label="Live video"
+        source={{ key: "live", url: liveUrl, fallbackUrl: null, kind: "live", startAt: 0 }}
+      />
+    </ProgramClockProvider>,
+  );
+  const canvas = document.createElement("canvas");
+  const samples: number[] = [];
+  let lastRead = 0;
+  await new Promise<void>((resolve) => {
+    const onFrame = () => {
+      const video = document.querySelector("video");
+      if (!video) return window.setTimeout(onFrame, 100);
+      video.requestVideoFrameCallback(() => {
+        const shownAt = now();
+        canvas.width = video.videoWidth;
+        canvas.height = video.videoHeight;
+        const ctx = canvas.getContext("2d", { willReadFrequently: true });
+        ctx?.drawImage(video, 0, 0);
+        const drawnAt = ctx ? readClock(ctx.getImageData(0, 0, canvas.width, canvas.height)) : Number.NaN;
+        // A new, plausible reading (the last minute), at most one a second so samples spread out.
+        if (Math.abs(shownAt - drawnAt) < 60_000 && drawnAt - lastRead >= 1_000) {
+          lastRead = drawnAt;
+          samples.push(shownAt - drawnAt);
+        }
+        if (samples.length >= count) resolve();
+        else onFrame();
+      });
+    };
+    onFrame();
+  });
+  return samples;
+}
+
+Object.assign(window, {
+  onstageHarness: {
+    composeProgramFeed,
+    pickRecorderMimeType,
+    renderSessionScreen,
+    sendClockFeed,
+    readComposedClock,
+    measureGlassToGlass,
+  },
+});

@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout } from "node:timers/promises";
+import type { EventPageData } from "@onstage/domain";
+import { type BrowserContext, chromium } from "playwright-core";
+import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { freePort } from "../apps/server/src/testing/free-port";
+import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/support/chromium";
+import { buildHarness, HARNESS_PATH } from "../e2e/support/harness";
+
+// Issue 11 §3 glass to glass: a host page draws the wall-clock time (digits and a row of binary blocks)
+// as the only participant of the program feed -> canvas compositor -> MediaRecorder -> compositor
+// WebSocket -> the server's ffmpeg -> live HLS -> hls.js in a viewer page, which decodes the blocks from
+// the frame on screen and subtracts them from its own clock (same machine, same clock). Median of 20.
+// Runs the real server (`npm run build` first) on a fresh data directory with the demo data: the demo
+// 'office-hours' session is broadcasting and the demo host may send its program.
+const SAMPLES = 20;
+const EVENT = "office-hours";
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+
+async function startServer(): Promise<{ baseUrl: string; filesDir: string; stop: () => Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "onstage-latency-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let tries = 0; ; tries++) {
+    if (server.exitCode !== null) throw new Error("the server exited early");
+    if (tries > 300) throw new Error("the server did not become healthy");
+    if (
+      await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await setTimeout(200);
+  }
+  return {
+    baseUrl,
+    filesDir: path.join(dataDir, "files"),
+    stop: async () => {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(context: BrowserContext) {
+  const { csrfToken } = (await (await context.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const res = await context.request.post("/api/auth/login", {
+    headers: { "x-csrf-token": csrfToken },
+    data: { email: DEMO_HOST.email, password: DEMO_HOST.password },
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+const app = await startServer();
+await buildHarness(app.filesDir);
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+try {
+  const event = (await (await fetch(`${app.baseUrl}/api/events/by-code/${EVENT}`)).json()) as EventPageData;
+  const session = event.sessions.find((s) => s.state === "broadcasting");
+  if (!session) throw new Error(`the demo event ${EVENT} has no broadcasting session`);
+
+  const host = await browser.newContext({ baseURL: app.baseUrl });
+  await signIn(host);
+  const hostPage = await host.newPage();
+  await hostPage.goto(HARNESS_PATH);
+  await hostPage.evaluate((sessionId) => {
+    type Harness = { sendClockFeed: (id: number) => { status: () => unknown } };
+    const harness = (globalThis as unknown as { onstageHarness: Harness }).onstageHarness;
+    Object.assign(globalThis, { clockFeed: harness.sendClockFeed(sessionId) });
+  }, session.id);
+  // The server answers 'live' once ffmpeg wrote the first playlist.
+  const feedStatus = () =>
+    hostPage.evaluate(() => {
+      type Feed = { status: () => { phase: string; error: string | null } | null };
+      return (globalThis as unknown as { clockFeed: Feed }).clockFeed.status();
+    });
+  for (let waited = 0; (await feedStatus())?.phase !== "live"; waited += 500) {
+    if (waited > 60_000)
+      throw new Error(`the compositor never went live: ${JSON.stringify(await feedStatus())}`);
+    await setTimeout(500);
+  }
+
+  const viewer = await browser.newContext({ baseURL: app.baseUrl });
+  const viewerPage = await viewer.newPage();
+  await viewerPage.goto(HARNESS_PATH);
+  const samples = await viewerPage.evaluate(
+    ({ sessionId, count }) => {
+      type Harness = { measureGlassToGlass: (id: number, n: number) => Promise<number[]> };
+      return (globalThis as unknown as { onstageHarness: Harness }).onstageHarness.measureGlassToGlass(
+        sessionId,
+        count,
+      );
+    },
+    { sessionId: session.id, count: SAMPLES },
+  );
+  const seconds = samples.map((ms) => ms / 1000);
+  console.log(`samples (s): ${seconds.map((s) => s.toFixed(2)).join(" ")}`);
+  console.log(`min ${Math.min(...seconds).toFixed(2)} s, max ${Math.max(...seconds).toFixed(2)} s`);
+  console.log(`glass_to_glass: ${median(seconds).toFixed(2)} s`);
+} finally {
+  await browser.close();
+  await app.stop();
+}

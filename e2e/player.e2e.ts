@@ -1,0 +1,354 @@
+import { execFile } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { EventPageData, PlaybackResponse, RoomResponse, SessionState } from "@onstage/domain";
+import { DEFAULT_PRIMARY_COLOR } from "@onstage/domain";
+import type { Page } from "playwright-core";
+import { beforeAll, expect, inject, test } from "vitest";
+import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { EventPage } from "./pages/EventPage";
+import { signInBrowser } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { useBrowser } from "./support/browser";
+import { buildHarness, HARNESS_PATH } from "./support/harness";
+
+// Issue 11 §3, §5, §6 in a real Chromium with the fake camera: the program-feed compositor and the
+// stage area's screens, bundled from the web app's own modules (apps/web/test-harness) and served from
+// the app's files directory with a real HLS recording written by ffmpeg. The playback answer is the one
+// GET /api/video-session/playback gives (that route and the live pipeline come with the pipeline branch;
+// the glass-to-glass path is measured by bench/latency.bench.ts).
+const browser = useBrowser();
+const FILES = path.join(inject("dataDir"), "files");
+const HARNESS = HARNESS_PATH;
+const VOD = "/files/e2e-hls/index.m3u8";
+const RECORDING_SECONDS = 26;
+const run = promisify(execFile);
+
+beforeAll(async () => {
+  await buildHarness(FILES);
+  // A recording as the pipeline writes it: 720p, 1 s segments (a keyframe a second), program dates.
+  const hlsDir = path.join(FILES, "e2e-hls");
+  await mkdir(hlsDir, { recursive: true });
+  await run("ffmpeg", [
+    ...["-hide_banner", "-loglevel", "error", "-y"],
+    ...["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30"],
+    ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"],
+    ...["-t", String(RECORDING_SECONDS), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+    ...["-g", "30", "-keyint_min", "30", "-sc_threshold", "0", "-c:a", "aac"],
+    ...["-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-hls_flags", "program_date_time"],
+    ...["-hls_segment_filename", path.join(hlsDir, "seg%03d.ts"), path.join(hlsDir, "index.m3u8")],
+  ]);
+}, 120_000);
+
+const SESSION_ID = 41;
+
+function sessionData(state: SessionState): { data: EventPageData; room: RoomResponse } {
+  const organization = { id: 1, name: "Demo Channel", channelName: "demo", profileImage: null };
+  const timeScheduled = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const data: EventPageData = {
+    event: {
+      id: 9,
+      eventCode: "replay-test",
+      title: "Replay test",
+      description: "",
+      coverPhoto: null,
+      timezone: "Europe/Paris",
+      access: "open",
+      private: false,
+      passwordProtected: false,
+      seatLimit: null,
+      multiSession: false,
+      customRegisterButtonText: null,
+      eventTicketCurrency: "USD",
+      patreonTierAmountCents: null,
+      hideUnregister: false,
+      organization,
+      firstSessionStartDate: timeScheduled,
+      nextSessionStartDate: timeScheduled,
+      archivedAt: null,
+      deletedAt: null,
+    },
+    sessions: [
+      {
+        id: SESSION_ID,
+        urlHash: "abc",
+        title: "Main stage",
+        description: "",
+        timeScheduled,
+        durationMinutes: 60,
+        state,
+        sessionType: "regular",
+        broadcastType: "webrtc",
+      },
+    ],
+    tickets: [],
+    customRegistrationFields: [],
+    registeredCount: 3,
+    viewer: {
+      userId: 2,
+      eventRole: "guest",
+      orgRole: null,
+      isRegistered: true,
+      hasPaid: false,
+      isBanned: false,
+    },
+    noindex: false,
+  };
+  const room: RoomResponse = {
+    session: {
+      id: SESSION_ID,
+      eventId: 9,
+      organizationId: 1,
+      title: "Main stage",
+      state,
+      sessionType: "regular",
+      broadcastType: "webrtc",
+      hideAudience: false,
+      disableChat: false,
+    },
+    chats: [],
+    registeredCount: 3,
+    liveCount: null,
+    viewer: { userId: 2, emailVerified: true },
+  };
+  return { data, room };
+}
+
+function playback(vodUrl: string | null): PlaybackResponse {
+  return {
+    stream: null,
+    liveUrl: null,
+    vodUrl,
+    fallbackUrl: null,
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  };
+}
+
+async function renderScreen(page: Page, state: SessionState, answer: PlaybackResponse, url = "/") {
+  await page.goto(HARNESS);
+  const input = { ...sessionData(state), playback: answer, url };
+  await page.evaluate((props) => {
+    const harness = (window as unknown as { onstageHarness: { renderSessionScreen: (p: unknown) => void } })
+      .onstageHarness;
+    harness.renderSessionScreen(props);
+  }, input);
+}
+
+test("the program feed draws the stage over the brand colour and records H.264 with a keyframe a second", async () => {
+  const page = browser.page();
+  await page.goto(HARNESS);
+  const result = await page.evaluate(async () => {
+    type Harness = {
+      composeProgramFeed: (
+        participants: unknown[],
+        brand: { color: string; title: string },
+      ) => { canvas: HTMLCanvasElement; stream: MediaStream; stop: () => void };
+      pickRecorderMimeType: (isSupported: (type: string) => boolean) => string;
+    };
+    const harness = (window as unknown as { onstageHarness: Harness }).onstageHarness;
+    const media = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+    const person = (userId: number, name: string) => ({
+      userId,
+      name,
+      isLocal: userId === 1,
+      media,
+      screen: null,
+      audioMuted: false,
+      videoMuted: false,
+    });
+    const feed = harness.composeProgramFeed([person(1, "Ada Lovelace"), person(2, "Grace Hopper")], {
+      color: "#EC5F3E",
+      title: "Demo",
+    });
+    await new Promise((r) => setTimeout(r, 1_500));
+    const ctx = feed.canvas.getContext("2d");
+    if (!ctx) throw new Error("no 2D context");
+    const corner = Array.from(ctx.getImageData(3, 3, 1, 1).data.slice(0, 3));
+    // Two tiles side by side: the left one's middle shows the (moving, colourful) fake camera.
+    const tile = ctx.getImageData(200, 300, 200, 100).data;
+    const colours = new Set<string>();
+    for (let i = 0; i < tile.length; i += 4) colours.add(`${tile[i]},${tile[i + 1]},${tile[i + 2]}`);
+    const mimeType = harness.pickRecorderMimeType((t) => MediaRecorder.isTypeSupported(t));
+    const recorder = new MediaRecorder(feed.stream, {
+      mimeType,
+      videoBitsPerSecond: 2_500_000,
+      videoKeyFrameIntervalDuration: 1_000,
+    } as MediaRecorderOptions);
+    const blobs: Blob[] = [];
+    recorder.ondataavailable = (e) => blobs.push(e.data);
+    recorder.start(250);
+    await new Promise((r) => setTimeout(r, 3_000));
+    recorder.stop();
+    await new Promise((r) => recorder.addEventListener("stop", r, { once: true }));
+    const recording = new Uint8Array(await new Blob(blobs).arrayBuffer());
+    let binary = "";
+    for (const byte of recording) binary += String.fromCharCode(byte);
+    const tracks = feed.stream.getTracks().map((t) => t.kind);
+    feed.stop();
+    for (const track of media.getTracks()) track.stop();
+    return { corner, colours: colours.size, mimeType, chunks: blobs.length, webm: btoa(binary), tracks };
+  });
+  const brand = [1, 3, 5].map((i) => Number.parseInt(DEFAULT_PRIMARY_COLOR.slice(i, i + 2), 16));
+  expect(result.corner).toEqual(brand);
+  // A camera picture, not the flat card of a tile without video.
+  expect(result.colours).toBeGreaterThan(10);
+  expect(result.mimeType).toBe("video/webm;codecs=h264,opus");
+  expect(result.tracks.sort()).toEqual(["audio", "video"]);
+  expect(result.chunks).toBeGreaterThanOrEqual(10);
+  // What the server's ffmpeg will read: H.264 with a keyframe every second (1 s HLS segments).
+  const file = path.join(FILES, "program-feed.webm");
+  await writeFile(file, Buffer.from(result.webm, "base64"));
+  const { stdout } = await run("ffprobe", [
+    ...[
+      "-v",
+      "error",
+      "-select_streams",
+      "v",
+      "-show_entries",
+      "stream=codec_name,width,height:packet=flags",
+    ],
+    ...["-of", "json", file],
+  ]);
+  const probe = JSON.parse(stdout) as {
+    streams: { codec_name: string; width: number; height: number }[];
+    packets: { flags: string }[];
+  };
+  expect(probe.streams[0]).toMatchObject({ codec_name: "h264", width: 1280, height: 720 });
+  const keyframes = probe.packets.filter((p) => p.flags.startsWith("K")).length;
+  expect(keyframes).toBeGreaterThanOrEqual(3);
+  expect(probe.packets.length / keyframes).toBeLessThan(45);
+});
+
+test("a replay starts at ?clip_start_time=, plays muted until unmuted and reports its program date", async () => {
+  const page = browser.page();
+  await renderScreen(page, "ended", playback(VOD), "/?clip_start_time=20");
+  const video = page.getByLabel("Replay");
+  await page.waitForFunction(() => {
+    const v = document.querySelector("video");
+    return v !== null && v.videoWidth > 0 && v.currentTime > 20.3;
+  });
+  const shown = await video.evaluate((v: HTMLVideoElement) => ({
+    currentTime: v.currentTime,
+    width: v.videoWidth,
+    height: v.videoHeight,
+    muted: v.muted,
+  }));
+  expect(shown.currentTime).toBeGreaterThanOrEqual(20);
+  expect(shown.currentTime).toBeLessThan(RECORDING_SECONDS);
+  expect([shown.width, shown.height]).toEqual([1280, 720]);
+  expect(shown.muted).toBe(true);
+  // The clock of the frame on screen: ffmpeg stamped the recording with the time it was written.
+  const programDate = Number(await page.getByTestId("program-date").textContent());
+  expect(programDate).toBeGreaterThan(Date.now() - 10 * 60_000);
+  expect(programDate).toBeLessThan(Date.now() + 60_000);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Unmute" }).click();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+});
+
+test("a replay without a start plays from the beginning and moves on", async () => {
+  const page = browser.page();
+  await renderScreen(page, "postevent", playback(VOD));
+  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 1);
+  const time = await page.getByLabel("Replay").evaluate((v: HTMLVideoElement) => v.currentTime);
+  expect(time).toBeLessThan(15);
+});
+
+test("an ended session with nothing recorded thanks the viewer and links to the channel", async () => {
+  const page = browser.page();
+  await renderScreen(page, "ended", playback(null));
+  await page.getByRole("heading", { name: "Thank you for joining" }).waitFor();
+  expect(await page.getByRole("link", { name: "More from Demo Channel" }).getAttribute("href")).toBe(
+    "/@demo",
+  );
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("before the start, the countdown with the start time in the viewer's zone", async () => {
+  const page = browser.page();
+  await renderScreen(page, "scheduled", playback(null));
+  await page.getByRole("timer").waitFor();
+  expect(await page.getByRole("heading", { name: "Main stage" }).count()).toBe(1);
+  expect(await page.locator("time").getAttribute("title")).toContain("Europe/Paris");
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("greenroom: the audience is told the session starts soon", async () => {
+  const page = browser.page();
+  await renderScreen(page, "greenroom", playback(null));
+  await page.getByRole("heading", { name: "The session starts soon" }).waitFor();
+});
+
+test("bench:latency's clock survives the compositor: the blocks read back within a few frames", async () => {
+  const page = browser.page();
+  await page.goto(HARNESS);
+  const { readMs, nowMs } = await page.evaluate(() => {
+    type Harness = { readComposedClock: () => Promise<{ readMs: number; nowMs: number }> };
+    return (window as unknown as { onstageHarness: Harness }).onstageHarness.readComposedClock();
+  });
+  expect(nowMs - readMs).toBeGreaterThanOrEqual(0);
+  expect(nowMs - readMs).toBeLessThan(500);
+});
+
+test("'watch replay' on the landing page of an ended event opens the session's replay in the room", async () => {
+  const page = browser.page();
+  await signInBrowser(page.request, DEMO_HOST);
+  const event = new EventPage(page);
+  await event.open("spring-town-hall");
+  await event.registerButton("watch replay").click();
+  await page.getByRole("region", { name: "Stage" }).waitFor();
+  expect(new URL(page.url()).search).toBe("?replay");
+});
+
+test("?recorder-view shows only the program, full-window, on the brand colour", async () => {
+  const page = browser.page();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await new EventPage(page).open("office-hours", "?recorder-view");
+  const canvas = page.getByRole("img", { name: "Program" });
+  await canvas.waitFor();
+  const box = await canvas.boundingBox();
+  expect(box).toEqual({ x: 0, y: 0, width: 1280, height: 720 });
+  expect(await page.getByRole("link").count()).toBe(0);
+  const corner = await canvas.evaluate((c: HTMLCanvasElement) =>
+    Array.from(c.getContext("2d")?.getImageData(3, 3, 1, 1).data.slice(0, 3) ?? []),
+  );
+  expect(corner).toEqual([1, 3, 5].map((i) => Number.parseInt(DEFAULT_PRIMARY_COLOR.slice(i, i + 2), 16)));
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("a playlist that is not HLS fails with the spec's message and a Retry", async () => {
+  const page = browser.page();
+  await renderScreen(page, "ended", playback("/files/e2e-harness/harness.css"));
+  const alert = page.getByRole("alert");
+  await alert.getByText("Expected playlist to be a media playlist").waitFor();
+  await alert.getByRole("button", { name: "Retry" }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("with nobody on stage the program still records: the silent mix keeps the recorder writing", async () => {
+  const page = browser.page();
+  await page.goto(HARNESS);
+  const chunks = await page.evaluate(async () => {
+    type Harness = {
+      composeProgramFeed: (
+        p: unknown[],
+        b: { color: string; title: string },
+      ) => { stream: MediaStream; stop: () => void };
+    };
+    const harness = (window as unknown as { onstageHarness: Harness }).onstageHarness;
+    const feed = harness.composeProgramFeed([], { color: "#EC5F3E", title: "Demo" });
+    const recorder = new MediaRecorder(feed.stream, { mimeType: "video/webm;codecs=h264,opus" });
+    let count = 0;
+    recorder.ondataavailable = (e) => {
+      if (e.data.size > 0) count += 1;
+    };
+    recorder.start(250);
+    await new Promise((r) => setTimeout(r, 2_000));
+    recorder.stop();
+    feed.stop();
+    return { count, tracks: feed.stream.getTracks().length };
+  });
+  expect(chunks.tracks).toBe(2);
+  expect(chunks.count).toBeGreaterThanOrEqual(5);
+});
