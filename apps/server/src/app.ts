@@ -32,6 +32,7 @@ import { registrationFeature } from "./features/registration/feature";
 import { registrationPort } from "./features/registration/service";
 import { registrationMailsFeature } from "./features/registration-mails/feature";
 import { roomFeature } from "./features/room/feature";
+import { sessionControlFeature } from "./features/session-control/feature";
 import { webAppFeature } from "./features/share-preview/feature";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     membershipFeature(shared, deps.membershipGate),
     dashboardFeature(shared),
     roomFeature(shared),
+    sessionControlFeature(shared),
     chatFeature(shared),
     presenceFeature(shared),
     peopleFeature(shared),
