@@ -90,6 +90,8 @@ export interface App {
   realtime: RealtimeServer;
   /** The features' background jobs: main.ts starts and stops them; tests run the jobs themselves. */
   workers: Worker;
+  /** Session state and recording signals (tests listen to them). */
+  lifecycle: BroadcastLifecycle;
 }
 
 function workersOf(features: Feature[]): Worker {
@@ -224,5 +226,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments: payments.service,
     realtime: realtimeServer,
     workers: workersOf(features),
+    lifecycle: shared.lifecycle,
   };
 }

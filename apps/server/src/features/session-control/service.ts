@@ -150,14 +150,13 @@ export function sessionControlService(deps: SessionControlDeps) {
         const locked = await lockSessionControl(tx, session.id);
         if (!locked) throw NotFound("session_not_found");
         await resetWrites(tx, outbox, session.id);
-        if (locked.state !== "scheduled") {
-          await updateSession(tx, outbox, session.id, {
-            state: "scheduled",
-            isRecording: false,
-            timeBroadcastStart: null,
-            timeBroadcastEnd: null,
-          });
-        }
+        // Always written: a scheduled session may still hold a stuck stream or the last go-live's times.
+        await updateSession(tx, outbox, session.id, {
+          state: "scheduled",
+          isRecording: false,
+          timeBroadcastStart: null,
+          timeBroadcastEnd: null,
+        });
         return locked.state;
       });
       tellLifecycle({ sessionId: session.id, eventId: session.eventId, from, to: "scheduled", stream: null });
