@@ -25,6 +25,7 @@ describe("sessionTransitionRefusal: host actions (spec 2 §4)", () => {
     from: SessionState;
     to: SessionState;
     broadcastType?: BroadcastType;
+    streamState?: "countdown" | "recording";
     want: string | null;
   }>([
     { case: "enter greenroom", from: "scheduled", to: "greenroom", want: null },
@@ -51,14 +52,30 @@ describe("sessionTransitionRefusal: host actions (spec 2 §4)", () => {
     },
     { case: "cannot reopen an ended session", from: "ended", to: "broadcasting", want: "invalid_transition" },
     {
-      case: "cannot go back to greenroom",
+      case: "cannot go back to greenroom once on air",
+      from: "broadcasting",
+      to: "greenroom",
+      streamState: "recording",
+      want: "invalid_transition",
+    },
+    {
+      case: "cannot go back to greenroom without a stream",
       from: "broadcasting",
       to: "greenroom",
       want: "invalid_transition",
     },
+    {
+      case: "cancel during the countdown",
+      from: "broadcasting",
+      to: "greenroom",
+      streamState: "countdown",
+      want: null,
+    },
     { case: "no move to the same state", from: "scheduled", to: "scheduled", want: "invalid_transition" },
-  ])("$case → $want", ({ from, to, broadcastType, want }) => {
-    expect(sessionTransitionRefusal({ from, to, flags: host, plan: goodPlan, broadcastType })).toBe(want);
+  ])("$case → $want", ({ from, to, broadcastType, streamState, want }) => {
+    expect(
+      sessionTransitionRefusal({ from, to, flags: host, plan: goodPlan, broadcastType, streamState }),
+    ).toBe(want);
   });
 });
 

@@ -4,7 +4,7 @@ import {
   GO_LIVE_COUNTDOWN_START_SECONDS,
 } from "../constants";
 import { isHostLevel, type ViewerFlags } from "../roles/rules";
-import type { BroadcastType, SessionState } from "../vocabulary";
+import type { BroadcastType, SessionState, StreamActiveState } from "../vocabulary";
 
 export type SessionAction =
   | "enter_greenroom"
@@ -13,6 +13,7 @@ export type SessionAction =
   | "end_live"
   | "end_event"
   | "end_rtmp_native"
+  | "cancel_go_live"
   | "reset_session";
 
 export interface SessionTransition {
@@ -26,6 +27,8 @@ export const SESSION_TRANSITIONS: readonly SessionTransition[] = [
   { from: "scheduled", to: "greenroom", action: "enter_greenroom" },
   { from: "greenroom", to: "scheduled", action: "exit_greenroom" },
   { from: "greenroom", to: "broadcasting", action: "go_live" },
+  // Spec 2 §4 "cancelling is possible during" the countdown: back to the greenroom, never once on air.
+  { from: "broadcasting", to: "greenroom", action: "cancel_go_live" },
   { from: "broadcasting", to: "postevent", action: "end_live" },
   { from: "postevent", to: "ended", action: "end_event" },
   // Spec 2 §4: RTMP-native end sets the session straight to ended.
@@ -47,6 +50,8 @@ export function sessionTransitionRefusal(input: {
   flags: ViewerFlags;
   plan: { isActive: boolean; monthlyHoursExceeded: boolean };
   broadcastType?: BroadcastType;
+  /** The session's live stream state (cancel_go_live needs `countdown`). */
+  streamState?: StreamActiveState | null;
 }): SessionTransitionRefusal | null {
   // Spec 2 §6: only owner or admin see host controls and the End button; the event host counts too.
   if (!isHostLevel(input.flags)) return "forbidden";
@@ -55,6 +60,8 @@ export function sessionTransitionRefusal(input: {
   if (transition.action === "end_rtmp_native" && input.broadcastType !== "rtmp-native") {
     return "invalid_transition";
   }
+  if (transition.action === "cancel_go_live" && input.streamState !== "countdown")
+    return "invalid_transition";
   // Spec 2 §4 / spec 3 §4: entering the greenroom needs an active plan within its monthly hours.
   if (transition.action === "enter_greenroom" && (!input.plan.isActive || input.plan.monthlyHoursExceeded)) {
     return "no_minutes_left";
@@ -88,6 +95,8 @@ export function hostActions(state: SessionState, flags: ViewerFlags, broadcastTy
     (t) =>
       t.from === state &&
       t.action !== "reset_session" &&
+      // Cancelling belongs to the countdown overlay, not the bar.
+      t.action !== "cancel_go_live" &&
       (t.action !== "end_rtmp_native" || broadcastType === "rtmp-native"),
   );
 }

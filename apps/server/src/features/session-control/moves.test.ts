@@ -36,8 +36,8 @@ describeOnEachDatabase("update-video-session: every move by every role", (use) =
     });
     if (transition.from === "broadcasting") {
       await use().query(
-        "INSERT INTO video_session_streams (video_session_id, active_state, is_recording) VALUES ($1, 'recording', true)",
-        [s.session],
+        "INSERT INTO video_session_streams (video_session_id, active_state, is_recording) VALUES ($1, $2, true)",
+        [s.session, transition.action === "cancel_go_live" ? "countdown" : "recording"],
       );
     }
     const orgAdmin = await s.g.user({ email_verified_at: new Date() });
@@ -115,7 +115,7 @@ describeOnEachDatabase("update-video-session: every move by every role", (use) =
         expect(streams).toEqual([{ active_state: "countdown", deleted: false }]);
         expect(res.json().stream).toMatchObject({ activeState: "countdown", isRecording: false });
         expect(changes[0]?.stream?.activeState).toBe("countdown");
-      } else if (move.action === "end_live" || move.action === "end_rtmp_native") {
+      } else if (["end_live", "end_rtmp_native", "cancel_go_live"].includes(move.action)) {
         expect(streams).toEqual([{ active_state: "ended", deleted: false }]);
         expect(changes[0]?.stream?.activeState).toBe("ended");
       } else if (move.action === "reset_session") {
@@ -139,6 +139,7 @@ describeOnEachDatabase("update-video-session: every move by every role", (use) =
       code: "invalid_transition",
     },
     { case: "webrtc cannot skip postevent", from: "broadcasting", to: "ended", code: "invalid_transition" },
+    { case: "no cancel once on air", from: "broadcasting", to: "greenroom", code: "invalid_transition" },
   ])("the host: $case → 409 $code, nothing changes", async ({ from, to, code }) => {
     const s = await scene({ from, to, action: "go_live" });
     const res = await s.clients["event host"].post(UPDATE, {

@@ -78,6 +78,13 @@ export function sessionControlService(deps: SessionControlDeps) {
         Object.assign(patch, { isRecording: false, timeBroadcastEnd: now });
         break;
       }
+      case "cancel_go_live": {
+        // Never on air: the stream ends and the session is as it was before go live.
+        const live = await findLiveStream(tx, sessionId);
+        stream = live && (await endStream(tx, outbox, live.id));
+        Object.assign(patch, { isRecording: false, timeBroadcastStart: null, timeBroadcastEnd: null });
+        break;
+      }
       case "exit_greenroom":
         await releaseSessionStage(tx, outbox, { sessionId, at: now });
         break;
@@ -125,12 +132,14 @@ export function sessionControlService(deps: SessionControlDeps) {
         const locked = await lockSessionControl(tx, session.id);
         if (!locked) throw NotFound("session_not_found");
         const to = body.video_session_state;
+        const live = await findLiveStream(tx, session.id);
         const refusal = sessionTransitionRefusal({
           from: locked.state,
           to,
           flags: access.flags,
           plan,
           broadcastType: locked.broadcastType,
+          streamState: live?.activeState ?? null,
         });
         if (refusal) throw refusalError(refusal);
         const transition = findSessionTransition(locked.state, to) as SessionTransition;
