@@ -90,7 +90,7 @@ export function HostControlBar({ room, flags, event }: HostControlBarProps) {
         </Button>
       )}
       {session.state !== "scheduled" && (
-        <Button size="sm" variant="ghost" disabled={busy} onClick={() => setResetOpen(true)}>
+        <Button size="sm" variant="secondary" disabled={busy} onClick={() => setResetOpen(true)}>
           Reset session
         </Button>
       )}
