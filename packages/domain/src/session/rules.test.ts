@@ -12,6 +12,7 @@ import {
   resetSessionRefusal,
   SESSION_TRANSITIONS,
   sessionTransitionRefusal,
+  streamFailure,
 } from "./rules";
 
 const as = (eventRole: EventRole | null, orgRole: OrgRole | null = null) =>
@@ -59,10 +60,10 @@ describe("sessionTransitionRefusal: host actions (spec 2 §4)", () => {
       want: "invalid_transition",
     },
     {
-      case: "cannot go back to greenroom without a stream",
+      case: "back to greenroom after a failed start (no stream on air)",
       from: "broadcasting",
       to: "greenroom",
-      want: "invalid_transition",
+      want: null,
     },
     {
       case: "cancel during the countdown",
@@ -256,5 +257,35 @@ describe("planStanding (spec 2 §4: no minutes left)", () => {
   ])("$case", ({ subscription, used, want }) => {
     const standing = planStanding({ subscription, broadcastSecondsThisMonth: used });
     expect([standing.isActive, standing.monthlyHoursExceeded]).toEqual(want);
+  });
+});
+
+describe("streamFailure (spec 1 §4 stream error toasts, spec 2 §8)", () => {
+  test.each([
+    { case: "host, failed start", onAir: false, flags: host, title: "Failed to go live", to: "greenroom" },
+    {
+      case: "guest, failed start",
+      onAir: false,
+      flags: roles.guest,
+      title: "An error occurred going live",
+      to: "greenroom",
+    },
+    {
+      case: "host, failed broadcast",
+      onAir: true,
+      flags: host,
+      title: "An error occurred during streaming",
+      to: "postevent",
+    },
+    {
+      case: "guest, failed broadcast",
+      onAir: true,
+      flags: roles.guest,
+      title: "An error occurred during streaming",
+      to: "postevent",
+    },
+  ])("$case", ({ onAir, flags, title, to }) => {
+    const failure = streamFailure(onAir, flags);
+    expect([failure.title, failure.recoverTo]).toEqual([title, to]);
   });
 });

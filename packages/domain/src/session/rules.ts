@@ -27,7 +27,8 @@ export const SESSION_TRANSITIONS: readonly SessionTransition[] = [
   { from: "scheduled", to: "greenroom", action: "enter_greenroom" },
   { from: "greenroom", to: "scheduled", action: "exit_greenroom" },
   { from: "greenroom", to: "broadcasting", action: "go_live" },
-  // Spec 2 §4 "cancelling is possible during" the countdown: back to the greenroom, never once on air.
+  // Spec 2 §4 "cancelling is possible during" the countdown, and spec 1 §4 'Redirecting back to
+  // greenroom' after a failed start: back to the greenroom, never once on air.
   { from: "broadcasting", to: "greenroom", action: "cancel_go_live" },
   { from: "broadcasting", to: "postevent", action: "end_live" },
   { from: "postevent", to: "ended", action: "end_event" },
@@ -50,7 +51,7 @@ export function sessionTransitionRefusal(input: {
   flags: ViewerFlags;
   plan: { isActive: boolean; monthlyHoursExceeded: boolean };
   broadcastType?: BroadcastType;
-  /** The session's live stream state (cancel_go_live needs `countdown`). */
+  /** The session's live stream state (cancel_go_live is refused once it is on air). */
   streamState?: StreamActiveState | null;
 }): SessionTransitionRefusal | null {
   // Spec 2 §6: only owner or admin see host controls and the End button; the event host counts too.
@@ -60,8 +61,8 @@ export function sessionTransitionRefusal(input: {
   if (transition.action === "end_rtmp_native" && input.broadcastType !== "rtmp-native") {
     return "invalid_transition";
   }
-  if (transition.action === "cancel_go_live" && input.streamState !== "countdown")
-    return "invalid_transition";
+  // Back to the greenroom before the stream is on air: a cancelled countdown, or a failed start.
+  if (transition.action === "cancel_go_live" && isOnAir(input.streamState)) return "invalid_transition";
   // Spec 2 §4 / spec 3 §4: entering the greenroom needs an active plan within its monthly hours.
   if (transition.action === "enter_greenroom" && (!input.plan.isActive || input.plan.monthlyHoursExceeded)) {
     return "no_minutes_left";
@@ -170,4 +171,25 @@ export function planStanding(input: {
     isActive: subscription.isCurrent,
     monthlyHoursExceeded: input.broadcastSecondsThisMonth >= limitSeconds,
   };
+}
+
+const isOnAir = (state: StreamActiveState | null | undefined) =>
+  state === "recording" || state === "streaming";
+
+/**
+ * Spec 1 §4 stream error toasts and spec 2 §8 'Failed to go live': what a room says when its stream
+ * fails, and where the host level takes the session (a failed start back to the greenroom, a failed
+ * broadcast to postevent, from where it may be reset).
+ */
+export function streamFailure(wasOnAir: boolean, flags: ViewerFlags) {
+  const recoverTo: SessionState = wasOnAir ? "postevent" : "greenroom";
+  if (wasOnAir) {
+    return {
+      title: "An error occurred during streaming",
+      description: "Ending stream. To try again, reset the session.",
+      recoverTo,
+    };
+  }
+  const title = isHostLevel(flags) ? "Failed to go live" : "An error occurred going live";
+  return { title, description: "Redirecting back to greenroom", recoverTo };
 }

@@ -7,7 +7,7 @@ import { TEST_PUBLIC_URL, useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { errorCode, roomScene, topicMessages } from "../../testing/room-scene";
 import type { RecordingChange } from "../broadcast/lifecycle";
-import { markStreamOnAir } from "../broadcast/streams";
+import { endStream, markStreamOnAir } from "../broadcast/streams";
 import { goLiveMailJobs } from "./mail";
 
 const UPDATE = "/api/video-session/update-video-session";
@@ -67,6 +67,28 @@ describeOnEachDatabase("session control", (use) => {
       ["video_sessions", "UPDATE", undefined],
       ["video_session_streams", "UPDATE", "recording"],
     ]);
+  });
+
+  test("a failed start (stream error) goes back to the greenroom; once on air it cannot", async () => {
+    const s = await scene({ state: "greenroom" });
+    const body = { video_session_id: s.session, event_id: s.event };
+    const live = await s.people.host.client.post(UPDATE, { ...body, video_session_state: "broadcasting" });
+    await withOutbox(use(), app().realtime.realtime, (tx, outbox) =>
+      endStream(tx, outbox, live.json().stream.id, "error"),
+    );
+    const back = await s.people.host.client.post(UPDATE, { ...body, video_session_state: "greenroom" });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().session).toMatchObject({ state: "greenroom", timeBroadcastStart: null });
+
+    const again = await s.people.host.client.post(UPDATE, { ...body, video_session_state: "broadcasting" });
+    await withOutbox(use(), app().realtime.realtime, (tx, outbox) =>
+      markStreamOnAir(tx, outbox, again.json().stream.id, {
+        livePlaybackUrl: "/hls/2/live.m3u8",
+        vodPlaybackUrl: null,
+      }),
+    );
+    const refused = await s.people.host.client.post(UPDATE, { ...body, video_session_state: "greenroom" });
+    expect(errorCode(refused)).toBe("invalid_transition");
   });
 
   test("entering the greenroom with a canceled plan is refused with no_minutes_left", async () => {

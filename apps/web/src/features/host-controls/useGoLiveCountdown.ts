@@ -5,35 +5,45 @@ import {
   YOU_ARE_LIVE_NOTICE_MS,
 } from "@onstage/domain";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "../../ui/toast";
 
 const TICK_MS = 250;
-const FAILED_TOAST_MS = 5_000;
 
 export type CountdownView = GoLiveCountdown | { phase: "live" } | null;
+
+const isOnAir = (stream: SessionStream) =>
+  stream.activeState === "recording" || stream.activeState === "streaming";
 
 /**
  * Spec 2 §4, §8 go-live countdown, driven by the session's stream: a `countdown` stream counts down
  * from GO_LIVE_COUNTDOWN_START_SECONDS (from when this page first saw it: the client's clock may not
  * be the server's); the stream going on air (the pipeline's first playlist) ends it with 'You're
- * live!' for YOU_ARE_LIVE_NOTICE_MS; an `error` stream ends it with 'Failed to go live'.
+ * live!' for YOU_ARE_LIVE_NOTICE_MS. A stream this page saw turn `error` calls `onFailure` with
+ * whether it had been on air.
  */
-export function useGoLiveCountdown(stream: SessionStream | null): CountdownView {
+export function useGoLiveCountdown(
+  stream: SessionStream | null,
+  onFailure: (wasOnAir: boolean) => void,
+): CountdownView {
   const [now, setNow] = useState(() => Date.now());
-  const seen = useRef<{ id: number; at: number } | null>(null);
+  const countdownSeen = useRef<{ id: number; at: number } | null>(null);
+  const previous = useRef<SessionStream | null>(stream);
   const [liveUntil, setLiveUntil] = useState<{ id: number; until: number } | null>(null);
 
   const inCountdown = stream?.activeState === "countdown";
-  if (inCountdown && seen.current?.id !== stream.id) seen.current = { id: stream.id, at: Date.now() };
+  if (inCountdown && countdownSeen.current?.id !== stream.id) {
+    countdownSeen.current = { id: stream.id, at: Date.now() };
+  }
 
+  const failed = useRef(onFailure);
+  failed.current = onFailure;
   useEffect(() => {
-    const counted = seen.current;
-    if (!stream || !counted || counted.id !== stream.id || stream.activeState === "countdown") return;
-    seen.current = null;
-    if (stream.activeState === "recording" || stream.activeState === "streaming") {
+    const before = previous.current;
+    previous.current = stream;
+    if (!stream || !before || before.id !== stream.id || before.activeState === stream.activeState) return;
+    if (before.activeState === "countdown" && isOnAir(stream)) {
       setLiveUntil({ id: stream.id, until: Date.now() + YOU_ARE_LIVE_NOTICE_MS });
     } else if (stream.activeState === "error") {
-      toast.error("Failed to go live", { durationMs: FAILED_TOAST_MS, id: `go-live-failed-${stream.id}` });
+      failed.current(isOnAir(before));
     }
   }, [stream]);
 
@@ -44,7 +54,7 @@ export function useGoLiveCountdown(stream: SessionStream | null): CountdownView 
     return () => clearInterval(timer);
   }, [ticking]);
 
-  if (inCountdown && seen.current) return goLiveCountdown(now - seen.current.at);
+  if (inCountdown && countdownSeen.current) return goLiveCountdown(now - countdownSeen.current.at);
   if (liveUntil && liveUntil.id === stream?.id && liveUntil.until > now) return { phase: "live" };
   return null;
 }
