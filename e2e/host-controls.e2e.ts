@@ -18,8 +18,8 @@ async function newContext(): Promise<BrowserContext> {
   return context;
 }
 
-/** As the demo host: a new open event of the demo channel with one scheduled session. */
-async function openEventOfDemoHost(request: APIRequestContext): Promise<string> {
+/** As the demo host: a new event of the demo channel (open unless told) with one scheduled session. */
+async function eventOfDemoHost(request: APIRequestContext, access = "open"): Promise<string> {
   const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const dash = (await (await request.get("/api/dash")).json()) as { channels: { channel: { id: number } }[] };
   const created = await request.post(`/api/channels/${dash.channels[0]?.channel.id}/events`, {
@@ -27,7 +27,7 @@ async function openEventOfDemoHost(request: APIRequestContext): Promise<string> 
     data: {
       title: `Host controls ${Date.now()}`,
       timezone: "UTC",
-      access: "open",
+      access,
       firstSession: { timeScheduled: "2031-01-01T10:00:00.000Z", durationMinutes: 60 },
     },
   });
@@ -55,7 +55,7 @@ test("the host enters the greenroom and goes live; a guest follows each state li
   const guestContext = await newContext();
   try {
     await signInBrowser(host.request, DEMO_HOST);
-    const code = await openEventOfDemoHost(host.request);
+    const code = await eventOfDemoHost(host.request);
     const guest = await guestContext.newPage();
     await signUpVerified(guest.request, browser.baseUrl, {
       email: `hc-${Date.now()}@example.test`,
@@ -102,6 +102,20 @@ test("the host enters the greenroom and goes live; a guest follows each state li
   } finally {
     await guestContext.close();
   }
+});
+
+test("in an event that needs registration, the host enters the greenroom from the event page", async () => {
+  const host = browser.page();
+  await signInBrowser(host.request, DEMO_HOST);
+  const code = await eventOfDemoHost(host.request, "registration_required");
+  await host.goto(`/c/${code}`);
+  await button(host, "Enter greenroom").click();
+  await sessionState(host, "In the greenroom").waitFor();
+  expect(await axeViolations(host)).toEqual([]);
+  // Spec 1 §4: a scheduled session shows the host the event page again.
+  await button(host, "Exit greenroom").click();
+  await host.locator(".session-controls").waitFor({ state: "detached" });
+  await button(host, "Enter greenroom").waitFor();
 });
 
 test.each([

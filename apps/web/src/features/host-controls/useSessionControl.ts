@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { failureText, isApiError } from "../../api";
 import { toast } from "../../ui/toast";
+import { eventKeys } from "../events/eventKeys";
 import { roomKeys } from "../room/roomApi";
 
 const FAILURE_TOAST_MS = 5_000;
@@ -21,10 +22,16 @@ export function useSessionControl<Input>(
   const mutation = useMutation({
     mutationFn: action,
     onSuccess: ({ session, stream }) => {
+      const before = queryClient.getQueryData<RoomResponse>(roomKeys.room(sessionId));
       queryClient.setQueryData<RoomResponse>(
         roomKeys.room(sessionId),
         (old) => old && { ...old, session, stream },
       );
+      // Spec 1 §4: the event page decides room or landing by the state, and the topic's echo of this
+      // move will not differ from the room any more, so the page is told here.
+      if (before?.session.state !== session.state) {
+        void queryClient.invalidateQueries({ queryKey: eventKeys.everyByCode });
+      }
     },
     onError: (error) => {
       if (isApiError(error) && error.code === "no_minutes_left") return setOutOfMinutes(true);
