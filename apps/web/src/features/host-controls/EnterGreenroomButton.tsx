@@ -1,9 +1,4 @@
-import {
-  type EventPageData,
-  findSessionTransition,
-  sessionTransitionRefusal,
-  type VideoSessionSummary,
-} from "@onstage/domain";
+import { type EventPageData, sessionTransitionRefusal, type VideoSessionSummary } from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "../../ui/Button";
 import { viewerFlagsFor } from "../event-page/eventView";
