@@ -321,4 +321,34 @@ describeOnEachDatabase("session control", (use) => {
     const privateEvent = await s.people.host.client.post(NOTIFY, body);
     expect(privateEvent.json()).toEqual({ queued: 0 });
   });
+
+  test.each([
+    { case: "an unknown state", url: UPDATE, body: { video_session_state: "live" }, status: 400 },
+    {
+      case: "a string id",
+      url: UPDATE,
+      body: { video_session_id: "1", video_session_state: "ended" },
+      status: 400,
+    },
+    { case: "an unknown field", url: RESET, body: { user_id: 1 }, status: 400 },
+    { case: "a setting of the wrong type", url: SETTINGS, body: { open_stage: "yes" }, status: 400 },
+    { case: "an unknown session", url: RESET, body: { video_session_id: 987654321 }, status: 404 },
+    { case: "no body", url: NOTIFY, body: undefined, status: 400 },
+  ])("bad input: $case → $status, nothing changes", async ({ url, body, status }) => {
+    const s = await scene({ state: "greenroom" });
+    const ids = { video_session_id: s.session, event_id: s.event };
+    const res = await s.people.owner.client.post(url, body && { ...ids, ...body });
+    expect(res.statusCode).toBe(status);
+    expect((await row(s.session))?.state).toBe("greenroom");
+    expect(await topicMessages(use(), `session:${s.session}`)).toEqual([]);
+  });
+
+  test("the session-control routes are in the OpenAPI document", async () => {
+    const paths = Object.keys(
+      (await app().server.inject({ method: "GET", url: "/api/docs/json" })).json().paths,
+    );
+    for (const path of [UPDATE, RESET, SETTINGS, NOTIFY, "/api/hasura/unset-active-browser-id"]) {
+      expect(paths).toContain(path);
+    }
+  });
 });
