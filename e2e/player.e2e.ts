@@ -106,11 +106,19 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
       broadcastType: "webrtc",
       hideAudience: false,
       disableChat: false,
+      allowRaisingHands: false,
+      openStage: false,
+      disableQa: false,
+      isRecording: false,
+      timeBroadcastStart: null,
+      timeBroadcastEnd: null,
     },
     chats: [],
     registeredCount: 3,
     liveCount: null,
     viewer: { userId: 2, emailVerified: true },
+    stream: null,
+    followerCount: null,
   };
   return { data, room };
 }

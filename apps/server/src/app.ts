@@ -32,6 +32,7 @@ import { registrationFeature } from "./features/registration/feature";
 import { registrationPort } from "./features/registration/service";
 import { registrationMailsFeature } from "./features/registration-mails/feature";
 import { roomFeature } from "./features/room/feature";
+import { sessionControlFeature } from "./features/session-control/feature";
 import { webAppFeature } from "./features/share-preview/feature";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
@@ -92,6 +93,8 @@ export interface App {
   realtime: RealtimeServer;
   /** The features' background jobs: main.ts starts and stops them; tests run the jobs themselves. */
   workers: Worker;
+  /** Session state and recording signals (tests listen to them). */
+  lifecycle: BroadcastLifecycle;
 }
 
 function workersOf(features: Feature[]): Worker {
@@ -199,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     membershipFeature(shared, deps.membershipGate),
     dashboardFeature(shared),
     roomFeature(shared),
+    sessionControlFeature(shared),
     chatFeature(shared),
     presenceFeature(shared),
     peopleFeature(shared),
@@ -225,5 +229,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments: payments.service,
     realtime: realtimeServer,
     workers: workersOf(features),
+    lifecycle: shared.lifecycle,
   };
 }

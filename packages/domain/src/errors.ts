@@ -75,6 +75,10 @@ const MESSAGES: Record<string, string> = {
   terms_required: "Please accept the Terms of Service",
   email_not_verified: "Please verify your email to interact in the event",
   no_minutes_left: "You are out of minutes, please contact success to upgrade your plan",
+  // Session control (issue 11): a move SESSION_TRANSITIONS does not have, or made by someone else first.
+  invalid_transition: "The session cannot move to that state now",
+  go_live_failed: "Failed to go live",
+  not_broadcasting: "Recording can be started or paused only while the session is live",
   channel_member: CHANNEL_MEMBER_ROLE_MESSAGE,
   not_recording: "Clipping will be available if session is recorded.",
   rtmp_mode: "Clipping is currently not supported in RTMP mode",

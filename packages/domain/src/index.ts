@@ -9,6 +9,7 @@ export * from "./api/payments";
 export * from "./api/presence";
 export * from "./api/realtime";
 export * from "./api/registration";
+export * from "./api/session-control";
 export * from "./api/stage";
 export * from "./chat/rules";
 export * from "./clips/rules";

@@ -118,6 +118,12 @@ function sampleBody(topic: Topic, n: number): TopicBody<TopicKind> {
         broadcastType: "webrtc",
         hideAudience: false,
         disableChat: n % 2 === 1,
+        allowRaisingHands: true,
+        openStage: false,
+        disableQa: false,
+        isRecording: false,
+        timeBroadcastStart: null,
+        timeBroadcastEnd: null,
       } as const;
       return { kind: "change", table: "video_sessions", event: "UPDATE", payload };
     }

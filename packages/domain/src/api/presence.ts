@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RegisteredUserFilter } from "../people/registered-users";
 import { BroadcastType, EventRole, SessionState, SessionType } from "../vocabulary";
+import { SessionStream } from "./broadcast";
 import { Chat } from "./chat";
 import { Id, StoredText } from "./common";
 
@@ -20,6 +21,14 @@ export const RoomSession = z.object({
   broadcastType: BroadcastType,
   hideAudience: z.boolean(),
   disableChat: z.boolean(),
+  allowRaisingHands: z.boolean(),
+  openStage: z.boolean(),
+  disableQa: z.boolean(),
+  /** Spec 2 §4: the host's record choice while broadcasting (the live stream carries it too). */
+  isRecording: z.boolean(),
+  /** When the session last went live; null before its first go-live or after a reset. */
+  timeBroadcastStart: z.iso.datetime().nullable(),
+  timeBroadcastEnd: z.iso.datetime().nullable(),
 });
 export type RoomSession = z.infer<typeof RoomSession>;
 
@@ -31,6 +40,10 @@ export const RoomResponse = z.object({
   /** Spec 2 §6: only members or admins see the live count; null for everyone else. */
   liveCount: z.number().int().nullable(),
   viewer: z.object({ userId: z.number().int().nullable(), emailVerified: z.boolean() }),
+  /** The session's current stream: the one on air, else the latest not deleted; null when none. */
+  stream: SessionStream.nullable(),
+  /** Spec 2 §4 go-live popover: the channel's follower count, for the host level only (else null). */
+  followerCount: z.number().int().nonnegative().nullable(),
 });
 export type RoomResponse = z.infer<typeof RoomResponse>;
 

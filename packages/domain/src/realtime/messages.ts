@@ -42,7 +42,7 @@ export const TopicBodies = {
       "video_sessions",
       "UPDATE",
       RoomSession,
-      "`RoomSession` (`api/presence.ts`), after toggle-chat or a dashboard edit",
+      "`RoomSession` (`api/presence.ts`), after toggle-chat, a dashboard edit, a state move, a reset or a setting (session control)",
     ),
     change("video_session_streams", "INSERT", SessionStream, "`SessionStream` (`api/broadcast.ts`): go live"),
     change(

@@ -129,6 +129,26 @@ export async function leaveOtherSessions(
   return rows.map(toLiveUser);
 }
 
+/**
+ * Spec 2 §4 exit greenroom / reset: no tab holds the session any more and everyone on stage steps
+ * down to active; returns the users whose state changed.
+ */
+export async function releaseStage(tx: Queryable, sessionId: number, at: Date): Promise<LiveUser[]> {
+  const rows = await tx.query<LiveUserRow>(
+    `WITH v AS (
+       UPDATE video_session_users t
+          SET state = CASE WHEN t.state = 'on_stage' THEN 'active' ELSE t.state END,
+              active_browser_id = NULL,
+              updated_at = CASE WHEN t.state = 'on_stage' THEN $2 ELSE t.updated_at END
+        WHERE t.video_session_id = $1 AND (t.state = 'on_stage' OR t.active_browser_id IS NOT NULL)
+       RETURNING t.*, (t.updated_at = $2 AND t.state = 'active') AS changed
+     )
+     SELECT ${LIVE_USER_COLUMNS} FROM v JOIN users u ON u.id = v.user_id WHERE v.changed`,
+    [sessionId, at],
+  );
+  return rows.map(toLiveUser);
+}
+
 /** A ban's removal: the user leaves every session of these events and no tab holds a slot. */
 export async function leaveEvents(
   tx: Queryable,

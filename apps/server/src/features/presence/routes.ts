@@ -50,21 +50,24 @@ export function presenceRoutes(deps: FeatureDeps, presence: PresenceService): Fa
       async (req) => tabs.claim(requireViewer(req), req.body),
     );
 
-    app.post(
-      "/api/video-session/unset-active-browser-id",
-      {
-        schema: {
-          tags,
-          summary: "Give up the active tab; clearAllBrowserIds (host level) frees every tab of the session",
-          body: UnsetActiveBrowserIdRequest,
-          response: { 200: OkResponse },
+    // Spec 2 §7 names it /api/hasura/unset-active-browser-id; the room's own path serves the same.
+    for (const url of ["/api/video-session/unset-active-browser-id", "/api/hasura/unset-active-browser-id"]) {
+      app.post(
+        url,
+        {
+          schema: {
+            tags,
+            summary: "Give up the active tab; clearAllBrowserIds (host level) frees every tab of the session",
+            body: UnsetActiveBrowserIdRequest,
+            response: { 200: OkResponse },
+          },
         },
-      },
-      async (req) => {
-        await tabs.unset(requireViewer(req), req.body);
-        return { ok: true as const };
-      },
-    );
+        async (req) => {
+          await tabs.unset(requireViewer(req), req.body);
+          return { ok: true as const };
+        },
+      );
+    }
 
     // The beacon posts a form; only this route reads one.
     await app.register(async (beacon) => {

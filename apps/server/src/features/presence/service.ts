@@ -20,6 +20,7 @@ import {
   leaveOtherSessions,
   liveUsers,
   lockPresence,
+  releaseStage,
   setOffline,
   touch,
   touchActiveBrowser,
@@ -47,6 +48,17 @@ export async function removeFromEvents(
   input: { userId: number; eventIds: readonly number[]; at: Date },
 ): Promise<void> {
   for (const user of await leaveEvents(tx, input)) {
+    await writePresence(outbox, user);
+  }
+}
+
+/** Spec 2 §4: the session frees its tabs and its stage (exit greenroom, reset), told on its presence topic. */
+export async function releaseSessionStage(
+  tx: Queryable,
+  outbox: Outbox,
+  input: { sessionId: number; at: Date },
+): Promise<void> {
+  for (const user of await releaseStage(tx, input.sessionId, input.at)) {
     await writePresence(outbox, user);
   }
 }

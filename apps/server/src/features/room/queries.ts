@@ -24,3 +24,12 @@ export async function roomCounts(
   );
   return { registeredCount: r?.registered ?? 0, liveCount: r?.live ?? 0 };
 }
+
+/** Spec 2 §4: whether the go-live popover offers to notify followers. */
+export async function countFollowers(db: Queryable, organizationId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM followers WHERE organization_id = $1",
+    [organizationId],
+  );
+  return row?.n ?? 0;
+}

@@ -52,11 +52,19 @@ describeOnEachDatabase("GET /api/video-session/room", (use) => {
         broadcastType: "webrtc",
         hideAudience: false,
         disableChat: false,
+        allowRaisingHands: true,
+        openStage: false,
+        disableQa: false,
+        isRecording: false,
+        timeBroadcastStart: null,
+        timeBroadcastEnd: null,
       },
       chats: [{ id: s.publicChat, chatType: "public" }],
       registeredCount: 3,
       liveCount: null,
       viewer: { userId: s.people.guest.userId, emailVerified: true },
+      stream: null,
+      followerCount: null,
     });
   });
 

@@ -1,7 +1,8 @@
-import { PRESENCE_LIVE_WINDOW_MS, type RoomResponse, topicRefusal } from "@onstage/domain";
+import { isHostLevel, PRESENCE_LIVE_WINDOW_MS, type RoomResponse, topicRefusal } from "@onstage/domain";
 import { requireTopicReader, sessionOf } from "../access/service";
+import { findLatestStream, findLiveStream } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
-import { listChats, roomCounts } from "./queries";
+import { countFollowers, listChats, roomCounts } from "./queries";
 
 export type RoomDeps = Pick<FeatureDeps, "db" | "clock">;
 
@@ -18,9 +19,12 @@ export function roomService(deps: RoomDeps) {
       const access = await requireTopicReader(db, viewerUserId, topic, browserKey);
       const session = sessionOf(access);
       const liveSince = new Date(deps.clock().getTime() - PRESENCE_LIVE_WINDOW_MS);
-      const [chats, counts] = await Promise.all([
+      const [chats, counts, stream, followerCount] = await Promise.all([
         listChats(db, session.id),
         roomCounts(db, { eventId: session.eventId, sessionId: session.id }, liveSince),
+        findLiveStream(db, session.id).then((live) => live ?? findLatestStream(db, session.id)),
+        // Spec 2 §4: the go-live popover's notify-followers option is the host's alone.
+        isHostLevel(access.flags) ? countFollowers(db, session.organizationId) : null,
       ]);
       return {
         session,
@@ -32,6 +36,8 @@ export function roomService(deps: RoomDeps) {
         // Spec 2 §6: only members or admins see the active count; guests see registered only.
         liveCount: access.flags.isTeam ? counts.liveCount : null,
         viewer: { userId: viewerUserId, emailVerified: access.viewer.emailVerified },
+        stream,
+        followerCount,
       };
     },
   };

@@ -7,7 +7,7 @@ import type {
   VideoSessionSummary,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { updateColumns } from "../dashboard/sql";
+import { iso, updateColumns } from "../dashboard/sql";
 
 // The one home of video_sessions SQL: every write, and the row → domain shapes the pages read.
 
@@ -82,7 +82,9 @@ export async function countSessions(db: Queryable, eventId: number): Promise<num
 
 /** The room's columns of `vs` (joined with its event `e`), for queries that read more beside them. */
 export const ROOM_SESSION_COLUMNS = `
-  vs.id AS session_id, vs.title, vs.state, vs.session_type, vs.broadcast_type, vs.hide_audience, vs.disable_chat`;
+  vs.id AS session_id, vs.title, vs.state, vs.session_type, vs.broadcast_type, vs.hide_audience, vs.disable_chat,
+  vs.allow_raising_hands, vs.open_stage, vs.disable_qa, vs.is_recording, vs.time_broadcast_start,
+  vs.time_broadcast_end`;
 
 export interface RoomSessionRow {
   session_id: number;
@@ -94,6 +96,12 @@ export interface RoomSessionRow {
   broadcast_type: BroadcastType;
   hide_audience: boolean;
   disable_chat: boolean;
+  allow_raising_hands: boolean;
+  open_stage: boolean;
+  disable_qa: boolean;
+  is_recording: boolean;
+  time_broadcast_start: Date | null;
+  time_broadcast_end: Date | null;
 }
 
 export const toRoomSession = (r: RoomSessionRow): RoomSession => ({
@@ -106,6 +114,12 @@ export const toRoomSession = (r: RoomSessionRow): RoomSession => ({
   broadcastType: r.broadcast_type,
   hideAudience: r.hide_audience,
   disableChat: r.disable_chat,
+  allowRaisingHands: r.allow_raising_hands,
+  openStage: r.open_stage,
+  disableQa: r.disable_qa,
+  isRecording: r.is_recording,
+  timeBroadcastStart: iso(r.time_broadcast_start),
+  timeBroadcastEnd: iso(r.time_broadcast_end),
 });
 
 /** The session as the room shows it (and its topic carries it); null when gone. */
@@ -169,8 +183,29 @@ export async function lockChatDisabled(tx: Queryable, sessionId: number): Promis
   return row ? row.disable_chat : null;
 }
 
+/** The row a session-control move decides on, locked until the transaction ends; null when gone. */
+export async function lockSessionControl(
+  tx: Queryable,
+  sessionId: number,
+): Promise<{ state: SessionState; broadcastType: BroadcastType; isRecording: boolean } | null> {
+  const [row] = await tx.query<{ state: SessionState; broadcast_type: BroadcastType; is_recording: boolean }>(
+    "SELECT state, broadcast_type, is_recording FROM video_sessions WHERE id = $1 AND deleted_at IS NULL FOR UPDATE",
+    [sessionId],
+  );
+  return row ? { state: row.state, broadcastType: row.broadcast_type, isRecording: row.is_recording } : null;
+}
+
 export interface SessionPatch extends Partial<NewSession> {
   disableChat?: boolean;
+  state?: SessionState;
+  isRecording?: boolean;
+  allowRaisingHands?: boolean;
+  openStage?: boolean;
+  hideAudience?: boolean;
+  disableQa?: boolean;
+  /** null clears it (a reset). */
+  timeBroadcastStart?: Date | null;
+  timeBroadcastEnd?: Date | null;
 }
 
 /**
@@ -190,6 +225,14 @@ export async function updateSession(tx: Queryable, sessionId: number, p: Session
       session_type: p.sessionType,
       broadcast_type: p.broadcastType,
       disable_chat: p.disableChat,
+      state: p.state,
+      is_recording: p.isRecording,
+      allow_raising_hands: p.allowRaisingHands,
+      open_stage: p.openStage,
+      hide_audience: p.hideAudience,
+      disable_qa: p.disableQa,
+      time_broadcast_start: p.timeBroadcastStart,
+      time_broadcast_end: p.timeBroadcastEnd,
     },
     { touch: true },
   );

@@ -11,6 +11,7 @@ export {
   findSession,
   findUpcomingSessions,
   listSessions,
+  lockSessionControl,
   type NewSession,
   ROOM_SESSION_COLUMNS,
   type RoomSessionRow,

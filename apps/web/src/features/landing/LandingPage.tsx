@@ -2,6 +2,7 @@ import type { EventPageData, VideoSessionSummary } from "@onstage/domain";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { EventCover } from "../events/EventCover";
+import { EnterGreenroomButton } from "../host-controls/EnterGreenroomButton";
 import { RegistrationDialog } from "../registration/RegistrationDialog";
 import { mayUnregister, UnregisterAction } from "../registration/UnregisterAction";
 import { useRegisterParam } from "../registration/useRegisterParam";
@@ -67,6 +68,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
         <div className="landing__side">
           <div className="landing__panel">
             {times.countdownTarget && <Countdown startIso={times.countdownTarget} />}
+            {session && !isPreview && <EnterGreenroomButton data={data} session={session} />}
             {register.action === "register" ? (
               <RegisterPanel
                 state={register}

@@ -1,5 +1,6 @@
 import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
 import { useMe } from "../account/useMe";
+import { SessionControls } from "../host-controls/SessionControls";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { SessionScreen } from "../player/SessionScreen";
 import { usePresence } from "../realtime/usePresence";
@@ -44,6 +45,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
         </p>
       </header>
       <ConnectionStatus />
+      <SessionControls data={data} room={room} flags={flags} />
       <div className="room__body">
         <section className="room__stage" aria-label="Stage">
           <SessionScreen data={data} room={room} flags={flags} />

@@ -1,4 +1,4 @@
-import type { RoomResponse } from "@onstage/domain";
+import type { RoomResponse, SessionStream } from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { eventKeys } from "../events/eventKeys";
 import { useTopic } from "../realtime/useTopic";
@@ -18,8 +18,14 @@ export function useSessionTopic(room: RoomResponse, eventCode: string) {
       // Both room topics read the same answer: a second refetch joins the one in flight.
       refetch: () => queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false }),
       onMessage: (message) => {
-        // Streams are the player's and the host controls' to follow (features/player, host-controls).
-        if (message.table !== "video_sessions") return;
+        if (message.table === "video_session_streams") {
+          const stream = message.payload;
+          queryClient.setQueryData<RoomResponse>(
+            key,
+            (old) => old && { ...old, stream: currentStream(old.stream, stream) },
+          );
+          return;
+        }
         const session = message.payload;
         queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, session });
         // Spec 1 §4: who sees the room depends on the session state (ended or scheduled: back to the page).
@@ -29,6 +35,16 @@ export function useSessionTopic(room: RoomResponse, eventCode: string) {
       },
     },
   );
+}
+
+/**
+ * Spec 2 §4: the room's current stream after a stream change. A newer stream (go live) replaces it; a
+ * deleted one (reset) clears it.
+ */
+export function currentStream(current: SessionStream | null, changed: SessionStream): SessionStream | null {
+  if (current !== null && changed.id < current.id) return current;
+  if (changed.deletedAt !== null) return current?.id === changed.id ? null : current;
+  return changed;
 }
 
 /** event:{id}: 'registration.created' and 'registration.deleted' carry the new registered count. */

@@ -1,0 +1,252 @@
+import {
+  Conflict,
+  Forbidden,
+  findSessionTransition,
+  type GoLiveNotificationBody,
+  isHostLevel,
+  mayNotifyFollowers,
+  NotFound,
+  planStanding,
+  type ResetSessionBody,
+  recordingToggleRefusal,
+  resetSessionRefusal,
+  SESSION_SETTING_NAMES,
+  type SessionControlResponse,
+  type SessionState,
+  type SessionStream,
+  type SessionTransition,
+  sessionTransitionRefusal,
+  type UpdateSettingsBody,
+  type UpdateVideoSessionBody,
+} from "@onstage/domain";
+import type { Queryable } from "../../platform/database";
+import { enqueueJobs } from "../../platform/jobs/queue";
+import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
+import { requireTopicReader, sessionOf } from "../access/service";
+import {
+  deleteStreams,
+  endStream,
+  findLiveStream,
+  openStream,
+  setStreamRecording,
+} from "../broadcast/streams";
+import type { FeatureDeps } from "../deps";
+import { releaseSessionStage } from "../presence/service";
+import { findRoomSession, lockSessionControl, type SessionPatch, updateSession } from "../sessions/service";
+import { GO_LIVE_MAIL_JOB } from "./mail";
+import { findGoLiveAudience, findPlanUsage, listFollowerIds } from "./queries";
+
+// Issue 11: the host's session state machine (spec 2 §4, §7). Every move is decided under the session
+// row's lock by the domain's SESSION_TRANSITIONS; the media it drives hear of it after commit.
+
+export type SessionControlDeps = Pick<FeatureDeps, "db" | "realtime" | "clock" | "lifecycle">;
+
+const refusalError = (refusal: "forbidden" | "invalid_transition" | "no_minutes_left") =>
+  refusal === "forbidden" ? Forbidden() : Conflict(refusal);
+
+export function sessionControlService(deps: SessionControlDeps) {
+  const { db, realtime, clock, lifecycle } = deps;
+
+  /** The session the viewer may read, in the event the body names (else 404, like a wrong id). */
+  async function accessOf(viewerUserId: number, sessionId: number, eventId: number) {
+    const access = await requireTopicReader(db, viewerUserId, { kind: "session", id: sessionId });
+    const session = sessionOf(access);
+    if (session.eventId !== eventId) throw NotFound("session_not_found");
+    return { access, session };
+  }
+
+  /** The writes of one move, in its transaction; returns the stream the move opened or ended. */
+  async function applyMove(
+    tx: Queryable,
+    outbox: Outbox,
+    sessionId: number,
+    transition: SessionTransition,
+    isRecording: boolean,
+  ): Promise<SessionStream | null> {
+    const now = clock();
+    const patch: SessionPatch = { state: transition.to };
+    let stream: SessionStream | null = null;
+    switch (transition.action) {
+      case "go_live":
+        stream = await openStream(tx, outbox, sessionId, isRecording);
+        Object.assign(patch, { isRecording, timeBroadcastStart: now, timeBroadcastEnd: null });
+        break;
+      case "end_live":
+      case "end_rtmp_native": {
+        const live = await findLiveStream(tx, sessionId);
+        stream = live && (await endStream(tx, outbox, live.id));
+        Object.assign(patch, { isRecording: false, timeBroadcastEnd: now });
+        break;
+      }
+      case "cancel_go_live": {
+        // Never on air: the stream ends and the session is as it was before go live.
+        const live = await findLiveStream(tx, sessionId);
+        stream = live && (await endStream(tx, outbox, live.id));
+        Object.assign(patch, { isRecording: false, timeBroadcastStart: null, timeBroadcastEnd: null });
+        break;
+      }
+      case "exit_greenroom":
+        await releaseSessionStage(tx, outbox, { sessionId, at: now });
+        break;
+      case "reset_session":
+        await resetWrites(tx, outbox, sessionId);
+        Object.assign(patch, { isRecording: false, timeBroadcastStart: null, timeBroadcastEnd: null });
+        break;
+      default:
+        break;
+    }
+    await updateSession(tx, outbox, sessionId, patch);
+    return stream;
+  }
+
+  /** Reset: the streams go (spec 2 §4 clears the current stream) and nobody stays on stage. */
+  async function resetWrites(tx: Queryable, outbox: Outbox, sessionId: number) {
+    await deleteStreams(tx, outbox, sessionId);
+    await releaseSessionStage(tx, outbox, { sessionId, at: clock() });
+  }
+
+  async function answer(sessionId: number, stream: SessionStream | null): Promise<SessionControlResponse> {
+    const session = await findRoomSession(db, sessionId);
+    if (!session) throw NotFound("session_not_found");
+    return { session, stream };
+  }
+
+  function tellLifecycle(change: {
+    sessionId: number;
+    eventId: number;
+    from: SessionState;
+    to: SessionState;
+    stream: SessionStream | null;
+  }) {
+    if (change.from !== change.to) lifecycle.emit("sessionState", change);
+  }
+
+  return {
+    /** POST /api/video-session/update-video-session: one host move (spec 2 §4). */
+    async updateState(viewerUserId: number, body: UpdateVideoSessionBody): Promise<SessionControlResponse> {
+      const { access, session } = await accessOf(viewerUserId, body.video_session_id, body.event_id);
+      // Checked first so a refused caller learns nothing about the plan; the move is checked again below.
+      if (!isHostLevel(access.flags)) throw Forbidden();
+      const plan = planStanding(await findPlanUsage(db, session.organizationId, clock()));
+      const moved = await withOutbox(db, realtime, async (tx, outbox) => {
+        const locked = await lockSessionControl(tx, session.id);
+        if (!locked) throw NotFound("session_not_found");
+        const to = body.video_session_state;
+        const live = await findLiveStream(tx, session.id);
+        const refusal = sessionTransitionRefusal({
+          from: locked.state,
+          to,
+          flags: access.flags,
+          plan,
+          broadcastType: locked.broadcastType,
+          streamState: live?.activeState ?? null,
+        });
+        if (refusal) throw refusalError(refusal);
+        const transition = findSessionTransition(locked.state, to) as SessionTransition;
+        const stream = await applyMove(tx, outbox, session.id, transition, body.is_recording ?? true);
+        return { from: locked.state, to, stream: stream ?? (await findLiveStream(tx, session.id)) };
+      });
+      tellLifecycle({ sessionId: session.id, eventId: session.eventId, ...moved });
+      return answer(session.id, moved.stream);
+    },
+
+    /** POST /api/video-session/reset-session: any state back to scheduled, its streams deleted (spec 2 §7). */
+    async reset(viewerUserId: number, body: ResetSessionBody): Promise<SessionControlResponse> {
+      const { access, session } = await accessOf(viewerUserId, body.video_session_id, body.event_id);
+      const refusal = resetSessionRefusal(access.flags);
+      if (refusal) throw refusalError(refusal);
+      const from = await withOutbox(db, realtime, async (tx, outbox) => {
+        const locked = await lockSessionControl(tx, session.id);
+        if (!locked) throw NotFound("session_not_found");
+        await resetWrites(tx, outbox, session.id);
+        // Always written: a scheduled session may still hold a stuck stream or the last go-live's times.
+        await updateSession(tx, outbox, session.id, {
+          state: "scheduled",
+          isRecording: false,
+          timeBroadcastStart: null,
+          timeBroadcastEnd: null,
+        });
+        return locked.state;
+      });
+      tellLifecycle({ sessionId: session.id, eventId: session.eventId, from, to: "scheduled", stream: null });
+      return answer(session.id, null);
+    },
+
+    /** POST /api/video-session/update-settings: exactly one setting; is_recording drives the live stream. */
+    async updateSettings(viewerUserId: number, body: UpdateSettingsBody): Promise<SessionControlResponse> {
+      const { access, session } = await accessOf(viewerUserId, body.video_session_id, body.event_id);
+      if (!isHostLevel(access.flags)) throw Forbidden();
+      const { is_recording: isRecording } = body;
+      if (isRecording === undefined) {
+        await withOutbox(db, realtime, async (tx, outbox) => {
+          if (!(await lockSessionControl(tx, session.id))) throw NotFound("session_not_found");
+          await updateSession(tx, outbox, session.id, settingsPatch(body));
+        });
+        return answer(session.id, await findLiveStream(db, session.id));
+      }
+      const changed = await withOutbox(db, realtime, async (tx, outbox) => {
+        const locked = await lockSessionControl(tx, session.id);
+        if (!locked) throw NotFound("session_not_found");
+        const refusal = recordingToggleRefusal({ state: locked.state, flags: access.flags });
+        if (refusal === "invalid_transition") throw Conflict("not_broadcasting");
+        if (refusal) throw refusalError(refusal);
+        const live = await findLiveStream(tx, session.id);
+        if (!live) throw Conflict("not_broadcasting");
+        const stream = await setStreamRecording(tx, outbox, live.id, isRecording);
+        if (locked.isRecording !== isRecording) await updateSession(tx, outbox, session.id, { isRecording });
+        return { live, stream };
+      });
+      if (changed.stream) lifecycle.emit("recording", { sessionId: session.id, stream: changed.stream });
+      return answer(session.id, changed.stream ?? changed.live);
+    },
+
+    /**
+     * POST /api/notifications/go-live: a mail job per follower, queued once per go-live (the key holds
+     * the broadcast start). Host level only; never for a private event; only while broadcasting.
+     */
+    async notifyGoLive(viewerUserId: number, body: GoLiveNotificationBody): Promise<{ queued: number }> {
+      const { access, session } = await accessOf(viewerUserId, body.session_id, body.event_id);
+      if (session.organizationId !== body.org_id) throw NotFound("session_not_found");
+      if (!isHostLevel(access.flags)) throw Forbidden();
+      if (!body.notify_followers) return { queued: 0 };
+      if (session.state !== "broadcasting" || session.timeBroadcastStart === null)
+        throw Conflict("not_broadcasting");
+      if (!mayNotifyFollowers(await findGoLiveAudience(db, session.eventId))) return { queued: 0 };
+      const followers = await listFollowerIds(db, session.organizationId);
+      const wentLive = Date.parse(session.timeBroadcastStart);
+      await db.transaction((tx) =>
+        enqueueJobs(
+          tx,
+          followers.map((userId) => ({
+            kind: GO_LIVE_MAIL_JOB,
+            key: `${GO_LIVE_MAIL_JOB}:${session.id}:${wentLive}:${userId}`,
+            payload: { userId, sessionId: session.id },
+            runAt: clock(),
+          })),
+        ),
+      );
+      return { queued: followers.length };
+    },
+  };
+}
+
+/** The one setting of an update-settings body (not is_recording) as a session patch. */
+function settingsPatch(body: UpdateSettingsBody): SessionPatch {
+  const [name] = SESSION_SETTING_NAMES.filter((n) => body[n] !== undefined);
+  switch (name) {
+    case "allow_raising_hands":
+      return { allowRaisingHands: body.allow_raising_hands };
+    case "open_stage":
+      return { openStage: body.open_stage };
+    case "hide_audience":
+      return { hideAudience: body.hide_audience };
+    case "disable_qa":
+      return { disableQa: body.disable_qa };
+    case "broadcast_type":
+      return { broadcastType: body.broadcast_type };
+    default:
+      return {};
+  }
+}
+
+export type SessionControlService = ReturnType<typeof sessionControlService>;
