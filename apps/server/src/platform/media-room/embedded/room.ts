@@ -1,0 +1,114 @@
+import { Worker } from "node:worker_threads";
+import type { MediaRoomJoin } from "@onstage/domain";
+import type { MediaRoomMember, MediaRoomPort } from "../port";
+import type { Call, ClientSignal, ServerSignal, SfuStats, WorkerMessage } from "./protocol";
+
+/** Where the SFU's messages for one member go (its realtime socket), and how it learns it is out. */
+export interface StageSink {
+  signal(signal: ServerSignal): void;
+  closed(): void;
+}
+
+/** The embedded SFU as the port, plus the signalling the stage feature relays from the sockets. */
+export interface EmbeddedMediaRoom extends MediaRoomPort {
+  readonly provider: "embedded";
+  /** Takes the member's place in the room; messages for it go to `sink` (a previous sink is closed). */
+  enter(member: MediaRoomMember, sink: StageSink): Promise<void>;
+  /** A browser's message; a publish offer resolves to the SFU's answer. */
+  signal(sessionId: number, userId: number, signal: ClientSignal): Promise<string | null>;
+  /** The members in a session's room (the stage feature re-checks their rights). */
+  members(sessionId: number): number[];
+  /** Sessions with a room. */
+  sessions(): number[];
+  stats(): Promise<SfuStats & { workerActiveMs: number }>;
+}
+
+type Callable = Call extends infer C ? (C extends Call ? Omit<C, "id"> : never) : never;
+
+/** Starts the SFU's worker thread; the main thread keeps only who is in which room and their sinks. */
+export function embeddedMediaRoom(): EmbeddedMediaRoom {
+  const worker = new Worker(new URL("./worker.mjs", import.meta.url));
+  worker.unref();
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+  const rooms = new Map<number, Map<number, StageSink>>();
+  let nextId = 1;
+  let failure: Error | null = null;
+
+  const call = (message: Callable): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      if (failure) return reject(failure);
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
+
+  const drop = (sessionId: number, userId: number): StageSink | null => {
+    const room = rooms.get(sessionId);
+    const sink = room?.get(userId) ?? null;
+    room?.delete(userId);
+    if (room?.size === 0) rooms.delete(sessionId);
+    return sink;
+  };
+
+  worker.on("message", (message: WorkerMessage) => {
+    if ("event" in message) {
+      if (message.event === "signal")
+        rooms.get(message.sessionId)?.get(message.userId)?.signal(message.signal);
+      else drop(message.sessionId, message.userId)?.closed();
+      return;
+    }
+    const waiting = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.ok) waiting?.resolve(message.result);
+    else waiting?.reject(new Error(message.error));
+  });
+  worker.on("error", (err) => {
+    failure = err;
+    for (const waiting of pending.values()) waiting.reject(err);
+    pending.clear();
+  });
+
+  const remove = async (sessionId: number, userId: number) => {
+    drop(sessionId, userId)?.closed();
+    await call({ method: "remove", sessionId, userId });
+  };
+
+  return {
+    provider: "embedded",
+    async join(member): Promise<MediaRoomJoin> {
+      // The browser joins over its realtime socket (stage:join); the answer only says so.
+      return { provider: "embedded", canPublish: member.canPublish };
+    },
+    async enter(member, sink) {
+      let room = rooms.get(member.sessionId);
+      if (!room) {
+        room = new Map();
+        rooms.set(member.sessionId, room);
+      }
+      const previous = room.get(member.userId);
+      room.set(member.userId, sink);
+      if (previous && previous !== sink) previous.closed();
+      const { sessionId, userId, name, canPublish } = member;
+      await call({ method: "enter", member: { sessionId, userId, name, canPublish } });
+    },
+    async signal(sessionId, userId, signal) {
+      return (await call({ method: "signal", sessionId, userId, signal })) as string | null;
+    },
+    remove,
+    async close(sessionId) {
+      for (const userId of [...(rooms.get(sessionId)?.keys() ?? [])]) drop(sessionId, userId)?.closed();
+      await call({ method: "close", sessionId });
+    },
+    members: (sessionId) => [...(rooms.get(sessionId)?.keys() ?? [])],
+    sessions: () => [...rooms.keys()],
+    async stats() {
+      const stats = (await call({ method: "stats" })) as SfuStats;
+      return { ...stats, workerActiveMs: worker.performance.eventLoopUtilization().active };
+    },
+    async stop() {
+      for (const room of rooms.values()) for (const sink of room.values()) sink.closed();
+      rooms.clear();
+      await worker.terminate();
+    },
+  };
+}
