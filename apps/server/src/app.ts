@@ -33,6 +33,7 @@ import { registrationPort } from "./features/registration/service";
 import { registrationMailsFeature } from "./features/registration-mails/feature";
 import { roomFeature } from "./features/room/feature";
 import { webAppFeature } from "./features/share-preview/feature";
+import { stageFeature } from "./features/stage/feature";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -45,6 +46,8 @@ import {
   sentryErrorReporter,
 } from "./platform/error-reporting/reporter";
 import { type OpenedMailer, openMailer } from "./platform/mail";
+import { embeddedMediaRoom } from "./platform/media-room/embedded/room";
+import type { MediaRoomPort } from "./platform/media-room/port";
 import type { MembershipGate } from "./platform/membership/gate";
 import type { PaymentGateway } from "./platform/payments/gateway";
 import { FILES_URL_PREFIX, localFileStorage } from "./platform/storage/storage";
@@ -75,6 +78,8 @@ export interface AppDeps {
   membershipGate?: MembershipGate;
   /** Realtime topics are shared with other nodes through Redis when set; else in-process. */
   redisUrl?: string;
+  /** The stage's media room; without it the embedded SFU (issue 11 §2). Stopped when the app closes. */
+  mediaRoom?: MediaRoomPort;
   /** Shorter realtime limits and timings (tests). */
   realtimeTuning?: Partial<RealtimeTuning>;
 }
@@ -89,6 +94,8 @@ export interface App {
   realtime: RealtimeServer;
   /** The features' background jobs: main.ts starts and stops them; tests run the jobs themselves. */
   workers: Worker;
+  /** Session state and recording signals (tests send them as the state machine does). */
+  lifecycle: BroadcastLifecycle;
 }
 
 function workersOf(features: Feature[]): Worker {
@@ -197,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dashboardFeature(shared),
     roomFeature(shared),
     chatFeature(shared),
+    stageFeature(shared, deps.mediaRoom ?? embeddedMediaRoom()),
     presenceFeature(shared),
     peopleFeature(shared),
     moderationFeature(shared),
@@ -208,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (feature.routes) await server.register(feature.routes);
     feature.start?.();
     if (feature.onHeartbeat) realtimeServer.setPresenceHandler(feature.onHeartbeat);
+    if (feature.onConnection) realtimeServer.addConnectionHandler(feature.onConnection);
   }
   // After the requests in flight (they may buffer work), before the database closes.
   server.addHook("onClose", async () => {
@@ -222,5 +231,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments: payments.service,
     realtime: realtimeServer,
     workers: workersOf(features),
+    lifecycle: shared.lifecycle,
   };
 }

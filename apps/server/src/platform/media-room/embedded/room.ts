@@ -16,6 +16,8 @@ export interface EmbeddedMediaRoom extends MediaRoomPort {
   enter(member: MediaRoomMember, sink: StageSink): Promise<void>;
   /** A browser's message; a publish offer resolves to the SFU's answer. */
   signal(sessionId: number, userId: number, signal: ClientSignal): Promise<string | null>;
+  /** Whether the member's place in the room is still the one `sink` was given (not another tab's). */
+  holds(sessionId: number, userId: number, sink: StageSink): boolean;
   /** The members in a session's room (the stage feature re-checks their rights). */
   members(sessionId: number): number[];
   /** Sessions with a room. */
@@ -27,20 +29,11 @@ type Callable = Call extends infer C ? (C extends Call ? Omit<C, "id"> : never) 
 
 /** Starts the SFU's worker thread; the main thread keeps only who is in which room and their sinks. */
 export function embeddedMediaRoom(): EmbeddedMediaRoom {
-  const worker = new Worker(new URL("./worker.mjs", import.meta.url));
-  worker.unref();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   const rooms = new Map<number, Map<number, StageSink>>();
   let nextId = 1;
   let failure: Error | null = null;
-
-  const call = (message: Callable): Promise<unknown> =>
-    new Promise((resolve, reject) => {
-      if (failure) return reject(failure);
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ ...message, id });
-    });
+  let started: Worker | null = null;
 
   const drop = (sessionId: number, userId: number): StageSink | null => {
     const room = rooms.get(sessionId);
@@ -50,23 +43,39 @@ export function embeddedMediaRoom(): EmbeddedMediaRoom {
     return sink;
   };
 
-  worker.on("message", (message: WorkerMessage) => {
-    if ("event" in message) {
-      if (message.event === "signal")
-        rooms.get(message.sessionId)?.get(message.userId)?.signal(message.signal);
-      else drop(message.sessionId, message.userId)?.closed();
-      return;
-    }
-    const waiting = pending.get(message.id);
-    pending.delete(message.id);
-    if (message.ok) waiting?.resolve(message.result);
-    else waiting?.reject(new Error(message.error));
-  });
-  worker.on("error", (err) => {
-    failure = err;
-    for (const waiting of pending.values()) waiting.reject(err);
-    pending.clear();
-  });
+  // Started on first use: most servers (and test apps) never hold a stage.
+  const worker = (): Worker => {
+    if (started) return started;
+    const thread = new Worker(new URL("./worker.mjs", import.meta.url));
+    thread.unref();
+    thread.on("message", (message: WorkerMessage) => {
+      if ("event" in message) {
+        if (message.event === "signal")
+          rooms.get(message.sessionId)?.get(message.userId)?.signal(message.signal);
+        else drop(message.sessionId, message.userId)?.closed();
+        return;
+      }
+      const waiting = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.ok) waiting?.resolve(message.result);
+      else waiting?.reject(new Error(message.error));
+    });
+    thread.on("error", (err) => {
+      failure = err;
+      for (const waiting of pending.values()) waiting.reject(err);
+      pending.clear();
+    });
+    started = thread;
+    return thread;
+  };
+
+  const call = (message: Callable): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      if (failure) return reject(failure);
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker().postMessage({ ...message, id });
+    });
 
   const remove = async (sessionId: number, userId: number) => {
     drop(sessionId, userId)?.closed();
@@ -96,19 +105,21 @@ export function embeddedMediaRoom(): EmbeddedMediaRoom {
     },
     remove,
     async close(sessionId) {
+      if (!rooms.has(sessionId)) return;
       for (const userId of [...(rooms.get(sessionId)?.keys() ?? [])]) drop(sessionId, userId)?.closed();
       await call({ method: "close", sessionId });
     },
+    holds: (sessionId, userId, sink) => rooms.get(sessionId)?.get(userId) === sink,
     members: (sessionId) => [...(rooms.get(sessionId)?.keys() ?? [])],
     sessions: () => [...rooms.keys()],
     async stats() {
       const stats = (await call({ method: "stats" })) as SfuStats;
-      return { ...stats, workerActiveMs: worker.performance.eventLoopUtilization().active };
+      return { ...stats, workerActiveMs: worker().performance.eventLoopUtilization().active };
     },
     async stop() {
       for (const room of rooms.values()) for (const sink of room.values()) sink.closed();
       rooms.clear();
-      await worker.terminate();
+      await started?.terminate();
     },
   };
 }
