@@ -1,7 +1,8 @@
-import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
+import { type EventPageData, type RoomResponse, showsStage, type ViewerFlags } from "@onstage/domain";
 import { useMe } from "../account/useMe";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { usePresence } from "../realtime/usePresence";
+import { Stage } from "../stage/Stage";
 import { browserId } from "./browserId";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { RoomSidebar } from "./RoomSidebar";
@@ -45,7 +46,11 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       <ConnectionStatus />
       <div className="room__body">
         <section className="room__stage" aria-label="Stage">
-          <p>The live stage opens here.</p>
+          {showsStage(flags, session.state) ? (
+            <Stage room={room} flags={flags} />
+          ) : (
+            <p>The live stage opens here.</p>
+          )}
         </section>
         <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
       </div>
