@@ -14,6 +14,8 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
   "--use-fake-device-for-media-stream",
   "--use-fake-ui-for-media-stream",
+  // WebRTC to the embedded SFU on 127.0.0.1 (MEDIA-NOTES "WebRTC").
+  "--allow-loopback-in-peer-connection",
 ];
 
 /** One headless Chromium per test file (playwright gives it a fresh profile), a fresh context per test. */
