@@ -9,12 +9,11 @@ import { linkFromMailbox } from "./support/mailbox";
 import { signUpVerified } from "./support/verified-account";
 
 // Issue 11 §2: the demo summit's "Speaker soundcheck" session is in the greenroom; its host (Dana) and
-// its event admin (Alex, signed in by e-mailed link) join the stage through the device preview and see
-// each other over the embedded SFU. A guest gets no stage. (The event page does not yet know which
-// sessions a speaker is assigned to, so the demo speaker would land on the landing page.)
+// its speaker (Sam, signed in by e-mailed link) join the stage through the device preview and see each
+// other over the embedded SFU. A guest gets no stage.
 const browser = useBrowser();
 const SESSION_TITLE = "Speaker soundcheck";
-const CO_HOST = "alex@onstage.test";
+const SPEAKER = "sam@onstage.test";
 
 async function soundcheck(page: Page): Promise<{ path: string; id: number; eventId: number }> {
   const data = (await (await page.request.get("/api/events/by-code/summit")).json()) as {
@@ -60,19 +59,19 @@ async function seesVideoOf(page: Page, name: string) {
     .toBeGreaterThan(0);
 }
 
-test("the host and a co-host join the greenroom stage and see each other; a guest gets no stage", async () => {
+test("the host and the speaker join the greenroom stage and see each other; a guest gets no stage", async () => {
   const hostPage = browser.page();
   const context = await hostPage.context().browser()?.newContext({ baseURL: browser.baseUrl });
   if (!context) throw new Error("no browser");
   try {
     const speakerPage = await context.newPage();
     await signInBrowser(hostPage.request, DEMO_HOST);
-    await signInByLink(speakerPage, CO_HOST);
+    await signInByLink(speakerPage, SPEAKER);
     const session = await soundcheck(hostPage);
 
     await joinStage(hostPage, session.path);
     await joinStage(speakerPage, session.path);
-    await seesVideoOf(hostPage, "Alex Admin");
+    await seesVideoOf(hostPage, "Sam Speaker");
     await seesVideoOf(speakerPage, "Dana Host");
     await hostPage.locator("figure.stage-tile[data-local]").filter({ hasText: "Dana Host" }).waitFor();
 
@@ -81,7 +80,7 @@ test("the host and a co-host join the greenroom stage and see each other; a gues
     await speakerPage.getByRole("button", { name: "Unmute", exact: true }).waitFor();
     await hostPage
       .locator("figure.stage-tile")
-      .filter({ hasText: "Alex Admin" })
+      .filter({ hasText: "Sam Speaker" })
       .getByText("Muted")
       .waitFor();
     expect(await axeViolations(hostPage)).toEqual([]);
@@ -112,7 +111,7 @@ test("the host and a co-host join the greenroom stage and see each other; a gues
     await speakerPage.getByRole("button", { name: "Leave stage" }).click();
     await hostPage
       .locator("figure.stage-tile")
-      .filter({ hasText: "Alex Admin" })
+      .filter({ hasText: "Sam Speaker" })
       .waitFor({ state: "detached" });
   } finally {
     await context.close();

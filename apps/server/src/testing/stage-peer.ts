@@ -82,6 +82,11 @@ export class StagePeer {
     return this.received.get(mid)?.packets ?? 0;
   }
 
+  /** Tracks that brought at least a few packets. */
+  flowingTracks(): number {
+    return [...this.received.values()].filter((r) => r.packets >= 5).length;
+  }
+
   totals(): { received: number; lost: number } {
     let received = 0;
     let expected = 0;

@@ -42,6 +42,8 @@ export interface SfuStats {
   /** Tracks sent to subscribers right now. */
   forwardedStreams: number;
   rssBytes: number;
+  /** CPU time of the SFU's thread (user + system, Linux /proc/thread-self), null elsewhere. */
+  cpuSeconds: number | null;
 }
 
 /** Worker -> main thread. `publish-answer` is the result of a publish offer; `stats` of stats. */

@@ -22,7 +22,7 @@ export interface EmbeddedMediaRoom extends MediaRoomPort {
   members(sessionId: number): number[];
   /** Sessions with a room. */
   sessions(): number[];
-  stats(): Promise<SfuStats & { workerActiveMs: number }>;
+  stats(): Promise<SfuStats>;
 }
 
 type Callable = Call extends infer C ? (C extends Call ? Omit<C, "id"> : never) : never;
@@ -113,8 +113,7 @@ export function embeddedMediaRoom(): EmbeddedMediaRoom {
     members: (sessionId) => [...(rooms.get(sessionId)?.keys() ?? [])],
     sessions: () => [...rooms.keys()],
     async stats() {
-      const stats = (await call({ method: "stats" })) as SfuStats;
-      return { ...stats, workerActiveMs: worker().performance.eventLoopUtilization().active };
+      return (await call({ method: "stats" })) as SfuStats;
     },
     async stop() {
       for (const room of rooms.values()) for (const sink of room.values()) sink.closed();

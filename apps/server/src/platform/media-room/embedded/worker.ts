@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import type { Call, WorkerMessage } from "./protocol";
 import { Sfu } from "./sfu";
@@ -25,7 +26,7 @@ async function run(call: Call): Promise<unknown> {
     case "close":
       return sfu.close(call.sessionId);
     case "stats":
-      return sfu.stats();
+      return { ...sfu.stats(), cpuSeconds: threadCpuSeconds() };
   }
 }
 
@@ -36,3 +37,14 @@ port.on("message", (call: Call) => {
       post({ id: call.id, ok: false, error: err instanceof Error ? err.message : String(err) }),
   );
 });
+
+/** This thread's user + system CPU time (fields 14 and 15 of its stat line, in 1/100 s), null off Linux. */
+function threadCpuSeconds(): number | null {
+  try {
+    const stat = readFileSync("/proc/thread-self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
