@@ -204,7 +204,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dashboardFeature(shared),
     roomFeature(shared),
     chatFeature(shared),
-    stageFeature(shared, deps.mediaRoom ?? embeddedMediaRoom()),
+    stageFeature(
+      shared,
+      deps.mediaRoom ??
+        embeddedMediaRoom({ onCrash: (err) => server.log.error({ err }, "the SFU worker crashed") }),
+    ),
     presenceFeature(shared),
     peopleFeature(shared),
     moderationFeature(shared),

@@ -28,11 +28,10 @@ export interface EmbeddedMediaRoom extends MediaRoomPort {
 type Callable = Call extends infer C ? (C extends Call ? Omit<C, "id"> : never) : never;
 
 /** Starts the SFU's worker thread; the main thread keeps only who is in which room and their sinks. */
-export function embeddedMediaRoom(): EmbeddedMediaRoom {
+export function embeddedMediaRoom(options: { onCrash?: (err: Error) => void } = {}): EmbeddedMediaRoom {
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   const rooms = new Map<number, Map<number, StageSink>>();
   let nextId = 1;
-  let failure: Error | null = null;
   let started: Worker | null = null;
 
   const drop = (sessionId: number, userId: number): StageSink | null => {
@@ -60,18 +59,22 @@ export function embeddedMediaRoom(): EmbeddedMediaRoom {
       if (message.ok) waiting?.resolve(message.result);
       else waiting?.reject(new Error(message.error));
     });
-    thread.on("error", (err) => {
-      failure = err;
-      for (const waiting of pending.values()) waiting.reject(err);
+    // A crashed SFU drops every room: members are told, the next call starts a fresh thread.
+    thread.on("exit", () => {
+      if (started !== thread) return;
+      started = null;
+      for (const waiting of pending.values()) waiting.reject(new Error("sfu_stopped"));
       pending.clear();
+      for (const room of rooms.values()) for (const sink of room.values()) sink.closed();
+      rooms.clear();
     });
+    thread.on("error", (err) => options.onCrash?.(err));
     started = thread;
     return thread;
   };
 
   const call = (message: Callable): Promise<unknown> =>
     new Promise((resolve, reject) => {
-      if (failure) return reject(failure);
       const id = nextId++;
       pending.set(id, { resolve, reject });
       worker().postMessage({ ...message, id });
@@ -118,7 +121,9 @@ export function embeddedMediaRoom(): EmbeddedMediaRoom {
     async stop() {
       for (const room of rooms.values()) for (const sink of room.values()) sink.closed();
       rooms.clear();
-      await started?.terminate();
+      const thread = started;
+      started = null;
+      await thread?.terminate();
     },
   };
 }
