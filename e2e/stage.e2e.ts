@@ -85,6 +85,16 @@ test("the host and the speaker join the greenroom stage and see each other; a gu
       .waitFor();
     expect(await axeViolations(hostPage)).toEqual([]);
 
+    // A screen share is a tile of its own (Chromium's fake capture stands in for the screen).
+    await hostPage.getByRole("button", { name: "Share screen" }).click();
+    await hostPage.getByRole("button", { name: "Stop sharing" }).waitFor();
+    await seesVideoOf(speakerPage, "Dana Host's screen");
+    await hostPage.getByRole("button", { name: "Stop sharing" }).click();
+    await speakerPage
+      .locator("figure.stage-tile")
+      .filter({ hasText: "Dana Host's screen" })
+      .waitFor({ state: "detached" });
+
     const guestPage = await context
       .browser()
       ?.newContext({ baseURL: browser.baseUrl })

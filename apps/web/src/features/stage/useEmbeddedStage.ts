@@ -31,19 +31,30 @@ export function useEmbeddedStage(
   const [error, setError] = useState<string | null>(null);
   const [controls, setControls] = useState<StageControls | null>(null);
   const camera = useRef(options.camera);
+  /** Bumped when the socket reconnects: the server took the member out with the old connection. */
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     if (!client) return;
     const connection = new EmbeddedStageConnection(client, sessionId, userId, setSnapshot);
-    connection.join(camera.current).then(
-      () => setControls(connection),
-      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
-    );
+    let joining = false;
+    const join = () => {
+      joining = true;
+      setError(null);
+      connection.join(camera.current).then(
+        () => setControls(connection),
+        (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+      );
+    };
+    // Signalling needs the socket: join once it is connected, and again (afresh) after a reconnect.
+    const release = client.onConnect(() => (joining ? setGeneration((g) => g + 1) : join()));
+    if (client.isConnected()) join();
     return () => {
+      release();
       setControls(null);
       void connection.leave();
     };
-  }, [client, sessionId, userId]);
+  }, [client, sessionId, userId, generation]);
 
   return { participants: snapshot.participants, controls, error, closed: snapshot.closed };
 }
