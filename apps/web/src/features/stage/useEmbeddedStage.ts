@@ -34,6 +34,7 @@ export function useEmbeddedStage(
   /** Bumped when the socket reconnects: the server took the member out with the old connection. */
   const [generation, setGeneration] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation is a fresh connection.
   useEffect(() => {
     if (!client) return;
     const connection = new EmbeddedStageConnection(client, sessionId, userId, setSnapshot);
