@@ -79,6 +79,7 @@ const MESSAGES: Record<string, string> = {
   stage_closed: "The stage is not open right now",
   not_on_stage: "Join the stage first",
   bad_offer: "Your browser's media offer could not be used. Please reload the page.",
+  bad_answer: "Your browser's media answer could not be used. Please reload the page.",
   already_publishing: "You are already on stage in this tab",
   // Host dashboard (issue 5 §1); the specs word none of these (docs/decisions.md).
   invalid_channel_name:

@@ -1,5 +1,6 @@
 import {
   BadRequest,
+  Conflict,
   Forbidden,
   OnstageError,
   type StageAck,
@@ -24,7 +25,7 @@ import { fullNameOf, requireStage, stageStanding } from "./service";
 // authorised again from the database first, and a refused member is taken out of the room at once.
 
 /** The SFU's own refusals (thrown in the worker as plain messages), as the codes clients know. */
-const SFU_CODES = new Set(["not_on_stage", "bad_offer", "already_publishing", "forbidden"]);
+const SFU_CODES = new Set(["not_on_stage", "bad_offer", "bad_answer", "already_publishing", "forbidden"]);
 
 export interface SignallingDeps {
   db: Database;
@@ -60,6 +61,12 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       if (sink && userId !== null && room.holds(sessionId, userId, sink))
         await room.remove(sessionId, userId);
       sinks.delete(sessionId);
+    };
+
+    /** Only the socket that holds the member's place speaks for it (not another tab of the user). */
+    const requirePlace = (sessionId: number, member: number) => {
+      const sink = sinks.get(sessionId);
+      if (!sink || !room.holds(sessionId, member, sink)) throw Conflict("not_on_stage");
     };
 
     function on<S extends z.ZodType<{ video_session_id: number }>>(
@@ -101,20 +108,24 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
     on(StageEvents.offer, StageOfferMessage, async ({ video_session_id: sessionId, sdp }, member, rights) => {
       // Nothing a member without the publish right sends reaches the SFU.
       if (!rights.canPublish) throw Forbidden();
+      requirePlace(sessionId, member);
       const answer = await room.signal(sessionId, member, { type: "publish-offer", sdp });
       return { status: "ok", sdp: answer ?? "" };
     });
     on(StageEvents.answer, StageAnswerMessage, async ({ video_session_id: sessionId, sdp }, member) => {
+      requirePlace(sessionId, member);
       await room.signal(sessionId, member, { type: "subscribe-answer", sdp });
       return undefined;
     });
     on(StageEvents.candidate, StageCandidateMessage, async (message, member) => {
       const { video_session_id: sessionId, connection, candidate } = message;
+      requirePlace(sessionId, member);
       await room.signal(sessionId, member, { type: "candidate", connection, candidate });
       return undefined;
     });
     on(StageEvents.state, StageStateMessage, async (message, member) => {
       const { video_session_id: sessionId, audioMuted, videoMuted, screen } = message;
+      requirePlace(sessionId, member);
       await room.signal(sessionId, member, { type: "state", audioMuted, videoMuted, screen });
       return undefined;
     });

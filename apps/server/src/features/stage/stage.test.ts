@@ -137,6 +137,22 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     ]);
   }, 40_000);
 
+  test("bad signalling is refused with a code and changes nothing; a second tab takes the place", async () => {
+    const host = await connect("host");
+    expect(codeOf(await host.emit(StageEvents.join, { video_session_id: "x" }))).toBe("invalid_request");
+    expect(codeOf(await host.emit(StageEvents.offer, { sdp: "v=0 nonsense" }))).toBe("not_on_stage");
+    expect(await host.join()).toEqual({ status: "ok", canPublish: true });
+    expect(codeOf(await host.emit(StageEvents.offer, { sdp: "v=0 nonsense" }))).toBe("bad_offer");
+    expect(codeOf(await host.emit(StageEvents.answer, { sdp: "v=0 nonsense" }))).toBe("bad_answer");
+    expect(codeOf(await host.publish())).toBe("ok");
+
+    const otherTab = await connect("host");
+    expect(await otherTab.join()).toEqual({ status: "ok", canPublish: true });
+    await eventually("the first tab is told it left the stage", () => host.seen.closed);
+    await eventually("the second tab is on stage", () => otherTab.seen.participants.length === 1);
+    expect(codeOf(await otherTab.emit(StageEvents.leave))).toBe("ok");
+  }, 20_000);
+
   test("the session ending closes the room: everyone leaves the stage", async () => {
     const host = await connect("host");
     expect(await host.join()).toEqual({ status: "ok", canPublish: true });

@@ -80,7 +80,10 @@ export class Sfu {
       case "publish-offer":
         return this.publish(room, member, signal.sdp);
       case "subscribe-answer":
-        await member.subscriber.setRemoteDescription({ type: "answer", sdp: signal.sdp });
+        if (!member.negotiating) throw new Error("bad_answer");
+        await member.subscriber
+          .setRemoteDescription({ type: "answer", sdp: signal.sdp })
+          .catch(() => Promise.reject(new Error("bad_answer")));
         member.negotiating = false;
         for (const key of member.forwarded.keys()) this.requestKeyframeFor(room, key);
         if (member.stale) void this.negotiate(room, member);
@@ -152,13 +155,14 @@ export class Sfu {
     });
     try {
       await pc.setRemoteDescription({ type: "offer", sdp });
-      if (!wellFormed) throw new Error("bad_offer");
+      if (!wellFormed || pc.getTransceivers().length !== STAGE_SLOTS.length) throw new Error("bad_offer");
       await pc.setLocalDescription(await pc.createAnswer());
-    } catch (err) {
+    } catch {
+      // Whatever werift could not use (a malformed SDP, other m-lines) is one refusal for the browser.
       member.publisher = null;
       member.published.clear();
       void pc.close();
-      throw err;
+      throw new Error("bad_offer");
     }
     return pc.localDescription?.sdp ?? "";
   }
