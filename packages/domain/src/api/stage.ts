@@ -46,7 +46,13 @@ export type StageSlot = (typeof STAGE_SLOTS)[number];
 const Sdp = z.string().min(1).max(100_000);
 const SessionRef = { video_session_id: Id };
 
-export const StageJoinMessage = z.object(SessionRef).strict();
+export const StageJoinMessage = z
+  .object({
+    ...SessionRef,
+    /** Watch only (the program feed's compositor): publishes nothing and is no tile on stage. */
+    watch: z.boolean().optional(),
+  })
+  .strict();
 export const StageOfferMessage = z.object({ ...SessionRef, sdp: Sdp }).strict();
 export const StageAnswerMessage = StageOfferMessage;
 export const StageCandidateMessage = z
@@ -69,7 +75,7 @@ export const StageMediaState = z.object({
 });
 export type StageMediaState = z.infer<typeof StageMediaState>;
 export const StageStateMessage = z.object({ ...SessionRef, ...StageMediaState.shape }).strict();
-export const StageLeaveMessage = StageJoinMessage;
+export const StageLeaveMessage = z.object(SessionRef).strict();
 
 export const StageParticipantInfo = StageMediaState.extend({
   userId: z.number().int(),

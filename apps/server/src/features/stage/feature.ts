@@ -31,9 +31,9 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
     checking = true;
     try {
       for (const sessionId of embedded.sessions()) {
-        for (const userId of embedded.members(sessionId)) {
+        for (const { place, userId } of embedded.members(sessionId)) {
           const { rights } = await stageStanding(deps.db, userId, sessionId).catch(() => ({ rights: null }));
-          if (rights?.refusal !== null) await embedded.remove(sessionId, userId);
+          if (rights?.refusal !== null) await embedded.remove(sessionId, place);
         }
       }
     } catch (err) {

@@ -35,10 +35,12 @@ export interface SignallingDeps {
 
 export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) => void {
   const { db, room } = deps;
+  /** Watch-only places count down from -1 so they never meet a user id. */
+  let nextWatchPlace = -1;
   return (socket) => {
     const userId = socket.data.userId;
-    /** The sessions this socket is on stage in, with the sink the SFU talks to it through. */
-    const sinks = new Map<number, StageSink>();
+    /** The places this socket holds, by session, with the sink the SFU talks to it through. */
+    const places = new Map<number, { place: number; sink: StageSink }>();
 
     const sinkFor = (sessionId: number): StageSink => ({
       signal(signal) {
@@ -51,22 +53,22 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
           });
       },
       closed() {
-        sinks.delete(sessionId);
+        places.delete(sessionId);
         socket.emit(StageEvents.closed, { video_session_id: sessionId });
       },
     });
 
     const leave = async (sessionId: number) => {
-      const sink = sinks.get(sessionId);
-      if (sink && userId !== null && room.holds(sessionId, userId, sink))
-        await room.remove(sessionId, userId);
-      sinks.delete(sessionId);
+      const held = places.get(sessionId);
+      places.delete(sessionId);
+      if (held && room.holds(sessionId, held.place, held.sink)) await room.remove(sessionId, held.place);
     };
 
-    /** Only the socket that holds the member's place speaks for it (not another tab of the user). */
-    const requirePlace = (sessionId: number, member: number) => {
-      const sink = sinks.get(sessionId);
-      if (!sink || !room.holds(sessionId, member, sink)) throw Conflict("not_on_stage");
+    /** The place this socket holds: only it speaks for the place (not another tab of the user). */
+    const placeOf = (sessionId: number): number => {
+      const held = places.get(sessionId);
+      if (!held || !room.holds(sessionId, held.place, held.sink)) throw Conflict("not_on_stage");
+      return held.place;
     };
 
     function on<S extends z.ZodType<{ video_session_id: number }>>(
@@ -98,35 +100,39 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       });
     }
 
-    on(StageEvents.join, StageJoinMessage, async ({ video_session_id: sessionId }, member, rights) => {
+    on(StageEvents.join, StageJoinMessage, async ({ video_session_id: sessionId, watch }, member, rights) => {
+      await leave(sessionId);
       const sink = sinkFor(sessionId);
-      sinks.set(sessionId, sink);
+      // Watching (the program feed's compositor) takes a place of its own and publishes nothing.
+      const place = watch ? nextWatchPlace-- : member;
+      const canPublish = rights.canPublish && !watch;
+      places.set(sessionId, { place, sink });
       const name = await fullNameOf(db, member);
-      await room.enter({ sessionId, userId: member, name, canPublish: rights.canPublish }, sink);
-      return { status: "ok", canPublish: rights.canPublish };
+      await room.enter({ sessionId, userId: member, name, canPublish }, sink, place);
+      return { status: "ok", canPublish };
     });
-    on(StageEvents.offer, StageOfferMessage, async ({ video_session_id: sessionId, sdp }, member, rights) => {
-      // Nothing a member without the publish right sends reaches the SFU.
-      if (!rights.canPublish) throw Forbidden();
-      requirePlace(sessionId, member);
-      const answer = await room.signal(sessionId, member, { type: "publish-offer", sdp });
-      return { status: "ok", sdp: answer ?? "" };
-    });
-    on(StageEvents.answer, StageAnswerMessage, async ({ video_session_id: sessionId, sdp }, member) => {
-      requirePlace(sessionId, member);
-      await room.signal(sessionId, member, { type: "subscribe-answer", sdp });
+    on(
+      StageEvents.offer,
+      StageOfferMessage,
+      async ({ video_session_id: sessionId, sdp }, _member, rights) => {
+        // Nothing a member without the publish right sends reaches the SFU.
+        if (!rights.canPublish) throw Forbidden();
+        const answer = await room.signal(sessionId, placeOf(sessionId), { type: "publish-offer", sdp });
+        return { status: "ok", sdp: answer ?? "" };
+      },
+    );
+    on(StageEvents.answer, StageAnswerMessage, async ({ video_session_id: sessionId, sdp }) => {
+      await room.signal(sessionId, placeOf(sessionId), { type: "subscribe-answer", sdp });
       return undefined;
     });
-    on(StageEvents.candidate, StageCandidateMessage, async (message, member) => {
+    on(StageEvents.candidate, StageCandidateMessage, async (message) => {
       const { video_session_id: sessionId, connection, candidate } = message;
-      requirePlace(sessionId, member);
-      await room.signal(sessionId, member, { type: "candidate", connection, candidate });
+      await room.signal(sessionId, placeOf(sessionId), { type: "candidate", connection, candidate });
       return undefined;
     });
-    on(StageEvents.state, StageStateMessage, async (message, member) => {
+    on(StageEvents.state, StageStateMessage, async (message) => {
       const { video_session_id: sessionId, audioMuted, videoMuted, screen } = message;
-      requirePlace(sessionId, member);
-      await room.signal(sessionId, member, { type: "state", audioMuted, videoMuted, screen });
+      await room.signal(sessionId, placeOf(sessionId), { type: "state", audioMuted, videoMuted, screen });
       return undefined;
     });
     on(StageEvents.leave, StageLeaveMessage, async ({ video_session_id: sessionId }) => {
@@ -134,7 +140,7 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       return undefined;
     });
     socket.on("disconnect", () => {
-      for (const sessionId of [...sinks.keys()]) void leave(sessionId).catch(() => undefined);
+      for (const sessionId of [...places.keys()]) void leave(sessionId).catch(() => undefined);
     });
   };
 }

@@ -153,6 +153,28 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     expect(codeOf(await otherTab.emit(StageEvents.leave))).toBe("ok");
   }, 20_000);
 
+  test("a watcher (the compositor) receives the stage without taking the host's place or a tile", async () => {
+    const speaker = await connect("speaker");
+    const host = await connect("host");
+    const compositor = await connect("host");
+    expect(await speaker.join()).toEqual({ status: "ok", canPublish: true });
+    expect(await host.join()).toEqual({ status: "ok", canPublish: true });
+    expect(await compositor.emit(StageEvents.join, { watch: true })).toEqual({
+      status: "ok",
+      canPublish: false,
+    });
+    expect(codeOf(await speaker.publish())).toBe("ok");
+    const { speaker: s, host: h } = scene.people;
+    await eventually(
+      "the compositor receives the speaker",
+      () => compositor.videoFrom(s.userId) > 10,
+      15_000,
+    );
+    expect(codeOf(await compositor.publish())).toBe("forbidden");
+    expect(host.seen.closed).toBe(false);
+    expect(speaker.seen.participants.map((p) => p.userId).sort()).toEqual([h.userId, s.userId].sort());
+  }, 30_000);
+
   test("the session ending closes the room: everyone leaves the stage", async () => {
     const host = await connect("host");
     expect(await host.join()).toEqual({ status: "ok", canPublish: true });

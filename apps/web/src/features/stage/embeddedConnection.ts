@@ -87,9 +87,12 @@ export class EmbeddedStageConnection {
     this.subscriber.addEventListener("track", () => this.changed());
   }
 
-  /** Joins the room and, with the right to, publishes `camera` (its audio and video tracks). */
+  /**
+   * Joins the room and, with the right to, publishes `camera` (its audio and video tracks); without a
+   * camera it only watches (the program feed's compositor) and is no tile on stage.
+   */
   async join(camera: MediaStream | null): Promise<void> {
-    const joined = await this.send(StageEvents.join, {});
+    const joined = await this.send(StageEvents.join, { watch: camera === null });
     this.local.camera = camera;
     if (!joined.canPublish || !camera) return this.changed();
     const pc = new RTCPeerConnection();
