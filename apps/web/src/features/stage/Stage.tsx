@@ -1,5 +1,5 @@
 import type { MediaRoomJoin, RoomResponse, ViewerFlags } from "@onstage/domain";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { failureText } from "../../api";
 import { Button } from "../../ui/Button";
 import { useMe } from "../account/useMe";
@@ -45,10 +45,7 @@ export function Stage({ room }: StageProps) {
       </div>
     );
   }
-  const leave = () => {
-    for (const track of phase.camera.getTracks()) track.stop();
-    setPhase({ kind: "preview", error: null });
-  };
+  const leave = () => setPhase({ kind: "preview", error: null });
   return phase.join.provider === "embedded" ? (
     <EmbeddedStage sessionId={session.id} userId={user.id} camera={phase.camera} onLeave={leave} />
   ) : (
@@ -62,7 +59,15 @@ function EmbeddedStage(props: {
   camera: MediaStream;
   onLeave: () => void;
 }) {
-  const stage = useEmbeddedStage(props.sessionId, props.userId, { camera: props.camera });
+  const { camera } = props;
+  const stage = useEmbeddedStage(props.sessionId, props.userId, { camera });
+  // Off stage (left, or the stage closed under us) the camera and microphone are released.
+  useEffect(
+    () => () => {
+      for (const track of camera.getTracks()) track.stop();
+    },
+    [camera],
+  );
   const me = stage.participants.find((p) => p.isLocal);
   const { controls } = stage;
   const shareScreen = async () => {
