@@ -1,23 +1,10 @@
 import { stageLayout } from "@onstage/domain";
 import { useEffect, useRef, useState } from "react";
+import { type StageTile as Tile, stageTiles } from "./tiles";
 import type { StageParticipant } from "./types";
 import { useSpeaking } from "./useSpeaking";
 
 // The DOM stage: tiles where stageLayout puts them, so the program feed's canvas draws the same picture.
-
-interface Tile {
-  key: string;
-  participant: StageParticipant;
-  stream: MediaStream | null;
-  isScreen: boolean;
-}
-
-function tilesOf(participants: StageParticipant[]): Tile[] {
-  return participants.flatMap((p) => [
-    { key: `${p.userId}`, participant: p, stream: p.media, isScreen: false },
-    ...(p.screen ? [{ key: `${p.userId}:screen`, participant: p, stream: p.screen, isScreen: true }] : []),
-  ]);
-}
 
 export function StageView({ participants }: { participants: StageParticipant[] }) {
   const frame = useRef<HTMLDivElement>(null);
@@ -31,7 +18,7 @@ export function StageView({ participants }: { participants: StageParticipant[] }
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const tiles = tilesOf(participants);
+  const tiles = stageTiles(participants);
   const layout = stageLayout(tiles.length, size.width, size.height);
   return (
     <div ref={frame} className="stage-view">
