@@ -1,6 +1,6 @@
 import { stageLayout } from "@onstage/domain";
 import { useEffect, useRef, useState } from "react";
-import { type StageTile as Tile, stageTiles } from "./tiles";
+import { type StageTile, stageTiles } from "./tiles";
 import type { StageParticipant } from "./types";
 import { useSpeaking } from "./useSpeaking";
 
@@ -25,7 +25,7 @@ export function StageView({ participants }: { participants: StageParticipant[] }
       {tiles.map((tile, i) => {
         const rect = layout.tiles[i];
         return rect ? (
-          <StageTile
+          <TileView
             key={tile.key}
             tile={tile}
             style={{ left: rect.x, top: rect.y, width: rect.width, height: rect.height }}
@@ -37,12 +37,12 @@ export function StageView({ participants }: { participants: StageParticipant[] }
   );
 }
 
-function StageTile({
+function TileView({
   tile,
   style,
   nameBarHeight,
 }: {
-  tile: Tile;
+  tile: StageTile;
   style: React.CSSProperties;
   nameBarHeight: number;
 }) {
