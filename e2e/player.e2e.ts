@@ -92,6 +92,7 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
       isRegistered: true,
       hasPaid: false,
       isBanned: false,
+      speakerSessionIds: [],
     },
     noindex: false,
   };

@@ -12,4 +12,6 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--use-fake-device-for-media-stream",
   "--use-fake-ui-for-media-stream",
+  // WebRTC to the embedded SFU on 127.0.0.1 (MEDIA-NOTES "WebRTC").
+  "--allow-loopback-in-peer-connection",
 ];

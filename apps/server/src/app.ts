@@ -34,6 +34,7 @@ import { registrationMailsFeature } from "./features/registration-mails/feature"
 import { roomFeature } from "./features/room/feature";
 import { sessionControlFeature } from "./features/session-control/feature";
 import { webAppFeature } from "./features/share-preview/feature";
+import { stageFeature } from "./features/stage/feature";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -46,7 +47,10 @@ import {
   sentryErrorReporter,
 } from "./platform/error-reporting/reporter";
 import { type OpenedMailer, openMailer } from "./platform/mail";
+import { chooseMediaRoom } from "./platform/media-room";
+import { embeddedMediaRoom } from "./platform/media-room/embedded/room";
 import { type LivekitConfig, livekitOrigins } from "./platform/media-room/livekit/livekit-media-room";
+import type { MediaRoomPort } from "./platform/media-room/port";
 import type { MembershipGate } from "./platform/membership/gate";
 import type { PaymentGateway } from "./platform/payments/gateway";
 import { FILES_URL_PREFIX, localFileStorage } from "./platform/storage/storage";
@@ -79,6 +83,8 @@ export interface AppDeps {
   redisUrl?: string;
   /** The stage's media room runs on this LiveKit project when set (chooseMediaRoom); else embedded. */
   livekit?: LivekitConfig;
+  /** The stage's media room; without it the embedded SFU (issue 11 §2). Stopped when the app closes. */
+  mediaRoom?: MediaRoomPort;
   /** Shorter realtime limits and timings (tests). */
   realtimeTuning?: Partial<RealtimeTuning>;
 }
@@ -204,6 +210,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     roomFeature(shared),
     sessionControlFeature(shared),
     chatFeature(shared),
+    stageFeature(
+      shared,
+      deps.mediaRoom ??
+        chooseMediaRoom({ livekit: deps.livekit })(() =>
+          embeddedMediaRoom({ onCrash: (err) => server.log.error({ err }, "the SFU worker crashed") }),
+        ),
+    ),
     presenceFeature(shared),
     peopleFeature(shared),
     moderationFeature(shared),
@@ -215,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (feature.routes) await server.register(feature.routes);
     feature.start?.();
     if (feature.onHeartbeat) realtimeServer.setPresenceHandler(feature.onHeartbeat);
+    if (feature.onConnection) realtimeServer.addConnectionHandler(feature.onConnection);
   }
   // After the requests in flight (they may buffer work), before the database closes.
   server.addHook("onClose", async () => {

@@ -82,6 +82,12 @@ const MESSAGES: Record<string, string> = {
   channel_member: CHANNEL_MEMBER_ROLE_MESSAGE,
   not_recording: "Clipping will be available if session is recorded.",
   rtmp_mode: "Clipping is currently not supported in RTMP mode",
+  // Issue 11 §2: the stage runs in the greenroom and while broadcasting only.
+  stage_closed: "The stage is not open right now",
+  not_on_stage: "Join the stage first",
+  bad_offer: "Your browser's media offer could not be used. Please reload the page.",
+  bad_answer: "Your browser's media answer could not be used. Please reload the page.",
+  already_publishing: "You are already on stage in this tab",
   // Host dashboard (issue 5 §1); the specs word none of these (docs/decisions.md).
   invalid_channel_name:
     "Channel names use 3 to 40 lower-case letters, digits, '-' or '_', starting with a letter or digit",

@@ -45,6 +45,7 @@ export * from "./roles/rules";
 export * from "./session/rules";
 export * from "./sign-up/rules";
 export * from "./stage/layout";
+export * from "./stage/rules";
 export * from "./stage/screens";
 export * from "./team/rules";
 export * from "./text/rules";

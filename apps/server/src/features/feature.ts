@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FeatureDeps } from "./deps";
 import type { PresenceHandler } from "./realtime/presence";
+import type { RealtimeSocket } from "./realtime/socket";
 
 /** Background jobs main.ts runs in production; tests call the jobs themselves with a clock of their own. */
 export interface Worker {
@@ -19,6 +20,8 @@ export interface Feature {
   stop?(): Promise<void> | void;
   /** Answers the realtime presence heartbeats (one feature does). */
   onHeartbeat?: PresenceHandler;
+  /** Wires the feature's own client events on each realtime connection (the stage's signalling). */
+  onConnection?(socket: RealtimeSocket): void;
   worker?: Worker;
 }
 

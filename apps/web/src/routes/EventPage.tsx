@@ -14,8 +14,6 @@ import { RecorderView } from "../features/program-feed/RecorderView";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../ui/Spinner";
 
-const NO_PARTICIPANTS: never[] = [];
-
 /** /c/{eventCode}[/{urlHash|lobby}] (spec 1 §2): a catch-all, so the segments are split here. */
 export function EventPage() {
   const [eventCode = "", segment] = (useParams()["*"] ?? "").split("/");
@@ -47,8 +45,7 @@ export function EventPage() {
     );
   }
   if (view === "room" && session && searchParams.has("recorder-view")) {
-    // Nobody is on stage until the media room's participants are wired in (issue 11, stage helper).
-    return <RecorderView data={data} participants={NO_PARTICIPANTS} />;
+    return <RecorderView data={data} session={session} />;
   }
   if (view === "room") {
     return (

@@ -89,6 +89,8 @@ export const EventViewer = z.object({
   isRegistered: z.boolean(),
   hasPaid: z.boolean(),
   isBanned: z.boolean(),
+  /** Spec 2 §6: the sessions a speaker is assigned to (they count as guests in the others). */
+  speakerSessionIds: z.array(z.number().int()),
 });
 export type EventViewer = z.infer<typeof EventViewer>;
 

@@ -79,6 +79,7 @@ describeOnEachDatabase("events API", (use) => {
       isRegistered: false,
       hasPaid: false,
       isBanned: false,
+      speakerSessionIds: [],
     });
   });
 

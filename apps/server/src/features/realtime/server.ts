@@ -12,7 +12,7 @@ import { allowOrigin, identifyViewer } from "./handshake";
 import { watchSlowClients } from "./limits";
 import type { PresenceHandler } from "./presence";
 import { startRetention } from "./retention";
-import { type RealtimeIo, sessionRoom, userRoom } from "./socket";
+import { type RealtimeIo, type RealtimeSocket, sessionRoom, userRoom } from "./socket";
 import { DEFAULT_REALTIME_TUNING, type RealtimeTuning } from "./tuning";
 
 export type { PresenceHandler } from "./presence";
@@ -36,6 +36,8 @@ export interface RealtimeServer {
   realtime: Realtime;
   /** features/presence handles heartbeats; until one is set they are only authorised and answered. */
   setPresenceHandler(handler: PresenceHandler): void;
+  /** A feature's own client events, wired on every new connection after the protocol's. */
+  addConnectionHandler(handler: (socket: RealtimeSocket) => void): void;
   /** Deletes messages past retention now (the job also runs on a timer). */
   pruneMessages(): Promise<number>;
   close(): Promise<void>;
@@ -66,10 +68,12 @@ export function attachRealtime(options: RealtimeOptions): RealtimeServer {
 
   const evict = evictions(io, { multiNode: bus !== null, timeoutMs: tuning.evictionTimeoutMs, log });
   let presenceHandler: PresenceHandler | null = null;
+  const connectionHandlers: Array<(socket: RealtimeSocket) => void> = [];
   io.use(identifyViewer(db, options.policy, log));
-  io.on("connection", (socket) =>
-    onConnection({ db, evictions: evict, tuning, log, presenceHandler: () => presenceHandler }, socket),
-  );
+  io.on("connection", (socket) => {
+    onConnection({ db, evictions: evict, tuning, log, presenceHandler: () => presenceHandler }, socket);
+    for (const handler of connectionHandlers) handler(socket);
+  });
 
   const stopWatching = watchSlowClients(
     io,
@@ -104,6 +108,9 @@ export function attachRealtime(options: RealtimeOptions): RealtimeServer {
     },
     setPresenceHandler(handler) {
       presenceHandler = handler;
+    },
+    addConnectionHandler(handler) {
+      connectionHandlers.push(handler);
     },
     pruneMessages: retention.run,
     async close() {

@@ -3,8 +3,8 @@ import { type EventPageData, eventPageView, type VideoSessionSummary, viewerFlag
 export type EventView = "landing" | "room" | "not_found";
 
 export function viewerFlagsFor(data: EventPageData, session: VideoSessionSummary | null) {
-  const { userId, eventRole, orgRole } = data.viewer;
-  return viewerFlags({ userId, eventRole, orgRole }, session?.id ?? null);
+  const { userId, eventRole, orgRole, speakerSessionIds } = data.viewer;
+  return viewerFlags({ userId, eventRole, orgRole, speakerSessionIds }, session?.id ?? null);
 }
 
 /**

@@ -14,7 +14,6 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { Countdown } from "../landing/Countdown";
 import { useLiveUsers } from "../people/useLiveUsers";
-import { ProgramFeedCompositor } from "../program-feed/ProgramFeedCompositor";
 import { clipStartTime } from "./hlsConfig";
 import { usePlayback } from "./playbackApi";
 import { VideoPlayer } from "./VideoPlayer";
@@ -36,25 +35,7 @@ function needsPlayback(state: SessionState, isStageMember: boolean): boolean {
  * the countdown before the start, the greenroom screen, the live player, the replay or a thank-you.
  * ?useHLS shows a stage member the audience's player; ?useWebRTC keeps them on the stage.
  */
-export function SessionScreen(props: SessionScreenProps) {
-  const { data, room, flags } = props;
-  return (
-    <>
-      {/* Nobody on stage until the media room's participants are wired in: the program is the brand slate. */}
-      <ProgramFeedCompositor
-        participants={NO_PARTICIPANTS}
-        session={room.session}
-        flags={flags}
-        title={data.event.title}
-      />
-      <StageAreaScreen {...props} />
-    </>
-  );
-}
-
-const NO_PARTICIPANTS: never[] = [];
-
-function StageAreaScreen({ data, room, flags }: SessionScreenProps) {
+export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   const [searchParams] = useSearchParams();
   const { session } = room;
   const isStageMember = flags.canComeOnStage && !searchParams.has("useHLS");

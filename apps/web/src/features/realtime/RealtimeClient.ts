@@ -43,6 +43,8 @@ export class RealtimeClient {
   private readonly channels = new Map<string, TopicChannel>();
   private readonly storeListeners = new Set<() => void>();
   private readonly connectListeners = new Set<() => void>();
+  /** Listeners of features' own server events (the stage's signalling), by event name. */
+  private readonly eventListeners = new Map<string, Set<(payload: unknown) => void>>();
   private attempts = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private userId: number | null | undefined;
@@ -88,6 +90,9 @@ export class RealtimeClient {
     });
     socket.on(RealtimeEvents.resume, () => {
       for (const channel of this.channels.values()) channel.resume();
+    });
+    socket.onAny((event: string, payload: unknown) => {
+      for (const listener of this.eventListeners.get(event) ?? []) listener(payload);
     });
     this.socket = socket;
     window.addEventListener("online", this.wentOnline);
@@ -150,6 +155,24 @@ export class RealtimeClient {
     } catch {
       return null;
     }
+  }
+
+  /** A feature's own client event with its acknowledgement; null when not connected or unanswered. */
+  async request(event: string, payload: unknown): Promise<unknown> {
+    const socket = this.socket;
+    if (!socket?.connected) return null;
+    return socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck(event, payload)
+      .catch(() => null);
+  }
+
+  /** Follows a feature's own server event; returns the release. */
+  listen(event: string, listener: (payload: unknown) => void): () => void {
+    const listeners = this.eventListeners.get(event) ?? new Set();
+    listeners.add(listener);
+    this.eventListeners.set(event, listeners);
+    return () => listeners.delete(listener);
   }
 
   isConnected() {

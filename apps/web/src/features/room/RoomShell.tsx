@@ -1,9 +1,11 @@
-import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
+import { type EventPageData, type RoomResponse, showsStage, type ViewerFlags } from "@onstage/domain";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { SessionScreen } from "../player/SessionScreen";
+import { HostProgramFeed } from "../program-feed/HostProgramFeed";
 import { usePresence } from "../realtime/usePresence";
+import { Stage } from "../stage/Stage";
 import { browserId } from "./browserId";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { RoomSidebar } from "./RoomSidebar";
@@ -45,10 +47,15 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
         </p>
       </header>
       <ConnectionStatus />
+      <HostProgramFeed session={session} flags={flags} title={data.event.title} />
       <SessionControls data={data} room={room} flags={flags} />
       <div className="room__body">
         <section className="room__stage" aria-label="Stage">
-          <SessionScreen data={data} room={room} flags={flags} />
+          {showsStage(flags, session.state) ? (
+            <Stage room={room} flags={flags} />
+          ) : (
+            <SessionScreen data={data} room={room} flags={flags} />
+          )}
         </section>
         <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
       </div>

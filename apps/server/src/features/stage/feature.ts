@@ -1,0 +1,60 @@
+import { stageIsOpen } from "@onstage/domain";
+import type { EmbeddedMediaRoom } from "../../platform/media-room/embedded/room";
+import type { MediaRoomPort } from "../../platform/media-room/port";
+import type { SessionStateChange } from "../broadcast/lifecycle";
+import type { FeatureDeps } from "../deps";
+import type { Feature } from "../feature";
+import { stageRoutes } from "./routes";
+import { stageStanding } from "./service";
+import { stageSignalling } from "./signalling";
+
+/** A revoked right (a role taken away, a ban, the state set by hand) stops a member within this. */
+const RECHECK_MS = 1_000;
+
+/**
+ * The live stage's media (issue 11 §2): POST join-stage for every provider; with the embedded SFU also
+ * the signalling on the realtime socket and the rights of the people in each room, checked every second.
+ */
+export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Feature {
+  const embedded = mediaRoom.provider === "embedded" ? (mediaRoom as EmbeddedMediaRoom) : null;
+  const onState = (change: SessionStateChange) => {
+    // Back to scheduled, postevent or ended: everyone leaves the stage.
+    if (!stageIsOpen(change.to))
+      void mediaRoom
+        .close(change.sessionId)
+        .catch((err: unknown) => deps.log.error({ err }, "closing a media room failed"));
+  };
+  let timer: NodeJS.Timeout | null = null;
+  let checking = false;
+  const recheck = async () => {
+    if (!embedded || checking) return;
+    checking = true;
+    try {
+      for (const sessionId of embedded.sessions()) {
+        for (const { place, userId } of embedded.members(sessionId)) {
+          const { rights } = await stageStanding(deps.db, userId, sessionId).catch(() => ({ rights: null }));
+          if (rights?.refusal !== null) await embedded.remove(sessionId, place);
+        }
+      }
+    } catch (err) {
+      deps.log.error({ err }, "re-checking stage rights failed");
+    } finally {
+      checking = false;
+    }
+  };
+  return {
+    name: "stage",
+    routes: stageRoutes(deps, mediaRoom),
+    ...(embedded ? { onConnection: stageSignalling({ db: deps.db, log: deps.log, room: embedded }) } : {}),
+    start() {
+      deps.lifecycle.on("sessionState", onState);
+      timer = setInterval(() => void recheck(), RECHECK_MS);
+      timer.unref();
+    },
+    async stop() {
+      deps.lifecycle.off("sessionState", onState);
+      if (timer) clearInterval(timer);
+      await mediaRoom.stop();
+    },
+  };
+}

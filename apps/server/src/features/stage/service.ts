@@ -1,0 +1,76 @@
+import {
+  Conflict,
+  Forbidden,
+  type MediaRoomJoin,
+  NotFound,
+  type RoomSession,
+  type StageRights,
+  stageRights,
+  Unauthorized,
+} from "@onstage/domain";
+import type { Queryable } from "../../platform/database";
+import { requireMediaRoomFor } from "../../platform/media-room";
+import type { MediaRoomPort } from "../../platform/media-room/port";
+import { requireTopicReader, sessionOf } from "../access/service";
+
+// Who is on the session's stage, decided from the database on every request and signalling message.
+
+export interface StageStanding {
+  rights: StageRights;
+  session: RoomSession;
+}
+
+/** The viewer's stage rights now; a session they may not even read is refused (401, 403, 404). */
+export async function stageStanding(
+  db: Queryable,
+  userId: number | null,
+  sessionId: number,
+): Promise<StageStanding> {
+  const access = await requireTopicReader(db, userId, { kind: "session", id: sessionId });
+  const session = sessionOf(access);
+  const rights = stageRights({
+    flags: access.flags,
+    state: session.state,
+    signedIn: userId !== null,
+    isBanned: access.viewer.isBanned,
+  });
+  return { rights, session };
+}
+
+/** Throws the refusal as the error the client sees: 401, 403, or 409 stage_closed. */
+export function requireStage(rights: StageRights): void {
+  switch (rights.refusal) {
+    case null:
+      return;
+    case "signed_out":
+      throw Unauthorized();
+    case "banned":
+    case "forbidden":
+      throw Forbidden();
+    case "stage_closed":
+      throw Conflict("stage_closed");
+  }
+}
+
+export async function fullNameOf(db: Queryable, userId: number): Promise<string> {
+  const [row] = await db.query<{ full_name: string }>("SELECT full_name FROM users WHERE id = $1", [userId]);
+  return row?.full_name ?? "";
+}
+
+export function stageService(db: Queryable, mediaRoom: MediaRoomPort) {
+  return {
+    /** POST /api/video-session/join-stage: what the browser needs to join the session's media room. */
+    async join(userId: number, sessionId: number, eventId: number): Promise<MediaRoomJoin> {
+      const { rights, session } = await stageStanding(db, userId, sessionId);
+      if (session.eventId !== eventId) throw NotFound("session_not_found");
+      requireStage(rights);
+      const [provider] = await db.query<{ webrtc_provider: MediaRoomPort["provider"] }>(
+        "SELECT webrtc_provider FROM video_sessions WHERE id = $1",
+        [sessionId],
+      );
+      const room = requireMediaRoomFor(mediaRoom, provider?.webrtc_provider ?? "embedded");
+      const name = await fullNameOf(db, userId);
+      return room.join({ sessionId, userId, name, canPublish: rights.canPublish });
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  OnstageError,
+  type StageAck,
+  StageAnswerMessage,
+  StageCandidateMessage,
+  StageEvents,
+  StageJoinMessage,
+  StageLeaveMessage,
+  StageOfferMessage,
+  type StageRights,
+  StageStateMessage,
+} from "@onstage/domain";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
+import type { Database } from "../../platform/database";
+import type { EmbeddedMediaRoom, StageSink } from "../../platform/media-room/embedded/room";
+import { realtimeError } from "../realtime/errors";
+import { asAck, type RealtimeSocket } from "../realtime/socket";
+import { fullNameOf, requireStage, stageStanding } from "./service";
+
+// The embedded SFU's signalling on a member's realtime socket. The main thread relays; every message is
+// authorised again from the database first, and a refused member is taken out of the room at once.
+
+/** The SFU's own refusals (thrown in the worker as plain messages), as the codes clients know. */
+const SFU_CODES = new Set(["not_on_stage", "bad_offer", "bad_answer", "already_publishing", "forbidden"]);
+
+export interface SignallingDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  room: EmbeddedMediaRoom;
+}
+
+export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) => void {
+  const { db, room } = deps;
+  /** Watch-only places count down from -1 so they never meet a user id. */
+  let nextWatchPlace = -1;
+  return (socket) => {
+    const userId = socket.data.userId;
+    /** The places this socket holds, by session, with the sink the SFU talks to it through. */
+    const places = new Map<number, { place: number; sink: StageSink }>();
+
+    const sinkFor = (sessionId: number): StageSink => ({
+      signal(signal) {
+        if (signal.type === "subscribe-offer")
+          socket.emit(StageEvents.offer, { video_session_id: sessionId, sdp: signal.sdp });
+        else
+          socket.emit(StageEvents.participants, {
+            video_session_id: sessionId,
+            participants: signal.participants,
+          });
+      },
+      closed() {
+        places.delete(sessionId);
+        socket.emit(StageEvents.closed, { video_session_id: sessionId });
+      },
+    });
+
+    const leave = async (sessionId: number) => {
+      const held = places.get(sessionId);
+      places.delete(sessionId);
+      if (held && room.holds(sessionId, held.place, held.sink)) await room.remove(sessionId, held.place);
+    };
+
+    /** The place this socket holds: only it speaks for the place (not another tab of the user). */
+    const placeOf = (sessionId: number): number => {
+      const held = places.get(sessionId);
+      if (!held || !room.holds(sessionId, held.place, held.sink)) throw Conflict("not_on_stage");
+      return held.place;
+    };
+
+    function on<S extends z.ZodType<{ video_session_id: number }>>(
+      event: string,
+      schema: S,
+      work: (message: z.infer<S>, member: number, rights: StageRights) => Promise<StageAck | undefined>,
+    ): void {
+      socket.on(event, (payload: unknown, ack: unknown) => {
+        const answer = asAck(ack);
+        const run = async (): Promise<StageAck> => {
+          const parsed = schema.safeParse(payload);
+          if (!parsed.success) throw BadRequest("invalid_request");
+          const sessionId = parsed.data.video_session_id;
+          const { rights } = await stageStanding(db, userId, sessionId).catch(async (err: unknown) => {
+            await leave(sessionId);
+            throw err;
+          });
+          if (rights.refusal !== null && event !== StageEvents.leave) {
+            await leave(sessionId);
+            requireStage(rights);
+          }
+          return (await work(parsed.data, userId ?? 0, rights)) ?? { status: "ok" };
+        };
+        run().then(
+          (result) => answer?.(result),
+          (err: unknown) =>
+            answer?.({ status: "error", error: realtimeError(codeOf(err, deps.log, userId)) }),
+        );
+      });
+    }
+
+    on(StageEvents.join, StageJoinMessage, async ({ video_session_id: sessionId, watch }, member, rights) => {
+      await leave(sessionId);
+      const sink = sinkFor(sessionId);
+      // Watching (the program feed's compositor) takes a place of its own and publishes nothing.
+      const place = watch ? nextWatchPlace-- : member;
+      const canPublish = rights.canPublish && !watch;
+      places.set(sessionId, { place, sink });
+      const name = await fullNameOf(db, member);
+      await room.enter({ sessionId, userId: member, name, canPublish }, sink, place);
+      return { status: "ok", canPublish };
+    });
+    on(
+      StageEvents.offer,
+      StageOfferMessage,
+      async ({ video_session_id: sessionId, sdp }, _member, rights) => {
+        // Nothing a member without the publish right sends reaches the SFU.
+        if (!rights.canPublish) throw Forbidden();
+        const answer = await room.signal(sessionId, placeOf(sessionId), { type: "publish-offer", sdp });
+        return { status: "ok", sdp: answer ?? "" };
+      },
+    );
+    on(StageEvents.answer, StageAnswerMessage, async ({ video_session_id: sessionId, sdp }) => {
+      await room.signal(sessionId, placeOf(sessionId), { type: "subscribe-answer", sdp });
+      return undefined;
+    });
+    on(StageEvents.candidate, StageCandidateMessage, async (message) => {
+      const { video_session_id: sessionId, connection, candidate } = message;
+      await room.signal(sessionId, placeOf(sessionId), { type: "candidate", connection, candidate });
+      return undefined;
+    });
+    on(StageEvents.state, StageStateMessage, async (message) => {
+      const { video_session_id: sessionId, audioMuted, videoMuted, screen } = message;
+      await room.signal(sessionId, placeOf(sessionId), { type: "state", audioMuted, videoMuted, screen });
+      return undefined;
+    });
+    on(StageEvents.leave, StageLeaveMessage, async ({ video_session_id: sessionId }) => {
+      await leave(sessionId);
+      return undefined;
+    });
+    socket.on("disconnect", () => {
+      for (const sessionId of [...places.keys()]) void leave(sessionId).catch(() => undefined);
+    });
+  };
+}
+
+function codeOf(err: unknown, log: FastifyBaseLogger, userId: number | null): string {
+  if (err instanceof OnstageError) return err.code === "unauthorized" ? "no_token" : err.code;
+  if (err instanceof Error && SFU_CODES.has(err.message)) return err.message;
+  log.error({ err, userId }, "stage signalling failed");
+  return "internal";
+}

@@ -1,0 +1,54 @@
+import type { StageMediaState, StageParticipantInfo } from "@onstage/domain";
+
+// Messages between the main thread (the stage feature's socket handlers) and the SFU worker. The worker
+// imports only types from here: it runs werift and nothing else.
+
+export interface Candidate {
+  candidate: string;
+  sdpMid?: string | null;
+  sdpMLineIndex?: number | null;
+}
+
+/** What a member's browser says to the SFU (already authorised by the main thread). */
+export type ClientSignal =
+  | { type: "publish-offer"; sdp: string }
+  | { type: "subscribe-answer"; sdp: string }
+  | { type: "candidate"; connection: "publish" | "subscribe"; candidate: Candidate }
+  | ({ type: "state" } & StageMediaState);
+
+/** What the SFU says to one member's browser. */
+export type ServerSignal =
+  | { type: "subscribe-offer"; sdp: string }
+  | { type: "participants"; participants: StageParticipantInfo[] };
+
+export interface WorkerMember {
+  sessionId: number;
+  userId: number;
+  name: string;
+  canPublish: boolean;
+}
+
+/** Main thread -> worker: one call, answered by a Reply with the same id. */
+export type Call =
+  | { id: number; method: "enter"; member: WorkerMember }
+  | { id: number; method: "signal"; sessionId: number; userId: number; signal: ClientSignal }
+  | { id: number; method: "remove"; sessionId: number; userId: number }
+  | { id: number; method: "close"; sessionId: number }
+  | { id: number; method: "stats" };
+
+export interface SfuStats {
+  rooms: number;
+  participants: number;
+  /** Tracks sent to subscribers right now. */
+  forwardedStreams: number;
+  rssBytes: number;
+  /** CPU time of the SFU's thread (user + system, Linux /proc/thread-self), null elsewhere. */
+  cpuSeconds: number | null;
+}
+
+/** Worker -> main thread. `publish-answer` is the result of a publish offer; `stats` of stats. */
+export type WorkerMessage =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: string }
+  | { event: "signal"; sessionId: number; userId: number; signal: ServerSignal }
+  | { event: "gone"; sessionId: number; userId: number };

@@ -1,0 +1,27 @@
+import type { RoomSession, ViewerFlags } from "@onstage/domain";
+import { useMe } from "../account/useMe";
+import { useEmbeddedStage } from "../stage/useEmbeddedStage";
+import { ProgramFeedCompositor } from "./ProgramFeedCompositor";
+
+export interface HostProgramFeedProps {
+  session: RoomSession;
+  flags: ViewerFlags;
+  title: string;
+}
+
+/**
+ * Issue 11 §3: while the session broadcasts, a host's tab composes the program from a watch-only place
+ * in the media room (every speaker's tracks, its own included), whether the host is on stage or not.
+ */
+export function HostProgramFeed(props: HostProgramFeedProps) {
+  const { user } = useMe();
+  if (!user || props.session.state !== "broadcasting" || !props.flags.canSeeGoLive) return null;
+  return <WatchingProgramFeed {...props} userId={user.id} />;
+}
+
+function WatchingProgramFeed({ session, flags, title, userId }: HostProgramFeedProps & { userId: number }) {
+  const stage = useEmbeddedStage(session.id, userId, { camera: null });
+  return (
+    <ProgramFeedCompositor participants={stage.participants} session={session} flags={flags} title={title} />
+  );
+}

@@ -1,0 +1,142 @@
+import type { MediaRoomJoin, RoomResponse, ViewerFlags } from "@onstage/domain";
+import { useEffect, useState } from "react";
+import { failureText } from "../../api";
+import { Button } from "../../ui/Button";
+import { useMe } from "../account/useMe";
+import { DevicePreview } from "./DevicePreview";
+import { useLivekitStage } from "./livekit/useLivekitStage";
+import { StageView } from "./StageView";
+import { joinStage } from "./stageApi";
+import { useEmbeddedStage } from "./useEmbeddedStage";
+import "./stage.css";
+
+// Issue 11 §2: the live stage for the people who may go on it (showsStage): the device preview, then the
+// stage through the media room the server names.
+
+export interface StageProps {
+  room: RoomResponse;
+  flags: ViewerFlags;
+}
+
+type Phase =
+  | { kind: "preview"; error: string | null }
+  | { kind: "on"; join: MediaRoomJoin; camera: MediaStream };
+
+export function Stage({ room }: StageProps) {
+  const { user } = useMe();
+  const [phase, setPhase] = useState<Phase>({ kind: "preview", error: null });
+  const { session } = room;
+  if (!user) return null;
+  if (phase.kind === "preview") {
+    return (
+      <div className="stage">
+        <h2 className="stage__title">{session.state === "greenroom" ? "Greenroom" : "Stage"}</h2>
+        <DevicePreview
+          onJoin={(camera) => {
+            joinStage(session.id, session.eventId).then(
+              (join) => setPhase({ kind: "on", join, camera }),
+              (err: unknown) => {
+                for (const track of camera.getTracks()) track.stop();
+                setPhase({ kind: "preview", error: failureText(err) });
+              },
+            );
+          }}
+        />
+        {phase.error && <p role="alert">{phase.error}</p>}
+      </div>
+    );
+  }
+  const leave = () => setPhase({ kind: "preview", error: null });
+  return phase.join.provider === "embedded" ? (
+    <EmbeddedStage sessionId={session.id} userId={user.id} camera={phase.camera} onLeave={leave} />
+  ) : (
+    <LivekitStage join={phase.join} camera={phase.camera} onLeave={leave} />
+  );
+}
+
+/** The stage on the operator's LiveKit: livekit-client captures the devices itself. */
+function LivekitStage(props: {
+  join: Extract<MediaRoomJoin, { provider: "livekit" }>;
+  camera: MediaStream;
+  onLeave: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [isSharing, setSharing] = useState(false);
+  const participants = useLivekitStage(props.join, { screen: isSharing, onError: setError });
+  const { camera } = props;
+  useEffect(() => {
+    for (const track of camera.getTracks()) track.stop();
+  }, [camera]);
+  return (
+    <div className="stage">
+      {error && <p role="alert">{error}</p>}
+      <StageView participants={participants} />
+      <div className="stage__controls" role="toolbar" aria-label="Stage controls">
+        <Button variant="secondary" onClick={() => setSharing(!isSharing)}>
+          {isSharing ? "Stop sharing" : "Share screen"}
+        </Button>
+        <Button variant="ghost" onClick={props.onLeave}>
+          Leave stage
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EmbeddedStage(props: {
+  sessionId: number;
+  userId: number;
+  camera: MediaStream;
+  onLeave: () => void;
+}) {
+  const { camera } = props;
+  const stage = useEmbeddedStage(props.sessionId, props.userId, { camera });
+  // Off stage (left, or the stage closed under us) the camera and microphone are released.
+  useEffect(
+    () => () => {
+      for (const track of camera.getTracks()) track.stop();
+    },
+    [camera],
+  );
+  const me = stage.participants.find((p) => p.isLocal);
+  const { controls } = stage;
+  const shareScreen = async () => {
+    if (!controls) return;
+    if (me?.screen) return controls.shareScreen(null);
+    const screen = await navigator.mediaDevices.getDisplayMedia({ video: true }).catch(() => null);
+    if (!screen) return;
+    screen.getVideoTracks()[0]?.addEventListener("ended", () => void controls.shareScreen(null));
+    await controls.shareScreen(screen);
+  };
+  return (
+    <div className="stage">
+      {stage.error && <p role="alert">{stage.error}</p>}
+      {stage.closed && <p role="status">You are no longer on stage.</p>}
+      <StageView participants={stage.participants} />
+      <div className="stage__controls" role="toolbar" aria-label="Stage controls">
+        <Button
+          variant="secondary"
+          aria-pressed={me?.audioMuted ?? false}
+          disabled={!controls || !me}
+          onClick={() => controls?.setAudioMuted(!me?.audioMuted)}
+        >
+          {me?.audioMuted ? "Unmute" : "Mute"}
+        </Button>
+        <Button
+          variant="secondary"
+          aria-pressed={me?.videoMuted ?? false}
+          disabled={!controls || !me}
+          onClick={() => controls?.setVideoMuted(!me?.videoMuted)}
+        >
+          {me?.videoMuted ? "Camera on" : "Camera off"}
+        </Button>
+        <Button variant="secondary" disabled={!controls || !me} onClick={() => void shareScreen()}>
+          {me?.screen ? "Stop sharing" : "Share screen"}
+        </Button>
+        <Button variant="ghost" onClick={props.onLeave}>
+          Leave stage
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useContext, useEffect, useRef, useState } from "react";
+import { RealtimeContext } from "../realtime/RealtimeProvider";
+import { EmbeddedStageConnection, type StageSnapshot } from "./embeddedConnection";
+import type { StageParticipant } from "./types";
+
+export interface StageControls {
+  setAudioMuted(muted: boolean): void;
+  setVideoMuted(muted: boolean): void;
+  shareScreen(screen: MediaStream | null): Promise<void>;
+}
+
+export interface EmbeddedStage {
+  participants: StageParticipant[];
+  controls: StageControls | null;
+  /** Joining failed, or the SFU took this member out. */
+  error: string | null;
+  closed: boolean;
+}
+
+/**
+ * The session's stage through the embedded SFU while mounted: joins, publishes `camera` when the server
+ * allows it, and leaves on unmount. The program feed's compositor passes a null camera and only watches.
+ */
+export function useEmbeddedStage(
+  sessionId: number,
+  userId: number,
+  options: { camera: MediaStream | null },
+): EmbeddedStage {
+  const client = useContext(RealtimeContext);
+  const [snapshot, setSnapshot] = useState<StageSnapshot>({ participants: [], closed: false });
+  const [error, setError] = useState<string | null>(null);
+  const [controls, setControls] = useState<StageControls | null>(null);
+  const camera = useRef(options.camera);
+  /** Bumped when the socket reconnects: the server took the member out with the old connection. */
+  const [generation, setGeneration] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation is a fresh connection.
+  useEffect(() => {
+    if (!client) return;
+    const connection = new EmbeddedStageConnection(client, sessionId, userId, setSnapshot);
+    let joining = false;
+    const join = () => {
+      joining = true;
+      setError(null);
+      connection.join(camera.current).then(
+        () => setControls(connection),
+        (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+      );
+    };
+    // Signalling needs the socket: join once it is connected, and again (afresh) after a reconnect.
+    const release = client.onConnect(() => (joining ? setGeneration((g) => g + 1) : join()));
+    if (client.isConnected()) join();
+    return () => {
+      release();
+      setControls(null);
+      void connection.leave();
+    };
+  }, [client, sessionId, userId, generation]);
+
+  return { participants: snapshot.participants, controls, error, closed: snapshot.closed };
+}

@@ -1,0 +1,82 @@
+import { embeddedMediaRoom } from "../apps/server/src/platform/media-room/embedded/room";
+import { StagePeer } from "../apps/server/src/testing/stage-peer";
+
+// Issue 11 §2: the embedded SFU (werift in its worker thread) forwarding 6 publishers' synthetic VP8
+// (~500 kbit/s each) to 10 watching members for ~20 s, all werift peers on loopback in this process.
+// Prints the SFU thread's CPU per forwarded stream, packets lost and RSS. Settings: BENCH_SFU_PUBLISHERS,
+// BENCH_SFU_SUBSCRIBERS, BENCH_SFU_SECONDS, BENCH_SFU_KBPS.
+
+const PUBLISHERS = Number(process.env.BENCH_SFU_PUBLISHERS ?? 6);
+const SUBSCRIBERS = Number(process.env.BENCH_SFU_SUBSCRIBERS ?? 10);
+const SECONDS = Number(process.env.BENCH_SFU_SECONDS ?? 20);
+const KBPS = Number(process.env.BENCH_SFU_KBPS ?? 500);
+const SESSION = 1;
+
+const room = embeddedMediaRoom();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A member; watchers answer the SFU's offers, publishers only publish (they receive nothing here). */
+async function member(userId: number, publishes: boolean): Promise<StagePeer> {
+  const peer = new StagePeer();
+  await room.enter(
+    { sessionId: SESSION, userId, name: `Member ${userId}`, canPublish: publishes },
+    {
+      signal(signal) {
+        if (signal.type !== "subscribe-offer" || publishes) return;
+        void peer
+          .answer(signal.sdp)
+          .then((sdp) => room.signal(SESSION, userId, { type: "subscribe-answer", sdp }))
+          .catch((err: unknown) => console.error("answer failed", err));
+      },
+      closed() {},
+    },
+  );
+  if (publishes) {
+    const answer = await room.signal(SESSION, userId, {
+      type: "publish-offer",
+      sdp: await peer.publishOffer(),
+    });
+    await peer.acceptAnswer(answer ?? "");
+  }
+  return peer;
+}
+
+const watchers: StagePeer[] = [];
+for (let i = 0; i < SUBSCRIBERS; i++) watchers.push(await member(1_000 + i, false));
+const publishers: StagePeer[] = [];
+for (let i = 0; i < PUBLISHERS; i++) publishers.push(await member(i + 1, true));
+for (const publisher of publishers) publisher.startVideo(KBPS);
+
+// Until every watcher receives every camera, then measure a steady window.
+const streams = PUBLISHERS * SUBSCRIBERS;
+const flowing = () => watchers.reduce((n, w) => n + w.flowingTracks(), 0);
+const deadline = Date.now() + 30_000;
+while (flowing() < streams && Date.now() < deadline) await sleep(200);
+console.log(`streams flowing: ${flowing()} of ${streams}`, watchers.map((w) => w.flowingTracks()).join(","));
+
+const before = await room.stats();
+const receivedBefore = watchers.reduce((n, w) => n + w.totals().received, 0);
+const startedAt = Date.now();
+await sleep(SECONDS * 1_000);
+const after = await room.stats();
+const elapsed = (Date.now() - startedAt) / 1_000;
+const totals = watchers.map((w) => w.totals());
+const received = totals.reduce((n, t) => n + t.received, 0);
+const lost = totals.reduce((n, t) => n + t.lost, 0);
+
+const cpu = (after.cpuSeconds ?? Number.NaN) - (before.cpuSeconds ?? Number.NaN);
+const perStream = cpu / elapsed / streams;
+console.log(
+  `publishers: ${PUBLISHERS} x ${KBPS} kbit/s, watchers: ${SUBSCRIBERS}, forwarded streams: ${streams}`,
+);
+console.log(`window: ${elapsed.toFixed(1)} s, packets received: ${received - receivedBefore} in the window`);
+console.log(`sfu thread cpu: ${cpu.toFixed(2)} s = ${(cpu / elapsed).toFixed(3)} core`);
+console.log(`packets lost: ${((100 * lost) / Math.max(1, received + lost)).toFixed(2)} %`);
+console.log(
+  `rss (whole process: SFU worker and the ${PUBLISHERS + SUBSCRIBERS} werift peers): ${(after.rssBytes / 1e6).toFixed(0)} MB`,
+);
+console.log(`sfu_cpu_per_stream: ${perStream.toFixed(4)} core`);
+
+await Promise.all([...watchers, ...publishers].map((peer) => peer.close()));
+await room.stop();
+process.exit(0);

@@ -1,0 +1,89 @@
+import { describe, expect, test } from "vitest";
+import { viewerFlags } from "../roles/rules";
+import type { EventRole, OrgRole, SessionState } from "../vocabulary";
+import { mayJoinStage, showsStage, stageIsOpen, stageRights } from "./rules";
+
+const SESSION = 7;
+const flagsOf = (
+  eventRole: EventRole | null,
+  orgRole: OrgRole | null = null,
+  speakerSessionIds = [SESSION],
+) => viewerFlags({ userId: 1, eventRole, orgRole, speakerSessionIds }, SESSION);
+
+describe("mayJoinStage", () => {
+  test.each([
+    { who: "event host", flags: flagsOf("host"), may: true },
+    { who: "event owner", flags: flagsOf("owner"), may: true },
+    { who: "event admin", flags: flagsOf("admin"), may: true },
+    { who: "event moderator", flags: flagsOf("moderator"), may: true },
+    { who: "speaker of this session", flags: flagsOf("speaker"), may: true },
+    { who: "speaker of another session", flags: flagsOf("speaker", null, [SESSION + 1]), may: false },
+    { who: "channel member", flags: flagsOf(null, "member"), may: true },
+    { who: "channel owner", flags: flagsOf(null, "owner"), may: true },
+    { who: "guest", flags: flagsOf("guest"), may: false },
+    { who: "no role", flags: flagsOf(null), may: false },
+  ])("$who → $may", ({ flags, may }) => {
+    expect(mayJoinStage({ flags })).toBe(may);
+  });
+
+  test("issue 12's accepted invitation and open stage let a guest on", () => {
+    expect(mayJoinStage({ flags: flagsOf("guest"), acceptedInvite: true })).toBe(true);
+    expect(mayJoinStage({ flags: flagsOf("guest"), openStage: true })).toBe(true);
+  });
+});
+
+describe("stageRights", () => {
+  const STATES: SessionState[] = ["scheduled", "greenroom", "broadcasting", "postevent", "ended"];
+  test.each(STATES)("the stage is open in %s only while greenroom or broadcasting", (state) => {
+    const open = state === "greenroom" || state === "broadcasting";
+    expect(stageIsOpen(state)).toBe(open);
+    const rights = stageRights({ flags: flagsOf("speaker"), state, signedIn: true, isBanned: false });
+    expect(rights).toEqual(
+      open
+        ? { canPublish: true, canSubscribe: true, refusal: null }
+        : { canPublish: false, canSubscribe: false, refusal: "stage_closed" },
+    );
+  });
+
+  test.each([
+    {
+      who: "signed out",
+      input: { flags: flagsOf(null), signedIn: false, isBanned: false },
+      refusal: "signed_out",
+    },
+    {
+      who: "banned host",
+      input: { flags: flagsOf("host"), signedIn: true, isBanned: true },
+      refusal: "banned",
+    },
+    {
+      who: "guest",
+      input: { flags: flagsOf("guest"), signedIn: true, isBanned: false },
+      refusal: "forbidden",
+    },
+  ] as const)("$who is refused ($refusal)", ({ input, refusal }) => {
+    expect(stageRights({ ...input, state: "broadcasting" })).toEqual({
+      canPublish: false,
+      canSubscribe: false,
+      refusal,
+    });
+  });
+
+  test("a refusal for the person comes before the closed stage", () => {
+    expect(
+      stageRights({ flags: flagsOf("guest"), state: "ended", signedIn: true, isBanned: false }).refusal,
+    ).toBe("forbidden");
+  });
+});
+
+describe("showsStage", () => {
+  test.each([
+    { flags: flagsOf("host"), state: "greenroom", shows: true },
+    { flags: flagsOf("speaker"), state: "broadcasting", shows: true },
+    { flags: flagsOf("host"), state: "scheduled", shows: false },
+    { flags: flagsOf("host"), state: "postevent", shows: false },
+    { flags: flagsOf("guest"), state: "greenroom", shows: false },
+  ] as const)("$state shows the stage: $shows", ({ flags, state, shows }) => {
+    expect(showsStage(flags, state)).toBe(shows);
+  });
+});

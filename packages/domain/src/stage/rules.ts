@@ -1,0 +1,68 @@
+import { isHostLevel, type ViewerFlags } from "../roles/rules";
+import type { SessionState } from "../vocabulary";
+
+// Who goes on the live stage (spec 2 §1, §6; issue 11 §2). Stage media (WebRTC) is for the people on
+// stage and the program feed's compositor only; every other viewer watches the HLS feed (spec 2 §4).
+
+/** Spec 2 §1: the stage runs in the greenroom (the team rehearses) and while broadcasting. */
+export function stageIsOpen(state: SessionState): boolean {
+  return state === "greenroom" || state === "broadcasting";
+}
+
+export interface StageInput {
+  flags: ViewerFlags;
+  state: SessionState;
+  signedIn: boolean;
+  /** A visible event ban or a channel ban. */
+  isBanned: boolean;
+  /** Issue 12: a guest who accepted the host's invitation to the stage. */
+  acceptedInvite?: boolean;
+  /** Issue 12: the host opened the stage to everyone in the session. */
+  openStage?: boolean;
+}
+
+export type StageRefusal = "signed_out" | "banned" | "forbidden" | "stage_closed";
+
+export interface StageRights {
+  canPublish: boolean;
+  /** Publishers, and the host's program-feed compositor, which only watches. */
+  canSubscribe: boolean;
+  /** Why the viewer cannot take part now; null when they can. */
+  refusal: StageRefusal | null;
+}
+
+/**
+ * Whether the viewer is one of the people who go on stage, whatever the session's state: hosts, the
+ * channel's team, event moderators and the session's assigned speakers (plus issue 12's invitees).
+ */
+export function mayJoinStage(input: Pick<StageInput, "flags" | "acceptedInvite" | "openStage">): boolean {
+  const { flags } = input;
+  return (
+    flags.canComeOnStage ||
+    flags.isEventModerator ||
+    (input.acceptedInvite ?? false) ||
+    (input.openStage ?? false)
+  );
+}
+
+/** What the viewer may do with the stage's media in the session's current state. */
+export function stageRights(input: StageInput): StageRights {
+  const refused = (refusal: StageRefusal): StageRights => ({
+    canPublish: false,
+    canSubscribe: false,
+    refusal,
+  });
+  if (!input.signedIn) return refused("signed_out");
+  if (input.isBanned) return refused("banned");
+  const canPublish = mayJoinStage(input);
+  const canSubscribe = canPublish || isHostLevel(input.flags);
+  if (!canSubscribe) return refused("forbidden");
+  // In scheduled, postevent and ended nobody is on stage: the room is closed.
+  if (!stageIsOpen(input.state)) return refused("stage_closed");
+  return { canPublish, canSubscribe, refusal: null };
+}
+
+/** The room shows the live stage (device preview, tiles) to the people who may go on it while it is open. */
+export function showsStage(flags: ViewerFlags, state: SessionState): boolean {
+  return stageIsOpen(state) && mayJoinStage({ flags });
+}
