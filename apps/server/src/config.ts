@@ -43,6 +43,8 @@ const Env = z.object({
   PATREON_CLIENT_SECRET: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  FFMPEG_PATH: optionalText,
+  MEDIA_SECRET: optionalText.pipe(z.string().min(32).optional()),
 });
 
 export interface Config {
@@ -62,6 +64,10 @@ export interface Config {
   socialProviders: SocialProviderConfig;
   /** Card payments through Stripe; unset: the embedded test gateway (no real money). */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** The ffmpeg binary; unset: `ffmpeg` on PATH, then the @ffmpeg-installer/linux-x64 package. */
+  ffmpegPath: string | undefined;
+  /** Signs media URLs; unset: generated once and kept in DATA_DIR/media-secret (one node). */
+  mediaSecret: string | undefined;
 }
 
 /** A social provider is offered only when both halves of its client registration are set. */
@@ -108,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    ffmpegPath: e.FFMPEG_PATH,
+    mediaSecret: e.MEDIA_SECRET,
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };
