@@ -154,6 +154,16 @@ describeOnEachDatabase("program feed", (use) => {
       return segments.slice(after + 1).filter((s) => !s.discontinuity).length >= 2;
     });
 
+    // Recording paused for two segments, then resumed: the recording skips them.
+    const newest = async () => parsePlaylist(await readText(`${dir}/${LIVE_PLAYLIST}`)).at(-1)?.uri;
+    const pausedAt = await newest();
+    app.lifecycle.emit("recording", { sessionId: scene.session, stream: { ...stream, isRecording: false } });
+    await until("two unrecorded segments", async () => {
+      const segments = parsePlaylist(await readText(`${dir}/${LIVE_PLAYLIST}`));
+      return segments.length - segments.findIndex((s) => s.uri === pausedAt) > 3;
+    });
+    app.lifecycle.emit("recording", { sessionId: scene.session, stream: { ...stream, isRecording: true } });
+
     // A compositor comes back, then the session leaves broadcasting: everything ends.
     const third = await host();
     await sendRecording(third, recording, 2);
@@ -177,6 +187,9 @@ describeOnEachDatabase("program feed", (use) => {
     for (const segment of recorded) expect(files).toContain(segment.uri);
     expect(vod).toContain("#EXT-X-PLAYLIST-TYPE:EVENT");
     expect(vod).toContain("#EXT-X-DISCONTINUITY");
+    const numbers = recorded.map((s) => Number(/\d+/.exec(s.uri)?.[0]));
+    const skipped = numbers.slice(1).filter((n, i) => n - (numbers[i] ?? 0) > 1);
+    expect(skipped.length).toBe(1);
     expect(await readText(`${dir}/${LIVE_PLAYLIST}`)).toContain("#EXT-X-ENDLIST");
   });
 
