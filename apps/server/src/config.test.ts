@@ -54,3 +54,11 @@ test("Stripe is used only with both its secret key and webhook secret; half a se
   });
   expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
 });
+
+test("FFMPEG_PATH is passed on as given; MEDIA_SECRET is refused when shorter than 32 characters", () => {
+  expect(loadConfig({}).ffmpegPath).toBeUndefined();
+  expect(loadConfig({ FFMPEG_PATH: "/opt/ffmpeg/bin/ffmpeg" }).ffmpegPath).toBe("/opt/ffmpeg/bin/ffmpeg");
+  expect(loadConfig({}).mediaSecret).toBeUndefined();
+  expect(loadConfig({ MEDIA_SECRET: "x".repeat(32) }).mediaSecret).toBe("x".repeat(32));
+  expect(() => loadConfig({ MEDIA_SECRET: "short" })).toThrow(/MEDIA_SECRET/);
+});

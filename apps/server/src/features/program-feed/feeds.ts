@@ -7,7 +7,7 @@ import type { FeatureDeps } from "../deps";
 import { type CompositorHandler, sendStatus } from "./compositor-socket";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
 import { streamDir, unsignedUrl } from "./paths";
-import { type CompositorInput, ProgramPipeline } from "./pipeline";
+import { CompositorInput, ProgramPipeline } from "./pipeline";
 
 // The program feeds of this node: one pipeline per broadcasting session, its compositor (at most one:
 // a second takes over), and the session's lifecycle driving both.
@@ -29,33 +29,38 @@ export class ProgramFeeds implements CompositorHandler {
   ) {}
 
   connect(socket: WebSocket, sessionId: number, stream: SessionStream, mimeType: string): void {
-    // Chunks arrive while the feed is looked up: they wait, in order, for the pipeline's input.
-    const early: Buffer[] = [];
-    let input: CompositorInput | null = null;
+    // Chunks arriving while the feed is set up wait in the input, in order, for its ffmpeg.
+    const input = new CompositorInput();
     socket.on("message", (data, isBinary) => {
       if (!isBinary) return;
       const chunk = Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]);
-      if (input) input.write(chunk);
-      else early.push(chunk);
+      if (input.write(chunk)) return;
+      sendStatus(socket, { status: "error", message: "ffmpeg cannot keep up with this feed" });
+      socket.close(1009, "backlog");
     });
-    void this.feedOf(sessionId, stream).then((feed) => {
-      if (socket.readyState !== socket.OPEN) return;
-      const previous = feed.compositor;
-      if (previous) {
-        sendStatus(previous.socket, { status: "replaced" });
-        previous.socket.close(1000, "replaced");
-      }
-      const attached = feed.pipeline.useCompositor(mimeType);
-      for (const chunk of early.splice(0)) attached.write(chunk);
-      input = attached;
-      feed.compositor = { socket, input: attached };
-      socket.on("close", () => {
-        if (feed.compositor?.socket === socket) feed.compositor = null;
-        feed.pipeline.compositorLeft(attached);
-      });
-      sendStatus(socket, { status: "accepted" });
-      if (feed.pipeline.isLive) sendStatus(socket, { status: "live" });
-    });
+    void this.feedOf(sessionId, stream).then(
+      (feed) => {
+        if (socket.readyState !== socket.OPEN) return;
+        const previous = feed.compositor;
+        if (previous) {
+          sendStatus(previous.socket, { status: "replaced" });
+          previous.socket.close(1000, "replaced");
+        }
+        feed.pipeline.useCompositor(mimeType, input);
+        feed.compositor = { socket, input };
+        socket.on("close", () => {
+          if (feed.compositor?.socket === socket) feed.compositor = null;
+          feed.pipeline.compositorLeft(input);
+        });
+        sendStatus(socket, { status: "accepted" });
+        if (feed.pipeline.isLive) sendStatus(socket, { status: "live" });
+      },
+      (err) => {
+        this.deps.log.error({ err, sessionId }, "program feed: starting the feed failed");
+        sendStatus(socket, { status: "error", message: "the feed could not start" });
+        socket.close(1011, "internal");
+      },
+    );
   }
 
   /** Leaving broadcasting ends the session's feed; a recording change reaches its pipeline. */

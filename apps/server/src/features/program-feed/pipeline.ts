@@ -32,22 +32,34 @@ export interface PipelineOptions {
   log: FastifyBaseLogger;
 }
 
+/** More than this waiting for ffmpeg means it cannot keep up (or the sender is not a recorder). */
+const MAX_BACKLOG_BYTES = 64 * 1024 * 1024;
+
 /** What a compositor's chunks are written to; chunks sent before its ffmpeg started wait in order. */
 export class CompositorInput {
   private queued: Buffer[] = [];
+  private queuedBytes = 0;
   private target: FfmpegRun | null = null;
   closed = false;
 
-  write(chunk: Buffer): void {
-    if (this.closed) return;
-    if (this.target?.input) this.target.input.write(chunk);
-    else this.queued.push(chunk);
+  /** False when the backlog is too large: the caller drops the compositor. */
+  write(chunk: Buffer): boolean {
+    if (this.closed) return true;
+    const input = this.target?.input;
+    if (input) {
+      input.write(chunk);
+      return input.writableLength <= MAX_BACKLOG_BYTES;
+    }
+    this.queued.push(chunk);
+    this.queuedBytes += chunk.length;
+    return this.queuedBytes <= MAX_BACKLOG_BYTES;
   }
 
   attach(run: FfmpegRun): void {
     this.target = run;
     for (const chunk of this.queued) run.input?.write(chunk);
     this.queued = [];
+    this.queuedBytes = 0;
   }
 }
 
@@ -76,9 +88,8 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     return this.seen.size > 0;
   }
 
-  /** A compositor (re)connected: the current source stops, then its chunks feed a new ffmpeg run. */
-  useCompositor(mimeType: string): CompositorInput {
-    const input = new CompositorInput();
+  /** A compositor (re)connected: the current source stops, then `input` feeds a new ffmpeg run. */
+  useCompositor(mimeType: string, input: CompositorInput): void {
     this.source = input;
     void this.switchTo(input, () => {
       const run = new FfmpegRun(
@@ -89,7 +100,6 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
       input.attach(run);
       return run;
     });
-    return input;
   }
 
   /** The compositor's socket closed: unless another took over, the slate keeps the stream going. */
