@@ -53,6 +53,8 @@ export function compositorArgs(mimeType: string, dir: string, discontinuity: boo
 }
 
 const SLATE_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+/** A slate run ends by itself after this long and the pipeline starts the next one. */
+const SLATE_SECONDS = 600;
 
 /** `#rrggbb` (a session's primary colour) as ffmpeg's 0xrrggbb; anything else is the default slate. */
 const slateColour = (colour: string | null) =>
@@ -71,6 +73,7 @@ export function slateArgs(dir: string, colour: string | null, font: string | nul
     ...["-hide_banner", "-loglevel", "error", "-nostats", "-nostdin", "-re"],
     ...["-f", "lavfi", "-i", `color=c=${slateColour(colour)}:size=1280x720:rate=30${text}`],
     ...["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo"],
+    ...["-t", String(SLATE_SECONDS)],
     ...X264,
     ...hlsOutput(dir, true),
   ];

@@ -68,6 +68,7 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   private source: CompositorInput | "slate" | null = null;
   private switching: Promise<void> = Promise.resolve();
   private stopped = false;
+  private live = false;
   private recording: boolean;
   /** A pause since the last recorded segment: the next one starts after a discontinuity. */
   private gap = false;
@@ -81,11 +82,27 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   constructor(private readonly options: PipelineOptions) {
     super();
     this.recording = options.recording;
+    this.switching = this.resume();
     this.poller = setInterval(() => void this.poll(), POLL_MS);
   }
 
+  /**
+   * A stream this node already wrote (the server restarted mid-broadcast): what was listed stays
+   * listed, the recording keeps its segments, and the next run follows a discontinuity.
+   */
+  private async resume(): Promise<void> {
+    const read = (file: string) => readFile(path.join(this.options.dir, file), "utf8").catch(() => "");
+    for (const segment of parsePlaylist(await read(VOD_PLAYLIST))) {
+      this.seen.add(segment.uri);
+      this.recorded.push(segment);
+    }
+    for (const segment of parsePlaylist(await read(LIVE_PLAYLIST))) this.seen.add(segment.uri);
+    this.gap = this.recorded.length > 0;
+  }
+
+  /** A segment was written since this pipeline started. */
   get isLive(): boolean {
-    return this.seen.size > 0;
+    return this.live;
   }
 
   /** A compositor (re)connected: the current source stops, then `input` feeds a new ffmpeg run. */
@@ -155,8 +172,10 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
 
   private exitedOnItsOwn(run: FfmpegRun, source: CompositorInput | "slate", code: number | null): void {
     if (run.stopping || this.stopped) return;
-    this.options.log.error({ code, ffmpeg: run.errorOutput }, "program feed: ffmpeg exited");
     if (this.run === run) this.run = null;
+    // The slate runs for SLATE_SECONDS at a time (an orphan outlives a crashed server no longer).
+    if (source === "slate" && code === 0 && this.source === "slate") return this.useSlate();
+    this.options.log.error({ code, ffmpeg: run.errorOutput }, "program feed: ffmpeg exited");
     if (source === "slate" || this.source !== source) return;
     source.closed = true;
     this.emit("sourceFailed", run.errorOutput || `ffmpeg exited with ${code}`);
@@ -180,12 +199,13 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
       return;
     }
     const listed = parsePlaylist(text);
-    const wasLive = this.isLive;
+    const wasLive = this.live;
     const hadRecording = this.recorded.length > 0;
     let recordedMore = false;
     for (const segment of listed) {
       if (this.seen.has(segment.uri)) continue;
       this.seen.add(segment.uri);
+      this.live = true;
       if (!this.recording) {
         this.unrecorded.set(segment.uri, null);
         continue;
@@ -196,7 +216,7 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     }
     await this.forgetOldSegments(new Set(listed.map((s) => s.uri)));
     if (recordedMore) await this.writeRecording(false);
-    if (!wasLive && this.isLive) this.emit("live");
+    if (!wasLive && this.live) this.emit("live");
     if (!hadRecording && this.recorded.length > 0) this.emit("recorded");
   }
 
