@@ -6,6 +6,7 @@ import {
   type CompositorStatus,
   isHostLevel,
   OnstageError,
+  REALTIME_PATH,
   type SessionStream,
 } from "@onstage/domain";
 import { type WebSocket, WebSocketServer } from "ws";
@@ -76,7 +77,11 @@ export function attachCompositorSocket(
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? "/", "http://upgrade.invalid");
-    if (url.pathname !== COMPOSITOR_SOCKET_PATH) return;
+    if (url.pathname !== COMPOSITOR_SOCKET_PATH) {
+      // Socket.IO answers its own path; any other upgrade is nobody's (Socket.IO no longer ends them).
+      if (!url.pathname.startsWith(`${REALTIME_PATH}/`)) refuse(socket, 404);
+      return;
+    }
     if (!handler) return refuse(socket, 503);
     admit(deps, origins, req, url).then(
       (admitted) => {

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PlaybackResponse, type SessionStream } from "@onstage/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { type App, buildApp } from "../../app";
 import type { Database } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
@@ -101,6 +102,13 @@ describeOnEachDatabase("program feed", (use) => {
       await goLive(use(), greenroom);
       expect(await refusal(openCompositor(base, greenroom, { cookie, origin: TEST_PUBLIC_URL }))).toBe(409);
       expect(await refusal(openCompositor(base, 999_999, { cookie, origin: TEST_PUBLIC_URL }))).toBe(404);
+      // An upgrade nobody serves is answered at once, not left open.
+      const stray = new WebSocket(`${base.replace("http", "ws")}/api/elsewhere`, { origin: TEST_PUBLIC_URL });
+      const strayStatus = await new Promise<number>((resolve) => {
+        stray.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+        stray.once("error", () => resolve(-1));
+      });
+      expect(strayStatus).toBe(404);
     });
 
     it("a first message that is not the hello", async () => {
