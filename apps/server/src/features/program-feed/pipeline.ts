@@ -174,7 +174,10 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     if (run.stopping || this.stopped) return;
     if (this.run === run) this.run = null;
     // The slate runs for SLATE_SECONDS at a time (an orphan outlives a crashed server no longer).
-    if (source === "slate" && code === 0 && this.source === "slate") return this.useSlate();
+    if (source === "slate" && code === 0 && this.source === "slate") {
+      this.useSlate();
+      return;
+    }
     this.options.log.error({ code, ffmpeg: run.errorOutput }, "program feed: ffmpeg exited");
     if (source === "slate" || this.source !== source) return;
     source.closed = true;
