@@ -14,14 +14,24 @@ const run = promisify(execFile);
 
 export const H264_WEBM = "video/webm;codecs=h264,opus";
 
-/** `seconds` of test pattern and tone as H.264 + Opus in Matroska/WebM, keyframes every 30 frames. */
-export async function webmRecording(seconds: number, size = "640x360"): Promise<Buffer> {
+const VIDEO_CODECS = {
+  h264: ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p"],
+  // What Chromium records when H.264 is unavailable.
+  vp8: ["-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8"],
+};
+
+/** `seconds` of test pattern and tone as H.264 (or VP8) + Opus in WebM, keyframes every 30 frames. */
+export async function webmRecording(
+  seconds: number,
+  size = "640x360",
+  codec: keyof typeof VIDEO_CODECS = "h264",
+): Promise<Buffer> {
   const file = path.join(await mkdtemp(path.join(tmpdir(), "onstage-webm-")), "input.webm");
   await run("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-nostdin"],
     ...["-f", "lavfi", "-i", `testsrc2=size=${size}:rate=30`, "-f", "lavfi", "-i", "sine=frequency=440"],
-    ...["-t", String(seconds), "-c:v", "libx264", "-preset", "veryfast", "-g", "30", "-pix_fmt", "yuv420p"],
-    ...["-c:a", "libopus", "-f", "matroska", file],
+    ...["-t", String(seconds), ...VIDEO_CODECS[codec], "-g", "30"],
+    ...["-c:a", "libopus", "-f", codec === "vp8" ? "webm" : "matroska", file],
   ]);
   return readFile(file);
 }

@@ -42,12 +42,15 @@ export const isH264 = (mimeType: string) => /h264|avc1/i.test(mimeType);
 
 /** The compositor's WebM on stdin, with as little probing as possible (first playlist in ~2-5 s). */
 export function compositorArgs(mimeType: string, dir: string, discontinuity: boolean): string[] {
+  const copy = isH264(mimeType);
   return [
     ...["-hide_banner", "-loglevel", "error", "-nostats"],
-    ...["-fflags", "nobuffer", "-probesize", "32768", "-analyzeduration", "0", "-i", "pipe:0"],
+    // nobuffer only when copying: with it ffmpeg 5.1 fails to decode VP8 from WebM ("Invalid data").
+    ...(copy ? ["-fflags", "nobuffer"] : []),
+    ...["-probesize", "32768", "-analyzeduration", "0", "-i", "pipe:0"],
     ...["-map", "0:v:0", "-map", "0:a:0?"],
     // Without -r, MediaRecorder WebM reads as 1000 fps and the encoder duplicates frames.
-    ...(isH264(mimeType) ? ["-c:v", "copy"] : [...X264, "-r", "30"]),
+    ...(copy ? ["-c:v", "copy"] : [...X264, "-r", "30"]),
     ...hlsOutput(dir, discontinuity),
   ];
 }

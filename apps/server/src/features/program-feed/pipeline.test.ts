@@ -2,8 +2,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { testFilesDir } from "../../testing/app";
+import { webmRecording } from "../../testing/media";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
-import { ProgramPipeline } from "./pipeline";
+import { CompositorInput, ProgramPipeline } from "./pipeline";
 import { parsePlaylist, recordingPlaylist } from "./playlists";
 
 const segment = (n: number, discontinuity = false) => ({
@@ -47,5 +48,25 @@ describe("the recording's playlist", () => {
     expect(parsePlaylist(vod).map((s) => s.uri)).toEqual(["live0.ts", "live1.ts"]);
     expect(vod).toContain("#EXT-X-ENDLIST");
     expect(await readFile(path.join(dir, LIVE_PLAYLIST), "utf8")).toContain("#EXT-X-ENDLIST");
+  });
+
+  it("encodes a VP8 recording to H.264 HLS (Chromium without H.264)", async () => {
+    const dir = await testFilesDir();
+    const pipeline = new ProgramPipeline({
+      ffmpegPath: "ffmpeg",
+      dir,
+      recording: true,
+      slateColour: null,
+      log: silentLog,
+    });
+    const live = new Promise<void>((resolve) => pipeline.once("live", resolve));
+    const input = new CompositorInput();
+    pipeline.useCompositor("video/webm;codecs=vp8,opus", input);
+    input.write(await webmRecording(3, "320x180", "vp8"));
+    await live;
+    await pipeline.stop();
+    const recorded = parsePlaylist(await readFile(path.join(dir, VOD_PLAYLIST), "utf8"));
+    expect(recorded.length).toBeGreaterThanOrEqual(2);
+    expect(recorded.every((s) => s.duration > 0.5 && s.duration < 1.6)).toBe(true);
   });
 });
