@@ -2,7 +2,7 @@ import type { SessionStream } from "@onstage/domain";
 import type { WebSocket } from "ws";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { RecordingChange, SessionStateChange } from "../broadcast/lifecycle";
-import { markStreamOnAir, setStreamVodUrl } from "../broadcast/streams";
+import { findLiveStream, markStreamOnAir, setStreamVodUrl } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
 import { type CompositorHandler, sendStatus } from "./compositor-socket";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
@@ -41,6 +41,12 @@ export class ProgramFeeds implements CompositorHandler {
     void this.feedOf(sessionId, stream).then(
       (feed) => {
         if (socket.readyState !== socket.OPEN) return;
+        if (!feed || this.feeds.get(sessionId) !== feed) {
+          // The stream left the air while this compositor was being set up.
+          sendStatus(socket, { status: "ended" });
+          socket.close(1000, "ended");
+          return;
+        }
         const previous = feed.compositor;
         if (previous) {
           sendStatus(previous.socket, { status: "replaced" });
@@ -89,24 +95,22 @@ export class ProgramFeeds implements CompositorHandler {
   }
 
   /** The session's feed for this stream; a feed of an older stream of the session ends first. */
-  private async feedOf(sessionId: number, stream: SessionStream): Promise<Feed> {
+  private async feedOf(sessionId: number, stream: SessionStream): Promise<Feed | null> {
     const current = this.feeds.get(sessionId);
     if (current?.streamId === stream.id) return current;
     if (current) await this.end(sessionId);
-    const again = this.feeds.get(sessionId);
-    if (again) return again;
+    const slateColour = await this.brandColour(sessionId);
+    // End live may have come between the upgrade and now: no pipeline for a stream off the air.
+    if ((await findLiveStream(this.deps.db, sessionId))?.id !== stream.id) return null;
+    // Another compositor of the session got here first meanwhile: its feed is the one.
+    if (this.feeds.has(sessionId)) return this.feedOf(sessionId, stream);
     const pipeline = new ProgramPipeline({
       ffmpegPath: this.ffmpegPath,
       dir: streamDir(this.mediaDir, sessionId, stream.id),
       recording: stream.isRecording,
-      slateColour: await this.brandColour(sessionId),
+      slateColour,
       log: this.deps.log,
     });
-    const raced = this.feeds.get(sessionId);
-    if (raced) {
-      await pipeline.stop();
-      return raced;
-    }
     const feed: Feed = { sessionId, streamId: stream.id, pipeline, compositor: null };
     this.feeds.set(sessionId, feed);
     this.listen(feed);
