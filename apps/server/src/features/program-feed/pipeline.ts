@@ -11,7 +11,7 @@ import { parsePlaylist, recordingPlaylist, type Segment } from "./playlists";
 // the live playlist back to notice the first segment (the stream is on air), to keep the recording's
 // playlist, and to delete the segments nobody will play again.
 
-const POLL_MS = 250;
+const POLL_MS = 500;
 /** A segment that left the live playlist stays this long for players still fetching it. */
 const DELETE_AFTER_MS = 10_000;
 
