@@ -234,6 +234,8 @@ describeOnEachDatabase("program feed", (use) => {
       expect(got.status).toBe(200);
       expect(got.headers.get("content-type")).toBe("video/mp2t");
       expect(got.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(got.headers.get("access-control-allow-origin")).toBe("*");
+      expect(got.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
       expect((await fetch(segmentUrl, { method: "HEAD" })).status).toBe(200);
     });
 
