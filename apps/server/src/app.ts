@@ -1,5 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdir, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
@@ -27,6 +29,7 @@ import type { PaymentsService } from "./features/payments/service";
 import { peopleFeature } from "./features/people/feature";
 import { presenceFeature } from "./features/presence/feature";
 import { LEAVE_SESSION_PATH } from "./features/presence/routes";
+import { programFeedFeature } from "./features/program-feed/feature";
 import { attachRealtime, type RealtimeServer, type RealtimeTuning } from "./features/realtime/server";
 import { registrationFeature } from "./features/registration/feature";
 import { registrationPort } from "./features/registration/service";
@@ -46,6 +49,7 @@ import {
   logErrorReporter,
   sentryErrorReporter,
 } from "./platform/error-reporting/reporter";
+import { locateFfmpeg, NO_FFMPEG_MESSAGE } from "./platform/ffmpeg/locate";
 import { type OpenedMailer, openMailer } from "./platform/mail";
 import { chooseMediaRoom } from "./platform/media-room";
 import { embeddedMediaRoom } from "./platform/media-room/embedded/room";
@@ -87,6 +91,12 @@ export interface AppDeps {
   mediaRoom?: MediaRoomPort;
   /** Shorter realtime limits and timings (tests). */
   realtimeTuning?: Partial<RealtimeTuning>;
+  /** The ffmpeg binary (main.ts: FFMPEG_PATH); undefined: looked for on PATH, then the npm package. */
+  ffmpegPath?: string | null;
+  /** Where the program feed's HLS files go (main.ts: DATA_DIR/media); a temporary directory if unset. */
+  mediaDir?: string;
+  /** Signs media URLs (main.ts: MEDIA_SECRET or a generated one kept in DATA_DIR); random if unset. */
+  mediaSecret?: string;
 }
 
 export interface App {
@@ -97,10 +107,10 @@ export interface App {
   /** Tests run its reconcilePendingCheckouts() by hand (main.ts on a timer, through workers). */
   payments: PaymentsService;
   realtime: RealtimeServer;
+  /** Session state moves and recording changes (the features' deps.lifecycle). */
+  lifecycle: BroadcastLifecycle;
   /** The features' background jobs: main.ts starts and stops them; tests run the jobs themselves. */
   workers: Worker;
-  /** Session state and recording signals (tests listen to them). */
-  lifecycle: BroadcastLifecycle;
 }
 
 function workersOf(features: Feature[]): Worker {
@@ -181,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: server.log,
     realtime: realtimeServer.realtime,
   });
+  const lifecycle = new BroadcastLifecycle();
   const shared: FeatureDeps = {
     db: deps.db,
     tracker,
@@ -193,9 +204,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     log: server.log,
     realtime: realtimeServer.realtime,
-    lifecycle: new BroadcastLifecycle(),
+    lifecycle,
   };
   const payments = paymentsFeature(shared, registrationPort(shared), deps.payments);
+  const ffmpegPath = deps.ffmpegPath === undefined ? ((await locateFfmpeg())?.path ?? null) : deps.ffmpegPath;
+  if (deps.ffmpegPath === undefined && !ffmpegPath) server.log.warn(NO_FFMPEG_MESSAGE);
+  const programFeed = programFeedFeature(shared, {
+    httpServer: server.server,
+    ffmpegPath,
+    mediaDir: deps.mediaDir ?? (await mkdtemp(path.join(tmpdir(), "onstage-media-"))),
+    mediaSecret: deps.mediaSecret ?? randomBytes(32).toString("base64url"),
+  });
+  // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
+  server.addHook("preClose", async () => programFeed.stop?.());
   const features: Feature[] = [
     healthFeature(shared),
     authFeature(shared, deps.socialProviders ?? {}),
@@ -221,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     peopleFeature(shared),
     moderationFeature(shared),
     registrationMailsFeature(shared),
+    programFeed,
     // Last: its catch-all route answers every page the features above do not.
     webAppFeature(shared, deps.webDist),
   ];
@@ -242,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer,
     payments: payments.service,
     realtime: realtimeServer,
+    lifecycle,
     workers: workersOf(features),
-    lifecycle: shared.lifecycle,
   };
 }

@@ -71,3 +71,11 @@ test("LiveKit is configured by its URL and key pair, never by half of them", () 
     /LIVEKIT_URL needs LIVEKIT_API_KEY and LIVEKIT_API_SECRET/,
   );
 });
+
+test("FFMPEG_PATH is passed on as given; MEDIA_SECRET is refused when shorter than 32 characters", () => {
+  expect(loadConfig({}).ffmpegPath).toBeUndefined();
+  expect(loadConfig({ FFMPEG_PATH: "/opt/ffmpeg/bin/ffmpeg" }).ffmpegPath).toBe("/opt/ffmpeg/bin/ffmpeg");
+  expect(loadConfig({}).mediaSecret).toBeUndefined();
+  expect(loadConfig({ MEDIA_SECRET: "x".repeat(32) }).mediaSecret).toBe("x".repeat(32));
+  expect(() => loadConfig({ MEDIA_SECRET: "short" })).toThrow(/MEDIA_SECRET/);
+});

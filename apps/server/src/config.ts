@@ -47,6 +47,8 @@ const Env = z.object({
   LIVEKIT_URL: optionalUrl,
   LIVEKIT_API_KEY: optionalText,
   LIVEKIT_API_SECRET: optionalText,
+  FFMPEG_PATH: optionalText,
+  MEDIA_SECRET: optionalText.pipe(z.string().min(32).optional()),
 });
 
 export interface Config {
@@ -68,6 +70,10 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** The stage's media room on the operator's LiveKit; unset: the embedded SFU. */
   livekit: LivekitConfig | undefined;
+  /** The ffmpeg binary; unset: `ffmpeg` on PATH, then the @ffmpeg-installer/linux-x64 package. */
+  ffmpegPath: string | undefined;
+  /** Signs media URLs; unset: generated once and kept in DATA_DIR/media-secret (one node). */
+  mediaSecret: string | undefined;
 }
 
 /** A social provider is offered only when both halves of its client registration are set. */
@@ -122,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.LIVEKIT_URL && e.LIVEKIT_API_KEY && e.LIVEKIT_API_SECRET
         ? { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET }
         : undefined,
+    ffmpegPath: e.FFMPEG_PATH,
+    mediaSecret: e.MEDIA_SECRET,
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

@@ -4,8 +4,10 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { DEMO_HOST, seedDemoData } from "./features/demo/seed";
 import { openDatabase } from "./platform/database";
+import { locateFfmpeg, NO_FFMPEG_MESSAGE } from "./platform/ffmpeg/locate";
 import { patreonGate } from "./platform/membership/patreon-gate";
 import { stripeGateway } from "./platform/payments/stripe-gateway";
+import { secretFromFile } from "./platform/secret-file";
 
 const config = loadConfig();
 const logger = {
@@ -14,12 +16,15 @@ const logger = {
   ...(process.stdout.isTTY && config.env !== "production" ? { transport: { target: "pino-pretty" } } : {}),
 };
 
-if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+await mkdir(config.dataDir, { recursive: true });
 const db = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
   onIdleError: (error) => console.warn(`database connection lost: ${error.message}`),
 });
+
+const ffmpeg = await locateFfmpeg({ configured: config.ffmpegPath });
+if (!ffmpeg) console.warn(NO_FFMPEG_MESSAGE);
 
 const { server, reporter, workers } = await buildApp({
   db,
@@ -38,6 +43,9 @@ const { server, reporter, workers } = await buildApp({
   membershipGate: config.socialProviders.patreon ? patreonGate({ db }) : undefined,
   redisUrl: config.redisUrl,
   livekit: config.livekit,
+  ffmpegPath: ffmpeg?.path ?? null,
+  mediaDir: path.join(config.dataDir, "media"),
+  mediaSecret: config.mediaSecret ?? (await secretFromFile(path.join(config.dataDir, "media-secret"))),
 });
 // Payment reconciliation and the mail jobs; tests run them by hand instead.
 workers.start();
@@ -52,6 +60,7 @@ console.log(`
   Demo host sign-in: ${DEMO_HOST.email} / ${DEMO_HOST.password}
   API docs: ${config.publicUrl}/api/docs
   Stage media: ${config.livekit ? `LiveKit at ${config.livekit.url}` : "embedded SFU (set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET for LiveKit)"}
+  Program feed: ${ffmpeg ? `ffmpeg ${ffmpeg.path} (${ffmpeg.source})` : "off (no ffmpeg)"}
   Payments: ${config.stripe ? "Stripe" : "built-in test gateway (TEST MODE, no real money: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)"}
 `);
 

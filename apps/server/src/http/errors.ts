@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorReporter } from "../platform/error-reporting/reporter";
 
-const STATUS: Record<ErrorKind, number> = {
+/** An error kind's HTTP status (the compositor socket refuses its upgrades with the same). */
+export const ERROR_STATUS: Record<ErrorKind, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -17,7 +18,7 @@ const STATUS: Record<ErrorKind, number> = {
 export function installErrorHandler(app: FastifyInstance, reporter: ErrorReporter): void {
   app.setErrorHandler((err: FastifyError | OnstageError, req, reply) => {
     if (err instanceof OnstageError) {
-      return reply.code(STATUS[err.kind]).send({ error: { code: err.code, message: err.message } });
+      return reply.code(ERROR_STATUS[err.kind]).send({ error: { code: err.code, message: err.message } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((issue) => ({

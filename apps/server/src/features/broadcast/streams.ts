@@ -134,6 +134,22 @@ export async function setStreamRecording(
   return announce(outbox, "UPDATE", row);
 }
 
+/** The recording's first segment was written: the stream gets its VOD playlist's URL (once). */
+export async function setStreamVodUrl(
+  tx: Queryable,
+  outbox: Outbox,
+  streamId: number,
+  vodPlaybackUrl: string,
+): Promise<SessionStream | null> {
+  const [row] = await tx.query<StreamRow>(
+    `UPDATE video_session_streams SET vod_playback_url = $2
+      WHERE id = $1 AND deleted_at IS NULL AND vod_playback_url IS NULL
+      RETURNING ${COLUMNS}`,
+    [streamId, vodPlaybackUrl],
+  );
+  return announce(outbox, "UPDATE", row);
+}
+
 /** End live (or a failed start: `error`): the stream leaves the air; its recording stays. */
 export async function endStream(
   tx: Queryable,

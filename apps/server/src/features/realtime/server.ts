@@ -56,6 +56,9 @@ export function attachRealtime(options: RealtimeOptions): RealtimeServer {
     pingInterval: tuning.heartbeatMs,
     pingTimeout: tuning.clientTimeoutMs - tuning.heartbeatMs,
     allowRequest: allowOrigin(options.publicUrl),
+    // Other upgrades (the compositor's, features/program-feed) may take longer than engine.io's 1 s
+    // before answering; that listener refuses the upgrades nobody takes.
+    destroyUpgrade: false,
   });
 
   const bus = options.redisUrl ? openRedisBus(options.redisUrl, busKey(options.publicUrl), log) : null;

@@ -1,0 +1,125 @@
+import { type IncomingMessage, type Server, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { fastifyCookie } from "@fastify/cookie";
+import {
+  COMPOSITOR_SOCKET_PATH,
+  type CompositorStatus,
+  isHostLevel,
+  OnstageError,
+  REALTIME_PATH,
+  type SessionStream,
+} from "@onstage/domain";
+import { type WebSocket, WebSocketServer } from "ws";
+import { z } from "zod";
+import { ERROR_STATUS } from "../../http/errors";
+import { requireTopicReader, sessionOf } from "../access/service";
+import { userIdForSession } from "../auth/sessions";
+import { findLiveStream } from "../broadcast/streams";
+import type { FeatureDeps } from "../deps";
+import { allowedOrigins } from "../realtime/handshake";
+
+// The compositor's upload (issue 11 §3): a WebSocket on the app's HTTP server beside Socket.IO. Only a
+// host-level viewer of a broadcasting session with a stream on air may open it; the first text
+// message names the recording's MIME type, then binary WebM chunks follow.
+
+/** A MediaRecorder chunk is at most a few hundred KB at 720p; more is not a compositor. */
+const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+const Hello = z.object({ mimeType: z.string().regex(/^video\/(webm|x-matroska)\b[\w;=,. -]*$/) });
+
+export interface CompositorHandler {
+  /** An accepted compositor said hello; its binary messages go where this decides. */
+  connect(socket: WebSocket, sessionId: number, stream: SessionStream, mimeType: string): void;
+}
+
+export const sendStatus = (socket: WebSocket, status: CompositorStatus) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(status));
+};
+
+function refuse(socket: Duplex, status: number) {
+  const text = STATUS_CODES[status] ?? "Error";
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** The upgrade's refusal status, or the session and its live stream when it may go ahead. */
+async function admit(
+  deps: FeatureDeps,
+  origins: Set<string>,
+  req: IncomingMessage,
+  url: URL,
+): Promise<number | { sessionId: number; stream: SessionStream }> {
+  if (!origins.has(req.headers.origin ?? "")) return 403;
+  const sessionId = Number(url.searchParams.get("video_session_id"));
+  if (!Number.isSafeInteger(sessionId) || sessionId <= 0) return 400;
+  const cookie = fastifyCookie.parse(req.headers.cookie ?? "")[deps.policy.sessionCookie];
+  const userId = cookie ? await userIdForSession(deps.db, cookie) : null;
+  if (userId === null) return 401;
+  try {
+    const access = await requireTopicReader(deps.db, userId, { kind: "session", id: sessionId });
+    if (!isHostLevel(access.flags)) return 403;
+    if (sessionOf(access).state !== "broadcasting") return 409;
+  } catch (err) {
+    if (err instanceof OnstageError) return ERROR_STATUS[err.kind];
+    throw err;
+  }
+  const stream = await findLiveStream(deps.db, sessionId);
+  return stream ? { sessionId, stream } : 409;
+}
+
+/** Takes the upgrades of COMPOSITOR_SOCKET_PATH (Socket.IO answers its own path); returns the detach. */
+export function attachCompositorSocket(
+  httpServer: Server,
+  deps: FeatureDeps,
+  /** Null without ffmpeg: every upgrade is refused (503) instead of left hanging. */
+  handler: CompositorHandler | null,
+): () => Promise<void> {
+  const origins = allowedOrigins(deps.publicUrl);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? "/", "http://upgrade.invalid");
+    if (url.pathname !== COMPOSITOR_SOCKET_PATH) {
+      // Socket.IO answers its own path; any other upgrade is nobody's (Socket.IO no longer ends them).
+      if (!url.pathname.startsWith(`${REALTIME_PATH}/`)) refuse(socket, 404);
+      return;
+    }
+    if (!handler) return refuse(socket, 503);
+    admit(deps, origins, req, url).then(
+      (admitted) => {
+        if (typeof admitted === "number") return refuse(socket, admitted);
+        wss.handleUpgrade(req, socket, head, (ws) => awaitHello(ws, admitted.sessionId, admitted.stream));
+      },
+      (err) => {
+        deps.log.error({ err }, "compositor upgrade failed");
+        refuse(socket, 500);
+      },
+    );
+  };
+
+  const awaitHello = (ws: WebSocket, sessionId: number, stream: SessionStream) => {
+    if (!handler) return;
+    ws.once("message", (data, isBinary) => {
+      const hello = isBinary ? null : Hello.safeParse(safeJson(data.toString()));
+      if (!hello?.success) {
+        sendStatus(ws, { status: "error", message: "the first message names the mimeType" });
+        ws.close(1008, "hello expected");
+        return;
+      }
+      handler.connect(ws, sessionId, stream, hello.data.mimeType);
+    });
+  };
+
+  httpServer.on("upgrade", onUpgrade);
+  return async () => {
+    httpServer.off("upgrade", onUpgrade);
+    for (const client of wss.clients) client.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,42 @@
+import type { Server } from "node:http";
+import type { FeatureDeps } from "../deps";
+import type { Feature } from "../feature";
+import { attachCompositorSocket } from "./compositor-socket";
+import { ProgramFeeds } from "./feeds";
+import { programFeedRoutes } from "./routes";
+
+export interface ProgramFeedOptions {
+  httpServer: Server;
+  /** The ffmpeg binary; null (none found): playback still answers, compositors are refused. */
+  ffmpegPath: string | null;
+  mediaDir: string;
+  /** Signs the media URLs: the same on every node behind one CDN. */
+  mediaSecret: string;
+}
+
+/** Issue 11 §3, §5, §6: the program feed's upload, its HLS pipeline and recording, and playback. */
+export function programFeedFeature(deps: FeatureDeps, options: ProgramFeedOptions): Feature {
+  const { ffmpegPath, mediaDir, mediaSecret } = options;
+  const feeds = ffmpegPath ? new ProgramFeeds(deps, ffmpegPath, mediaDir) : null;
+  let detach: (() => Promise<void>) | null = null;
+  return {
+    name: "program-feed",
+    routes: programFeedRoutes(deps, { mediaDir, mediaSecret }),
+    start() {
+      detach = attachCompositorSocket(options.httpServer, deps, feeds);
+      if (!feeds) return;
+      deps.lifecycle.on("sessionState", feeds.onSessionState);
+      deps.lifecycle.on("recording", feeds.onRecording);
+    },
+    // Called before the HTTP server closes (its open WebSockets would hold it) and again after.
+    async stop() {
+      if (feeds) {
+        deps.lifecycle.off("sessionState", feeds.onSessionState);
+        deps.lifecycle.off("recording", feeds.onRecording);
+        await feeds.stopAll();
+      }
+      await detach?.();
+      detach = null;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import path from "node:path";
+
+// Where a stream's HLS files live on disk, and the URLs they are served at. The database keeps the
+// unsigned URL (/media/sessions/...); viewers get it with a token after /media/ (tokens.ts).
+
+export const MEDIA_URL_PREFIX = "/media/";
+
+const streamPath = (sessionId: number, streamId: number) => `sessions/${sessionId}/streams/${streamId}`;
+
+export const streamDir = (mediaDir: string, sessionId: number, streamId: number) =>
+  path.join(mediaDir, streamPath(sessionId, streamId));
+
+export const unsignedUrl = (sessionId: number, streamId: number, file: string) =>
+  `${MEDIA_URL_PREFIX}${streamPath(sessionId, streamId)}/${file}`;
+
+export const signedUrl = (unsigned: string, token: string) =>
+  unsigned.startsWith(MEDIA_URL_PREFIX)
+    ? `${MEDIA_URL_PREFIX}${token}/${unsigned.slice(MEDIA_URL_PREFIX.length)}`
+    : unsigned;

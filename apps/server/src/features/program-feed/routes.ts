@@ -1,0 +1,102 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { PlaybackQuery, PlaybackResponse, type SessionStream } from "@onstage/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireTopicReader } from "../access/service";
+import { findLatestStream, findLiveStream } from "../broadcast/streams";
+import type { FeatureDeps } from "../deps";
+import { MEDIA_URL_PREFIX, signedUrl, streamDir } from "./paths";
+import { mediaToken, mediaTokenValid } from "./tokens";
+
+// Spec 2 §4 playback: a viewer the event admits gets signed URLs; the media route serves the files to
+// whoever holds a valid token (a CDN in front caches them: the token is the same for every viewer).
+
+const ON_AIR = new Set<SessionStream["activeState"]>(["recording", "streaming"]);
+
+/** Only what ffmpeg and the pipeline write: both playlists and the numbered segments. */
+const MEDIA_FILE = /^(live|vod)\.m3u8$|^live\d{1,10}\.ts$/;
+const Id = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/)
+  .transform(Number);
+const MediaParams = z.object({
+  token: z.string().max(80),
+  sessionId: Id,
+  streamId: Id,
+  file: z.string().max(40),
+});
+
+export interface MediaOptions {
+  mediaDir: string;
+  mediaSecret: string;
+}
+
+export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/video-session/playback",
+      {
+        schema: {
+          tags: ["broadcast"],
+          summary: "The session's stream and signed HLS URLs for a viewer the event admits (spec 2 §4)",
+          querystring: PlaybackQuery,
+          response: { 200: PlaybackResponse },
+        },
+      },
+      async (req): Promise<PlaybackResponse> => {
+        const sessionId = req.query.video_session_id;
+        await requireTopicReader(
+          deps.db,
+          req.viewerUserId,
+          { kind: "session", id: sessionId },
+          req.browserKey,
+        );
+        const stream =
+          (await findLiveStream(deps.db, sessionId)) ?? (await findLatestStream(deps.db, sessionId));
+        const { token, expiresAt } = mediaToken(media.mediaSecret, sessionId, deps.clock());
+        const sign = (url: string | null) => (url ? signedUrl(url, token) : null);
+        return {
+          stream,
+          liveUrl: stream && ON_AIR.has(stream.activeState) ? sign(stream.livePlaybackUrl) : null,
+          vodUrl: sign(stream?.vodPlaybackUrl ?? null),
+          // The embedded default has one origin: no other node to fall back to.
+          fallbackUrl: null,
+          expiresAt: expiresAt.toISOString(),
+        };
+      },
+    );
+
+    // GET and HEAD (the player's health check). The router never decodes a "/" into a parameter, and
+    // the file name pattern leaves no room for "..".
+    app.route({
+      method: ["GET", "HEAD"],
+      url: `${MEDIA_URL_PREFIX}:token/sessions/:sessionId/streams/:streamId/:file`,
+      schema: { hide: true },
+      handler: async (req, reply) => {
+        const params = MediaParams.safeParse(req.params);
+        if (!params.success || !MEDIA_FILE.test(params.data.file)) {
+          return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
+        }
+        const { token, sessionId, streamId, file } = params.data;
+        if (!mediaTokenValid(media.mediaSecret, token, sessionId, deps.clock())) {
+          return reply.code(403).send({ error: { code: "forbidden", message: "This link has expired." } });
+        }
+        const location = path.join(streamDir(media.mediaDir, sessionId, streamId), file);
+        const body = await readFile(location).catch(() => null);
+        if (!body) return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
+        reply.header("access-control-allow-origin", "*");
+        reply.header("cross-origin-resource-policy", "cross-origin");
+        if (file.endsWith(".ts")) {
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+          return reply.type("video/mp2t").send(body);
+        }
+        // A playlist changes every second until it ends; an ended recording never changes again.
+        const ended = file === "vod.m3u8" && body.includes("#EXT-X-ENDLIST");
+        reply.header("cache-control", ended ? "public, max-age=86400" : "public, max-age=1");
+        reply.header("last-modified", (await stat(location)).mtime.toUTCString());
+        return reply.type("application/vnd.apple.mpegurl").send(body);
+      },
+    });
+  };
+}
