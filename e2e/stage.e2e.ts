@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { AuthLinkPage } from "./pages/AuthLinkPage";
+import { joinStage, seesVideoOf } from "./pages/stage";
 import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
@@ -35,28 +36,6 @@ async function signInByLink(page: Page, email: string) {
   await linkPage.open(await linkFromMailbox(browser.baseUrl, email, "Your Onstage sign-in link"));
   await linkPage.continueButton().click();
   await page.waitForURL((url) => !url.pathname.startsWith("/auth/link"));
-}
-
-async function joinStage(page: Page, path: string) {
-  await page.goto(path);
-  const join = page.getByRole("button", { name: "Join stage" });
-  await join.waitFor();
-  await page.getByLabel("Camera", { exact: true }).waitFor();
-  await expect.poll(() => join.isEnabled(), { timeout: 10_000 }).toBe(true);
-  await join.click();
-  await page.getByRole("toolbar", { name: "Stage controls" }).waitFor();
-}
-
-/** The remote tile's video has decoded frames (videoWidth > 0). */
-async function seesVideoOf(page: Page, name: string) {
-  const video = page
-    .locator("figure.stage-tile:not([data-local])")
-    .filter({ hasText: name })
-    .locator("video");
-  await video.waitFor({ timeout: 15_000 });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000, interval: 250 })
-    .toBeGreaterThan(0);
 }
 
 test("the host and the speaker join the greenroom stage and see each other; a guest gets no stage", async () => {

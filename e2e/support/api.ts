@@ -1,3 +1,5 @@
+import { linkFromMailbox } from "./mailbox";
+
 /** Sets up an account through the HTTP API (with its CSRF token), as a test's "given". */
 export async function signUpThroughApi(
   baseUrl: string,
@@ -39,4 +41,19 @@ export async function signInBrowser(
         data: { email: account.email, password: account.password },
       });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Signs an existing person in through the link mailed to them (read from the dev mailbox), as they would. */
+export async function signInByMailedLink(
+  request: import("playwright-core").APIRequestContext,
+  baseUrl: string,
+  email: string,
+): Promise<void> {
+  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const headers = { "x-csrf-token": csrfToken };
+  await request.post("/api/magic-link/send", { headers, data: { email, user_action: "login" } });
+  const link = await linkFromMailbox(baseUrl, email, "Your Onstage sign-in link");
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get("token");
+  const res = await request.post("/api/magic-link/verify", { headers, data: { token } });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
 }

@@ -14,6 +14,9 @@ import { RecorderView } from "../features/program-feed/RecorderView";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../ui/Spinner";
 
+/** ?replay (the 'watch replay' button), or a replay link that starts at a moment (?clip_start_time=). */
+const wantsReplay = (params: URLSearchParams) => params.has("replay") || params.has("clip_start_time");
+
 /** /c/{eventCode}[/{urlHash|lobby}] (spec 1 §2): a catch-all, so the segments are split here. */
 export function EventPage() {
   const [eventCode = "", segment] = (useParams()["*"] ?? "").split("/");
@@ -24,7 +27,7 @@ export function EventPage() {
   const data = query.data ?? null;
   const session = data ? pickSession(data.sessions, segment) : null;
   const view = data
-    ? decideEventView(data, session, { isPreview, wantsReplay: searchParams.has("replay") })
+    ? decideEventView(data, session, { isPreview, wantsReplay: wantsReplay(searchParams) })
     : null;
   useEmailVerifiedToast(searchParams.get("emailVerified") === "true");
   useGoneEventRedirect(query.error instanceof ApiError ? query.error.code : null);

@@ -215,6 +215,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
         ],
       },
       { title: "Speaker soundcheck", startsInMinutes: 30, state: "greenroom" },
+      { title: "Rehearsal", startsInMinutes: 45, state: "greenroom" },
       { title: "Closing panel", startsInMinutes: DAY, state: "scheduled", broadcastType: "rtmp-native" },
     ],
     roles: [

@@ -1,6 +1,7 @@
 import type { EventPageData, VideoSessionSummary } from "@onstage/domain";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { FollowSessionState } from "../event-page/FollowSessionState";
 import { EventCover } from "../events/EventCover";
 import { EnterGreenroomButton } from "../host-controls/EnterGreenroomButton";
 import { RegistrationDialog } from "../registration/RegistrationDialog";
@@ -69,6 +70,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
           <div className="landing__panel">
             {times.countdownTarget && <Countdown startIso={times.countdownTarget} />}
             {session && !isPreview && <EnterGreenroomButton data={data} session={session} />}
+            {session && !isPreview && <FollowSessionState data={data} session={session} />}
             {register.action === "register" ? (
               <RegisterPanel
                 state={register}

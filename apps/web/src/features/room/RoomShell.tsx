@@ -1,4 +1,5 @@
 import { type EventPageData, type RoomResponse, showsStage, type ViewerFlags } from "@onstage/domain";
+import { useState } from "react";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
 import { useLiveUsers } from "../people/useLiveUsers";
@@ -25,6 +26,7 @@ export interface RoomShellProps {
 export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: RoomShellProps) {
   const { user } = useMe();
   const userId = user?.id ?? null;
+  const [isOnStage, setOnStage] = useState(false);
   const { session } = room;
   useSessionTopic(room, data.event.eventCode);
   useEventTopic(room);
@@ -47,12 +49,13 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
         </p>
       </header>
       <ConnectionStatus />
-      <HostProgramFeed session={session} flags={flags} title={data.event.title} />
+      {/* On stage, the host's stage connection feeds the program (Stage); off stage, a watching one. */}
+      {!isOnStage && <HostProgramFeed session={session} flags={flags} title={data.event.title} />}
       <SessionControls data={data} room={room} flags={flags} />
       <div className="room__body">
         <section className="room__stage" aria-label="Stage">
           {showsStage(flags, session.state) ? (
-            <Stage room={room} flags={flags} />
+            <Stage room={room} flags={flags} title={data.event.title} onStageChange={setOnStage} />
           ) : (
             <SessionScreen data={data} room={room} flags={flags} />
           )}

@@ -3,6 +3,10 @@ import { useEffect, useState } from "react";
 import { failureText } from "../../api";
 import { Button } from "../../ui/Button";
 import { useMe } from "../account/useMe";
+import {
+  ProgramFeedCompositor,
+  type ProgramFeedCompositorProps,
+} from "../program-feed/ProgramFeedCompositor";
 import { DevicePreview } from "./DevicePreview";
 import { useLivekitStage } from "./livekit/useLivekitStage";
 import { StageView } from "./StageView";
@@ -16,16 +20,25 @@ import "./stage.css";
 export interface StageProps {
   room: RoomResponse;
   flags: ViewerFlags;
+  /** The event's title, for the program feed's slate. */
+  title: string;
+  /** Told before this tab joins the stage and after it leaves: one media-room place per tab. */
+  onStageChange: (isOnStage: boolean) => void;
 }
 
 type Phase =
   | { kind: "preview"; error: string | null }
   | { kind: "on"; join: MediaRoomJoin; camera: MediaStream };
 
-export function Stage({ room }: StageProps) {
+export function Stage({ room, flags, title, onStageChange }: StageProps) {
   const { user } = useMe();
   const [phase, setPhase] = useState<Phase>({ kind: "preview", error: null });
   const { session } = room;
+  const isOn = phase.kind === "on";
+  useEffect(() => {
+    onStageChange(isOn);
+    return () => onStageChange(false);
+  }, [isOn, onStageChange]);
   if (!user) return null;
   if (phase.kind === "preview") {
     return (
@@ -33,9 +46,12 @@ export function Stage({ room }: StageProps) {
         <h2 className="stage__title">{session.state === "greenroom" ? "Greenroom" : "Stage"}</h2>
         <DevicePreview
           onJoin={(camera) => {
+            // The program feed's watching place in this tab leaves before the stage place is taken.
+            onStageChange(true);
             joinStage(session.id, session.eventId).then(
               (join) => setPhase({ kind: "on", join, camera }),
               (err: unknown) => {
+                onStageChange(false);
                 for (const track of camera.getTracks()) track.stop();
                 setPhase({ kind: "preview", error: failureText(err) });
               },
@@ -47,10 +63,17 @@ export function Stage({ room }: StageProps) {
     );
   }
   const leave = () => setPhase({ kind: "preview", error: null });
+  const program = { session, flags, title };
   return phase.join.provider === "embedded" ? (
-    <EmbeddedStage sessionId={session.id} userId={user.id} camera={phase.camera} onLeave={leave} />
+    <EmbeddedStage
+      sessionId={session.id}
+      userId={user.id}
+      camera={phase.camera}
+      onLeave={leave}
+      program={program}
+    />
   ) : (
-    <LivekitStage join={phase.join} camera={phase.camera} onLeave={leave} />
+    <LivekitStage join={phase.join} camera={phase.camera} onLeave={leave} program={program} />
   );
 }
 
@@ -59,6 +82,7 @@ function LivekitStage(props: {
   join: Extract<MediaRoomJoin, { provider: "livekit" }>;
   camera: MediaStream;
   onLeave: () => void;
+  program: ProgramProps;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [isSharing, setSharing] = useState(false);
@@ -70,6 +94,7 @@ function LivekitStage(props: {
   return (
     <div className="stage">
       {error && <p role="alert">{error}</p>}
+      <ProgramFeedCompositor participants={participants} {...props.program} />
       <StageView participants={participants} />
       <div className="stage__controls" role="toolbar" aria-label="Stage controls">
         <Button variant="secondary" onClick={() => setSharing(!isSharing)}>
@@ -83,11 +108,15 @@ function LivekitStage(props: {
   );
 }
 
+/** What a host's stage needs to also send the program feed (ProgramFeedCompositor shows it to hosts only). */
+type ProgramProps = Omit<ProgramFeedCompositorProps, "participants">;
+
 function EmbeddedStage(props: {
   sessionId: number;
   userId: number;
   camera: MediaStream;
   onLeave: () => void;
+  program: ProgramProps;
 }) {
   const { camera } = props;
   const stage = useEmbeddedStage(props.sessionId, props.userId, { camera });
@@ -112,6 +141,7 @@ function EmbeddedStage(props: {
     <div className="stage">
       {stage.error && <p role="alert">{stage.error}</p>}
       {stage.closed && <p role="status">You are no longer on stage.</p>}
+      <ProgramFeedCompositor participants={stage.participants} {...props.program} />
       <StageView participants={stage.participants} />
       <div className="stage__controls" role="toolbar" aria-label="Stage controls">
         <Button

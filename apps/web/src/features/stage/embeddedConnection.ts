@@ -174,7 +174,8 @@ export class EmbeddedStageConnection {
       audioMuted: info.audioMuted,
       videoMuted: info.videoMuted,
     };
-    if (info.userId === this.userId) {
+    // Only a publishing connection shows its own camera; a watching one (the compositor) receives it.
+    if (info.userId === this.userId && this.local.camera) {
       const { audioMuted, videoMuted } = this.state;
       return {
         ...common,

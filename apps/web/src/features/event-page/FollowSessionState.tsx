@@ -1,0 +1,36 @@
+import type { EventPageData, VideoSessionSummary } from "@onstage/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { eventKeys } from "../events/eventKeys";
+import { RealtimeProvider } from "../realtime/RealtimeProvider";
+import { useTopic } from "../realtime/useTopic";
+
+/**
+ * Spec 1 §4: who sees the room depends on the session's state. The event page follows the session live
+ * for the people the room could admit (registered, or the team), so the room opens when the session goes
+ * live, and the page comes back when it ends, without a reload.
+ */
+export function FollowSessionState({ data, session }: { data: EventPageData; session: VideoSessionSummary }) {
+  const { viewer } = data;
+  const mayBeAdmitted = viewer.isRegistered || viewer.eventRole !== null || viewer.orgRole !== null;
+  if (!mayBeAdmitted || viewer.isBanned) return null;
+  return (
+    <RealtimeProvider>
+      <SessionStateListener eventCode={data.event.eventCode} session={session} />
+    </RealtimeProvider>
+  );
+}
+
+function SessionStateListener({ eventCode, session }: { eventCode: string; session: VideoSessionSummary }) {
+  const queryClient = useQueryClient();
+  const decideAgain = () => queryClient.invalidateQueries({ queryKey: eventKeys.byCode(eventCode) });
+  useTopic(
+    { kind: "session", id: session.id },
+    {
+      refetch: decideAgain,
+      onMessage: (message) => {
+        if (message.table === "video_sessions" && message.payload.state !== session.state) void decideAgain();
+      },
+    },
+  );
+  return null;
+}

@@ -1,0 +1,150 @@
+import { stageLayout } from "@onstage/domain";
+import type { BrowserContext, Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { joinStage, seesVideoOf } from "./pages/stage";
+import { signInBrowser, signInByMailedLink } from "./support/api";
+import { useBrowser } from "./support/browser";
+
+// Issue 11 "Must show": the host and a speaker in the greenroom see each other over WebRTC; the host
+// goes live with recording; a guest plays the program over HLS, the speakers' tiles in the feed's
+// layout; the host ends; the guest sees the replay, and ?clip_start_time=20 starts it at 20 s. The demo
+// summit's "Rehearsal" session is in the greenroom with Dana (host) and Sam (speaker); Ada is registered.
+const browser = useBrowser();
+const SESSION_TITLE = "Rehearsal";
+const PROGRAM = { width: 1280, height: 720 };
+
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.page().context().browser()?.newContext({ baseURL: browser.baseUrl });
+  if (!context) throw new Error("no browser");
+  return context;
+}
+
+async function rehearsalPath(page: Page): Promise<string> {
+  const data = (await (await page.request.get("/api/events/by-code/summit")).json()) as {
+    sessions: { title: string; urlHash: string }[];
+  };
+  const session = data.sessions.find((s) => s.title === SESSION_TITLE);
+  if (!session) throw new Error("no rehearsal session in the demo");
+  return `/c/summit/${session.urlHash}`;
+}
+
+/** The playing video's frame as the viewer sees it, read back at the program's size. */
+function frameOf(page: Page, label: string) {
+  return page.getByLabel(label).evaluate((video: HTMLVideoElement, size) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    if (!ctx) throw new Error("no 2d context");
+    ctx.drawImage(video, 0, 0, size.width, size.height);
+    return Array.from(ctx.getImageData(0, 0, size.width, size.height).data);
+  }, PROGRAM);
+}
+
+const pixel = (frame: number[], x: number, y: number) => {
+  const i = (Math.round(y) * PROGRAM.width + Math.round(x)) * 4;
+  return [frame[i] ?? 0, frame[i + 1] ?? 0, frame[i + 2] ?? 0];
+};
+const isBrand = ([r, g, b]: number[]) =>
+  Math.abs((r ?? 0) - 0xec) < 40 && Math.abs((g ?? 0) - 0x5f) < 40 && Math.abs((b ?? 0) - 0x3e) < 40;
+
+/** Light pixels (the name's letters) in the bottom bar of a tile. */
+function lightPixelsInNameBar(
+  frame: number[],
+  tile: { x: number; y: number; width: number; height: number },
+  bar: number,
+) {
+  let light = 0;
+  for (let x = tile.x; x < tile.x + tile.width / 2; x += 2)
+    for (let y = tile.y + tile.height - bar; y < tile.y + tile.height; y += 2) {
+      const [r, g, b] = pixel(frame, x, y);
+      if ((r ?? 0) > 200 && (g ?? 0) > 200 && (b ?? 0) > 200) light++;
+    }
+  return light;
+}
+
+async function videoState(page: Page, label: string) {
+  return page
+    .getByLabel(label)
+    .evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, width: v.videoWidth, duration: v.duration }));
+}
+
+test("on air: greenroom over WebRTC, live with recording over HLS to a guest, then the replay from 20 s", async () => {
+  const host = browser.page();
+  const speakerContext = await newContext();
+  const guestContext = await newContext();
+  try {
+    const speaker = await speakerContext.newPage();
+    const guest = await guestContext.newPage();
+    await signInBrowser(host.request, DEMO_HOST);
+    await signInByMailedLink(speaker.request, browser.baseUrl, "sam@onstage.test");
+    await signInByMailedLink(guest.request, browser.baseUrl, "ada@onstage.test");
+    const path = await rehearsalPath(host);
+
+    // The greenroom: the team is on stage and sees itself; the registered guest waits on the event page.
+    await joinStage(host, path);
+    await joinStage(speaker, path);
+    await seesVideoOf(host, "Sam Speaker");
+    await seesVideoOf(speaker, "Dana Host");
+    await guest.goto(path);
+    await guest.getByRole("heading", { name: "Onstage Summit 2026", level: 1 }).waitFor();
+    expect(await guest.getByLabel("Live video").count()).toBe(0);
+
+    // Go live and record (a multi-session event asks first whether to call the audience).
+    await host.getByRole("button", { name: "Go live", exact: true }).click();
+    const dialog = host.getByRole("dialog", { name: "Go live" });
+    await dialog.getByRole("button", { name: "No, stay in this session only" }).click();
+    await dialog.getByRole("button", { name: "Go live and record" }).click();
+    await host.getByText("You're live!").waitFor({ timeout: 45_000 });
+    const liveAt = Date.now();
+
+    // The event page opens the room by itself; the guest plays the program over HLS: frames decode and
+    // time advances.
+    await guest.getByLabel("Live video").waitFor({ timeout: 20_000 });
+    await expect
+      .poll(async () => (await videoState(guest, "Live video")).width, { timeout: 30_000, interval: 500 })
+      .toBeGreaterThan(0);
+    const before = (await videoState(guest, "Live video")).time;
+    await expect
+      .poll(async () => (await videoState(guest, "Live video")).time, { timeout: 15_000, interval: 500 })
+      .toBeGreaterThan(before + 1);
+
+    // The feed's layout: two tiles where stageLayout puts them, on the brand colour, with a name in
+    // each tile's name bar.
+    const layout = stageLayout(2, PROGRAM.width, PROGRAM.height);
+    await expect
+      .poll(
+        async () => {
+          const frame = await frameOf(guest, "Live video");
+          return {
+            border: isBrand(pixel(frame, 4, 4)),
+            tiles: layout.tiles.map((t) => !isBrand(pixel(frame, t.x + t.width / 2, t.y + t.height / 2))),
+            names: layout.tiles.map((t) => lightPixelsInNameBar(frame, t, layout.nameBarHeight) > 20),
+          };
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toEqual({ border: true, tiles: [true, true], names: [true, true] });
+
+    // Record long enough for a replay from 20 s, then end the live.
+    const recorded = 26_000 - (Date.now() - liveAt);
+    if (recorded > 0) await host.waitForTimeout(recorded);
+    await host.getByRole("button", { name: "End live", exact: true }).click();
+
+    // Spec 1 §4: once the live ends a guest is back on the event page; a replay link with a start time
+    // opens the recording there.
+    await guest.getByRole("heading", { name: "Onstage Summit 2026", level: 1 }).waitFor({ timeout: 30_000 });
+    await guest.goto(`${path}?clip_start_time=20`);
+    await guest.getByLabel("Replay").waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => (await videoState(guest, "Replay")).time, { timeout: 30_000, interval: 500 })
+      .toBeGreaterThanOrEqual(20);
+    const replay = await videoState(guest, "Replay");
+    expect(replay.width).toBeGreaterThan(0);
+    expect(replay.duration).toBeGreaterThanOrEqual(20);
+  } finally {
+    await speakerContext.close();
+    await guestContext.close();
+  }
+}, 240_000);
