@@ -93,6 +93,19 @@ export async function openStream(
   return stream;
 }
 
+/**
+ * How long the go-live countdown (spec 2 §4) still runs for this stream, by the database's clock: the
+ * stream goes on air when it is over, so viewers see the program only after the host's countdown.
+ */
+export async function countdownLeftMs(db: Queryable, streamId: number, countdownMs: number): Promise<number> {
+  const [row] = await db.query<{ left_ms: number }>(
+    `SELECT GREATEST(0, EXTRACT(EPOCH FROM (created_at - now())) * 1000 + $2)::float8 AS left_ms
+       FROM video_session_streams WHERE id = $1`,
+    [streamId, countdownMs],
+  );
+  return row?.left_ms ?? 0;
+}
+
 /** The pipeline wrote its first playlist: countdown → recording or streaming, with its URLs. */
 export async function markStreamOnAir(
   tx: Queryable,

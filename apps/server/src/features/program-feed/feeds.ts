@@ -1,8 +1,8 @@
-import type { SessionStream } from "@onstage/domain";
+import { GO_LIVE_COUNTDOWN_START_SECONDS, type SessionStream } from "@onstage/domain";
 import type { WebSocket } from "ws";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { RecordingChange, SessionStateChange } from "../broadcast/lifecycle";
-import { findLiveStream, markStreamOnAir, setStreamVodUrl } from "../broadcast/streams";
+import { countdownLeftMs, findLiveStream, markStreamOnAir, setStreamVodUrl } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
 import { type CompositorHandler, sendStatus } from "./compositor-socket";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
@@ -127,7 +127,7 @@ export class ProgramFeeds implements CompositorHandler {
         .then(then)
         .catch((err) => this.deps.log.error({ err, sessionId }, "program feed: stream update failed"));
     };
-    pipeline.on("live", () =>
+    const goOnAir = () =>
       update(
         (tx, outbox) =>
           markStreamOnAir(tx, outbox, streamId, {
@@ -137,8 +137,15 @@ export class ProgramFeeds implements CompositorHandler {
         () => {
           if (feed.compositor) sendStatus(feed.compositor.socket, { status: "live" });
         },
-      ),
-    );
+      );
+    // On air once the host's countdown is over; a stream ended meanwhile is no longer in countdown, and
+    // markStreamOnAir leaves it alone.
+    pipeline.on("live", () => {
+      countdownLeftMs(this.deps.db, streamId, GO_LIVE_COUNTDOWN_START_SECONDS * 1_000).then(
+        (left) => (left > 0 ? setTimeout(goOnAir, left).unref() : goOnAir()),
+        (err: unknown) => this.deps.log.error({ err, sessionId }, "program feed: countdown unknown"),
+      );
+    });
     pipeline.on("recorded", () =>
       update((tx, outbox) =>
         setStreamVodUrl(tx, outbox, streamId, unsignedUrl(sessionId, streamId, VOD_PLAYLIST)),

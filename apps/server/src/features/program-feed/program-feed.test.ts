@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
-import { PlaybackResponse, type SessionStream } from "@onstage/domain";
+import { GO_LIVE_COUNTDOWN_START_SECONDS, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { type App, buildApp } from "../../app";
@@ -141,6 +141,13 @@ describeOnEachDatabase("program feed", (use) => {
       activeState: "recording",
       livePlaybackUrl: `/media/sessions/${scene.session}/streams/${stream.id}/live.m3u8`,
     });
+    // Spec 2 §4: on air only once the go-live countdown is over, though segments came sooner.
+    const [countdown] = await db.query<{ ms: number }>(
+      `SELECT (EXTRACT(EPOCH FROM (broadcast_started_at - created_at)) * 1000)::float8 AS ms
+         FROM video_session_streams WHERE id = $1`,
+      [stream.id],
+    );
+    expect(countdown?.ms).toBeGreaterThanOrEqual(GO_LIVE_COUNTDOWN_START_SECONDS * 1_000);
     const published = await topicMessages(db, `session:${scene.session}`);
     expect(published.some((m) => (m.payload as SessionStream).activeState === "recording")).toBe(true);
     await until("the VOD URL", async () => (await findStream(db, stream.id))?.vodPlaybackUrl);
