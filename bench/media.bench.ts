@@ -36,8 +36,11 @@ interface Ready {
   cookie: string;
   vod: string;
 }
-type ToServer = { kind: "measure" } | { kind: "end" };
-type FromServer = ({ kind: "ready" } & Ready) | { kind: "cpu"; self: number; children: number };
+type ToServer = { kind: "measure" } | { kind: "idle" } | { kind: "end" };
+type FromServer =
+  | ({ kind: "ready" } & Ready)
+  | { kind: "cpu"; self: number; children: number }
+  | { kind: "idle"; self: number };
 
 async function serve(): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), "onstage-media-bench-"));
@@ -61,6 +64,12 @@ async function serve(): Promise<void> {
   const send = (message: FromServer) => process.send?.(message);
   process.on("message", async (message: ToServer) => {
     if (message.kind === "measure") before = await cpuSeconds();
+    // The server's own CPU with no feed, over as long as the feed lasts: not the pipeline's.
+    if (message.kind === "idle") {
+      const start = await cpuSeconds();
+      await sleep(SECONDS * 1_000);
+      send({ kind: "idle", self: (await cpuSeconds()).self - start.self });
+    }
     if (message.kind !== "end") return;
     // End live, as the session state machine does; the pipeline flushes and ends the recording.
     app.lifecycle.emit("sessionState", {
@@ -95,6 +104,9 @@ async function bench(): Promise<void> {
   const server = fork(import.meta.filename, ["server"], { execArgv: ["--import", "tsx"] });
   const next = () => new Promise<FromServer>((resolve) => server.once("message", resolve));
   const ready = (await next()) as Ready;
+  const idling = next();
+  server.send({ kind: "idle" } satisfies ToServer);
+  const idle = (await idling) as Extract<FromServer, { kind: "idle" }>;
   server.send({ kind: "measure" } satisfies ToServer);
   await sleep(100);
   const client = await openCompositor(ready.base, ready.session, {
@@ -131,9 +143,13 @@ async function bench(): Promise<void> {
   console.log(
     `first live playlist ${firstPlaylistMs} ms after the first chunk; ${segments} recorded segments`,
   );
-  console.log(`pipeline: ffmpeg ${perMinute(cpu.children)} + server node ${perMinute(cpu.self)}`);
+  const pipelineNode = Math.max(0, cpu.self - idle.self);
+  console.log(
+    `pipeline: ffmpeg ${perMinute(cpu.children)} + server node ${perMinute(pipelineNode)} ` +
+      `(node ${perMinute(cpu.self)} while streaming, ${perMinute(idle.self)} idle)`,
+  );
   console.log(`bare ffmpeg: ${perMinute(bareFfmpeg)}`);
-  console.log(`pipeline_vs_bare_ffmpeg: ${((cpu.children + cpu.self) / bareFfmpeg).toFixed(2)}`);
+  console.log(`pipeline_vs_bare_ffmpeg: ${((cpu.children + pipelineNode) / bareFfmpeg).toFixed(2)}`);
 }
 
 if (process.argv[2] === "server") await serve();
