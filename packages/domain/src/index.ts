@@ -42,6 +42,7 @@ export * from "./registration/dialog";
 export * from "./registration/rules";
 export * from "./reminders/rules";
 export * from "./roles/rules";
+export * from "./session/audience-call";
 export * from "./session/rules";
 export * from "./sign-up/rules";
 export * from "./stage/layout";

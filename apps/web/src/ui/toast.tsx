@@ -15,10 +15,12 @@ interface ToastOptions {
   description?: ReactNode;
   /** Same id = same toast: a repeated trigger (e.g. React strict mode) does not stack copies. */
   id?: string;
+  /** One button in the toast (e.g. 'Join'). */
+  action?: { label: string; onClick: () => void };
 }
 
-function options({ durationMs, description, id }: ToastOptions) {
-  return { duration: durationMs, description, id };
+function options({ durationMs, description, id, action }: ToastOptions) {
+  return { duration: durationMs, description, id, action };
 }
 
 export const toast = {

@@ -30,12 +30,24 @@ export const ActiveBrowser = z.object({ sessionId: z.number().int(), browserId: 
 export type ActiveBrowser = z.infer<typeof ActiveBrowser>;
 export const Banned = z.object({ eventId: z.number().int() });
 export type Banned = z.infer<typeof Banned>;
+/** Spec 2 §4: the host went live here and called the other sessions' audience. */
+export const AudienceCalled = z.object({
+  sessionId: z.number().int(),
+  urlHash: z.string(),
+  title: z.string(),
+});
+export type AudienceCalled = z.infer<typeof AudienceCalled>;
 
 /** Every message body (everything but topic, seq and at) each topic kind carries. */
 export const TopicBodies = {
   event: z.union([
     broadcast("registration.created", RegisteredCount, "`{ registeredCount }` after a registration"),
     broadcast("registration.deleted", RegisteredCount, "`{ registeredCount }` after an unregistration"),
+    broadcast(
+      "audience.called",
+      AudienceCalled,
+      "`{ sessionId, urlHash, title }`: a host went live in a multi-session event with 'Yes, call the audience'",
+    ),
   ]),
   session: z.union([
     change(

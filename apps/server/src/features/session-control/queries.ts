@@ -95,3 +95,18 @@ export async function findGoLiveMail(
   );
   return row ?? null;
 }
+
+/** Spec 2 §4 'call the audience': whether the event has several sessions, and where the called one is. */
+export async function findCalledSession(
+  db: Queryable,
+  sessionId: number,
+): Promise<{ multiSession: boolean; urlHash: string; title: string } | null> {
+  const [row] = await db.query<{ multiSession: boolean; urlHash: string; title: string }>(
+    `SELECT e.multi_session AS "multiSession", vs.url_hash AS "urlHash",
+            coalesce(nullif(vs.title, ''), e.title) AS title
+       FROM video_sessions vs JOIN events e ON e.id = vs.event_id
+      WHERE vs.id = $1`,
+    [sessionId],
+  );
+  return row ?? null;
+}

@@ -1,4 +1,5 @@
 import {
+  BadRequest,
   Conflict,
   Forbidden,
   findSessionTransition,
@@ -34,7 +35,7 @@ import type { FeatureDeps } from "../deps";
 import { releaseSessionStage } from "../presence/service";
 import { findRoomSession, lockSessionControl, type SessionPatch, updateSession } from "../sessions/service";
 import { GO_LIVE_MAIL_JOB } from "./mail";
-import { findGoLiveAudience, findPlanUsage, listFollowerIds } from "./queries";
+import { findCalledSession, findGoLiveAudience, findPlanUsage, listFollowerIds } from "./queries";
 
 // Issue 11: the host's session state machine (spec 2 §4, §7). Every move is decided under the session
 // row's lock by the domain's SESSION_TRANSITIONS; the media it drives hear of it after commit.
@@ -105,6 +106,31 @@ export function sessionControlService(deps: SessionControlDeps) {
     await releaseSessionStage(tx, outbox, { sessionId, at: clock() });
   }
 
+  /**
+   * Spec 2 §4 'Yes, call the audience': the other sessions' rooms hear it on the event topic, in the
+   * move's transaction (never published for a move that did not commit). Only go live in a multi-session
+   * event may ask; anything else is refused so a wrong client learns of it.
+   */
+  async function callAudience(
+    tx: Queryable,
+    outbox: Outbox,
+    transition: SessionTransition,
+    session: { id: number; eventId: number },
+  ) {
+    const called = await findCalledSession(tx, session.id);
+    if (transition.action !== "go_live" || !called?.multiSession) {
+      throw BadRequest("invalid_request", "call_audience is only for going live in a multi-session event");
+    }
+    await outbox.write(
+      { kind: "event", id: session.eventId },
+      {
+        kind: "broadcast",
+        event: "audience.called",
+        payload: { sessionId: session.id, urlHash: called.urlHash, title: called.title },
+      },
+    );
+  }
+
   async function answer(sessionId: number, stream: SessionStream | null): Promise<SessionControlResponse> {
     const session = await findRoomSession(db, sessionId);
     if (!session) throw NotFound("session_not_found");
@@ -144,6 +170,7 @@ export function sessionControlService(deps: SessionControlDeps) {
         if (refusal) throw refusalError(refusal);
         const transition = findSessionTransition(locked.state, to) as SessionTransition;
         const stream = await applyMove(tx, outbox, session.id, transition, body.is_recording ?? true);
+        if (body.call_audience) await callAudience(tx, outbox, transition, session);
         return { from: locked.state, to, stream: stream ?? (await findLiveStream(tx, session.id)) };
       });
       tellLifecycle({ sessionId: session.id, eventId: session.eventId, ...moved });

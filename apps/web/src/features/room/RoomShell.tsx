@@ -29,7 +29,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   const [isOnStage, setOnStage] = useState(false);
   const { session } = room;
   useSessionTopic(room, data.event.eventCode);
-  useEventTopic(room);
+  useEventTopic(room, data.event.eventCode, flags);
   useUserTopic({ userId, room, eventCode: data.event.eventCode, onTakenElsewhere });
   usePresence(userId === null ? null : session.id, browserId());
   useLeaveBeacon(session.id, userId);

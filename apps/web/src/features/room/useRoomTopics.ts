@@ -1,7 +1,9 @@
-import type { RoomResponse, SessionStream } from "@onstage/domain";
+import type { RoomResponse, SessionStream, ViewerFlags } from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
 import { eventKeys } from "../events/eventKeys";
 import { useTopic } from "../realtime/useTopic";
+import { answerAudienceCall } from "./audienceCall";
 import { browserId } from "./browserId";
 import { roomKeys } from "./roomApi";
 
@@ -47,20 +49,27 @@ export function currentStream(current: SessionStream | null, changed: SessionStr
   return changed;
 }
 
-/** event:{id}: 'registration.created' and 'registration.deleted' carry the new registered count. */
-export function useEventTopic(room: RoomResponse) {
+/**
+ * event:{id}: 'registration.created' and 'registration.deleted' carry the new registered count;
+ * 'audience.called' calls this room's audience to another session (spec 2 §4).
+ */
+export function useEventTopic(room: RoomResponse, eventCode: string, flags: ViewerFlags) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const key = roomKeys.room(room.session.id);
   useTopic(
     { kind: "event", id: room.session.eventId },
     {
       // Both room topics read the same answer: a second refetch joins the one in flight.
       refetch: () => queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false }),
-      onMessage: ({ payload }) => {
-        queryClient.setQueryData<RoomResponse>(
-          key,
-          (old) => old && { ...old, registeredCount: payload.registeredCount },
-        );
+      onMessage: (message) => {
+        if (message.event === "audience.called") {
+          const { id, state } = room.session;
+          answerAudienceCall(message.payload, { sessionId: id, state, flags, eventCode }, navigate);
+          return;
+        }
+        const { registeredCount } = message.payload;
+        queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, registeredCount });
       },
     },
   );
