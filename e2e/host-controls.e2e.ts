@@ -4,6 +4,7 @@ import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { signInBrowser, signInByMailedLink } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
+import { csrfHeaders, eventOfDemoHost } from "./support/dashboard";
 import { signUpVerified } from "./support/verified-account";
 
 // Issue 11: the host runs the session from the room, and everyone in it follows live. The host's tab
@@ -17,21 +18,8 @@ async function newContext(): Promise<BrowserContext> {
 }
 
 /** As the demo host: a new event of the demo channel (open unless told) with one scheduled session. */
-async function eventOfDemoHost(request: APIRequestContext, access = "open"): Promise<string> {
-  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
-  const dash = (await (await request.get("/api/dash")).json()) as { channels: { channel: { id: number } }[] };
-  const created = await request.post(`/api/channels/${dash.channels[0]?.channel.id}/events`, {
-    headers: { "x-csrf-token": csrfToken },
-    data: {
-      title: `Host controls ${Date.now()}`,
-      timezone: "UTC",
-      access,
-      firstSession: { timeScheduled: "2031-01-01T10:00:00.000Z", durationMinutes: 60 },
-    },
-  });
-  if (!created.ok()) throw new Error(`event not created: ${created.status()} ${await created.text()}`);
-  return ((await created.json()) as { event: { eventCode: string } }).event.eventCode;
-}
+const codeOfNewEvent = async (request: APIRequestContext, access = "open") =>
+  (await eventOfDemoHost(request, { access })).event.eventCode;
 
 const sessionState = (page: Page, text: string) =>
   page.locator(".session-controls__state").getByText(text, { exact: true });
@@ -42,7 +30,7 @@ test("the host enters the greenroom and goes live; a guest follows each state li
   const guestContext = await newContext();
   try {
     await signInBrowser(host.request, DEMO_HOST);
-    const code = await eventOfDemoHost(host.request);
+    const code = await codeOfNewEvent(host.request);
     const guest = await guestContext.newPage();
     await signUpVerified(guest.request, browser.baseUrl, {
       email: `hc-${Date.now()}@example.test`,
@@ -94,7 +82,7 @@ test("the host enters the greenroom and goes live; a guest follows each state li
 test("in an event that needs registration, the host enters the greenroom from the event page", async () => {
   const host = browser.page();
   await signInBrowser(host.request, DEMO_HOST);
-  const code = await eventOfDemoHost(host.request, "registration_required");
+  const code = await codeOfNewEvent(host.request, "registration_required");
   await host.goto(`/c/${code}`);
   await button(host, "Enter greenroom").click();
   await sessionState(host, "In the greenroom").waitFor();
@@ -117,4 +105,65 @@ test.each([
   expect(await button(page, "End live").count()).toBe(0);
   expect(await button(page, "End event").count()).toBe(0);
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test("'Yes, call the audience': a guest in another live session of the event is taken to the called one", async () => {
+  const host = browser.page();
+  const guestContext = await newContext();
+  try {
+    await signInBrowser(host.request, DEMO_HOST);
+    const created = await eventOfDemoHost(host.request, { multiSession: true, firstSessionTitle: "Track A" });
+    const { id: eventId, eventCode: code } = created.event;
+    const headers = await csrfHeaders(host.request);
+    const added = await host.request.post(`/api/dash/events/${eventId}/sessions`, {
+      headers,
+      data: { title: "Track B", timeScheduled: "2031-01-01T12:00:00.000Z", durationMinutes: 60 },
+    });
+    if (!added.ok()) throw new Error(`session not added: ${added.status()} ${await added.text()}`);
+    const trackB = ((await added.json()) as { session: { urlHash: string } }).session;
+    const trackA = created.sessions[0];
+    if (!trackA) throw new Error("no first session");
+    // Track A is live without a feed (no second composited feed on this machine): moved by the API.
+    for (const state of ["greenroom", "broadcasting"]) {
+      const moved = await host.request.post("/api/video-session/update-video-session", {
+        headers,
+        data: {
+          video_session_id: trackA.id,
+          event_id: eventId,
+          video_session_state: state,
+          is_recording: false,
+        },
+      });
+      if (!moved.ok()) throw new Error(`track A not moved: ${moved.status()} ${await moved.text()}`);
+    }
+
+    const guest = await guestContext.newPage();
+    await signUpVerified(guest.request, browser.baseUrl, {
+      email: `ca-${Date.now()}@example.test`,
+      firstName: "Cal",
+      lastName: "Guest",
+    });
+    await guest.goto(`/c/${code}/${trackA.urlHash}`);
+    await sessionState(guest, "Live").waitFor();
+    await guest.locator(".room__session").getByText("Track A").waitFor();
+
+    await host.goto(`/c/${code}/${trackB.urlHash}`);
+    await button(host, "Enter greenroom").click();
+    await sessionState(host, "In the greenroom").waitFor();
+    await button(host, "Go live").click();
+    const dialog = host.getByRole("dialog", { name: "Go live" });
+    await dialog.getByRole("button", { name: "Yes, call the audience" }).click();
+    await dialog.getByRole("button", { name: "Go live only" }).click();
+
+    await guest.waitForURL(`**/c/${code}/${trackB.urlHash}`);
+    await guest.getByText("Track B is live now").waitFor();
+    await guest.locator(".room__session").getByText("Track B").waitFor();
+    await sessionState(guest, "Live").waitFor();
+    expect(await axeViolations(guest)).toEqual([]);
+    // The host's own tab is in the called session: it stays, with no toast.
+    expect(new URL(host.url()).pathname).toBe(`/c/${code}/${trackB.urlHash}`);
+    expect(await host.getByText("Track B is live now").count()).toBe(0);
+  } finally {
+    await guestContext.close();
+  }
 });
