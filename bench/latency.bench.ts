@@ -15,7 +15,7 @@ import { buildHarness, HARNESS_PATH } from "../e2e/support/harness";
 // WebSocket -> the server's ffmpeg -> live HLS -> hls.js in a viewer page, which decodes the blocks from
 // the frame on screen and subtracts them from its own clock (same machine, same clock). Median of 20.
 // Runs the real server (`npm run build` first) on a fresh data directory with the demo data: the demo
-// 'office-hours' session is broadcasting and the demo host may send its program.
+// host resets the 'office-hours' session and takes it live, then sends its program.
 const SAMPLES = 20;
 const EVENT = "office-hours";
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
@@ -68,6 +68,21 @@ async function signIn(context: BrowserContext) {
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
 }
 
+/** Resets the demo session and takes it live through the host's own calls, so a stream is on air. */
+async function goLive(context: BrowserContext, sessionId: number, eventId: number) {
+  const { csrfToken } = (await (await context.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const post = async (url: string, data: Record<string, unknown>) => {
+    const res = await context.request.post(url, {
+      headers: { "x-csrf-token": csrfToken },
+      data: { video_session_id: sessionId, event_id: eventId, ...data },
+    });
+    if (!res.ok()) throw new Error(`${url} failed: ${res.status()} ${await res.text()}`);
+  };
+  await post("/api/video-session/reset-session", {});
+  await post("/api/video-session/update-video-session", { video_session_state: "greenroom" });
+  await post("/api/video-session/update-video-session", { video_session_state: "broadcasting" });
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -84,6 +99,7 @@ try {
 
   const host = await browser.newContext({ baseURL: app.baseUrl });
   await signIn(host);
+  await goLive(host, session.id, event.event.id);
   const hostPage = await host.newPage();
   await hostPage.goto(HARNESS_PATH);
   await hostPage.evaluate((sessionId) => {

@@ -81,7 +81,7 @@ test("a registered person sees a join button while the session is live", async (
   await joinLink.waitFor();
   expect(await axeViolations(page)).toEqual([]);
   await joinLink.click();
-  await page.getByText("The live stage opens here.").waitFor();
+  await page.getByRole("region", { name: "Stage" }).waitFor();
 });
 
 test("a visitor sees ticket names and prices before signing in, and the sign-up button says what comes next", async () => {

@@ -14,6 +14,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { Countdown } from "../landing/Countdown";
 import { useLiveUsers } from "../people/useLiveUsers";
+import { seesStage } from "../stage/seesStage";
 import { clipStartTime } from "./hlsConfig";
 import { usePlayback } from "./playbackApi";
 import { VideoPlayer } from "./VideoPlayer";
@@ -38,7 +39,7 @@ function needsPlayback(state: SessionState, isStageMember: boolean): boolean {
 export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   const [searchParams] = useSearchParams();
   const { session } = room;
-  const isStageMember = flags.canComeOnStage && !searchParams.has("useHLS");
+  const isStageMember = seesStage(flags, session.state, searchParams);
   const isNeeded = needsPlayback(session.state, isStageMember);
   const playback = usePlayback(session.id, isNeeded);
   if (isNeeded) {
@@ -110,8 +111,8 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
         </ScreenCard>
       );
     case "stage":
-      // The stage (helper sfu) takes this place for stage members.
-      return <p>The live stage opens here.</p>;
+      // The room shows stage members the Stage in this place (seesStage).
+      return null;
   }
 }
 

@@ -1,5 +1,6 @@
-import { type EventPageData, type RoomResponse, showsStage, type ViewerFlags } from "@onstage/domain";
+import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
 import { useLiveUsers } from "../people/useLiveUsers";
@@ -7,6 +8,7 @@ import { SessionScreen } from "../player/SessionScreen";
 import { HostProgramFeed } from "../program-feed/HostProgramFeed";
 import { usePresence } from "../realtime/usePresence";
 import { Stage } from "../stage/Stage";
+import { seesStage } from "../stage/seesStage";
 import { browserId } from "./browserId";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { RoomSidebar } from "./RoomSidebar";
@@ -27,6 +29,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   const { user } = useMe();
   const userId = user?.id ?? null;
   const [isOnStage, setOnStage] = useState(false);
+  const [searchParams] = useSearchParams();
   const { session } = room;
   useSessionTopic(room, data.event.eventCode);
   useEventTopic(room, data.event.eventCode, flags);
@@ -54,7 +57,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       <SessionControls data={data} room={room} flags={flags} />
       <div className="room__body">
         <section className="room__stage" aria-label="Stage">
-          {showsStage(flags, session.state) ? (
+          {seesStage(flags, session.state, searchParams) ? (
             <Stage room={room} flags={flags} title={data.event.title} onStageChange={setOnStage} />
           ) : (
             <SessionScreen data={data} room={room} flags={flags} />
