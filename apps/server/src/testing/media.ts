@@ -84,12 +84,24 @@ export async function sendRecording(
   mimeType = H264_WEBM,
 ): Promise<void> {
   client.socket.send(JSON.stringify({ mimeType }));
+  await paceChunks(bytes, seconds, (chunk) => {
+    if (client.socket.readyState !== WebSocket.OPEN) return false;
+    client.socket.send(chunk);
+    return true;
+  });
+}
+
+/** `bytes` in quarter-second chunks spread over `seconds`, as MediaRecorder hands them out; stops on false. */
+export async function paceChunks(
+  bytes: Buffer,
+  seconds: number,
+  send: (chunk: Buffer) => boolean,
+): Promise<void> {
   const chunks = Math.max(1, Math.round(seconds * 4));
   const size = Math.ceil(bytes.length / chunks);
   const started = Date.now();
   for (let i = 0; i < chunks; i++) {
-    if (client.socket.readyState !== WebSocket.OPEN) return;
-    client.socket.send(bytes.subarray(i * size, (i + 1) * size));
+    if (!send(bytes.subarray(i * size, (i + 1) * size))) return;
     const due = started + ((i + 1) * seconds * 1000) / chunks;
     await sleep(Math.max(0, due - Date.now()));
   }
