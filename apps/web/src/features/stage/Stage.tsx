@@ -96,14 +96,11 @@ function LivekitStage(props: {
       {error && <p role="alert">{error}</p>}
       <ProgramFeedCompositor participants={participants} {...props.program} />
       <StageView participants={participants} />
-      <div className="stage__controls" role="toolbar" aria-label="Stage controls">
+      <StageControls onLeave={props.onLeave}>
         <Button variant="secondary" onClick={() => setSharing(!isSharing)}>
           {isSharing ? "Stop sharing" : "Share screen"}
         </Button>
-        <Button variant="ghost" onClick={props.onLeave}>
-          Leave stage
-        </Button>
-      </div>
+      </StageControls>
     </div>
   );
 }
@@ -143,30 +140,54 @@ function EmbeddedStage(props: {
       {stage.closed && <p role="status">You are no longer on stage.</p>}
       <ProgramFeedCompositor participants={stage.participants} {...props.program} />
       <StageView participants={stage.participants} />
-      <div className="stage__controls" role="toolbar" aria-label="Stage controls">
-        <Button
-          variant="secondary"
-          aria-pressed={me?.audioMuted ?? false}
+      <StageControls onLeave={props.onLeave}>
+        <PressedButton
+          isPressed={me?.audioMuted ?? false}
           disabled={!controls || !me}
-          onClick={() => controls?.setAudioMuted(!me?.audioMuted)}
-        >
-          {me?.audioMuted ? "Unmute" : "Mute"}
-        </Button>
-        <Button
-          variant="secondary"
-          aria-pressed={me?.videoMuted ?? false}
+          onToggle={(muted) => controls?.setAudioMuted(muted)}
+          labels={["Mute", "Unmute"]}
+        />
+        <PressedButton
+          isPressed={me?.videoMuted ?? false}
           disabled={!controls || !me}
-          onClick={() => controls?.setVideoMuted(!me?.videoMuted)}
-        >
-          {me?.videoMuted ? "Camera on" : "Camera off"}
-        </Button>
+          onToggle={(muted) => controls?.setVideoMuted(muted)}
+          labels={["Camera off", "Camera on"]}
+        />
         <Button variant="secondary" disabled={!controls || !me} onClick={() => void shareScreen()}>
           {me?.screen ? "Stop sharing" : "Share screen"}
         </Button>
-        <Button variant="ghost" onClick={props.onLeave}>
-          Leave stage
-        </Button>
-      </div>
+      </StageControls>
     </div>
+  );
+}
+
+/** The stage's toolbar: the media room's own buttons, then Leave stage. */
+function StageControls({ children, onLeave }: { children: React.ReactNode; onLeave: () => void }) {
+  return (
+    <div className="stage__controls" role="toolbar" aria-label="Stage controls">
+      {children}
+      <Button variant="ghost" onClick={onLeave}>
+        Leave stage
+      </Button>
+    </div>
+  );
+}
+
+/** A toggle whose label says what a press does: `labels` = [when not pressed, when pressed]. */
+function PressedButton(props: {
+  isPressed: boolean;
+  disabled: boolean;
+  onToggle: (pressed: boolean) => void;
+  labels: [string, string];
+}) {
+  return (
+    <Button
+      variant="secondary"
+      aria-pressed={props.isPressed}
+      disabled={props.disabled}
+      onClick={() => props.onToggle(!props.isPressed)}
+    >
+      {props.labels[props.isPressed ? 1 : 0]}
+    </Button>
   );
 }
