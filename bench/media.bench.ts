@@ -1,46 +1,79 @@
 import { execFileSync, fork, spawn } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildApp } from "../apps/server/src/app";
 import { openStream } from "../apps/server/src/features/broadcast/streams";
+import { compositorArgs } from "../apps/server/src/features/program-feed/ffmpeg-args";
 import { throwawayDatabase } from "../apps/server/src/platform/database/throwaway";
 import { withOutbox } from "../apps/server/src/platform/realtime/outbox";
 import { signedIn, TEST_PUBLIC_URL } from "../apps/server/src/testing/app";
 import { given } from "../apps/server/src/testing/given";
-import { openCompositor, paceChunks, sendRecording, webmRecording } from "../apps/server/src/testing/media";
+import {
+  H264_WEBM,
+  openCompositor,
+  paceChunks,
+  sendRecording,
+  webmRecording,
+} from "../apps/server/src/testing/media";
 
 // Issue 11 §3: the program feed's cost against the bare ffmpeg command. The same 720p30 H.264 + Opus
 // WebM goes through the real app (a WebSocket in real time, ffmpeg, the recording's playlist) and
-// through `ffmpeg -i input -c:v copy -c:a aac -f hls`. The app runs in a child process (this file in
-// its "server" role), so its CPU (node and its ffmpeg) is measured apart from the sending client.
-const SECONDS = 30;
-const SCALE = 60 / SECONDS;
+// through `ffmpeg -i input -c:v copy -c:a aac -f hls`, both fed at the stream's pace. The app runs in
+// a child process (this file in its "server" role), so its CPU (node and its ffmpeg) is measured apart
+// from the sending client. Both are measured over the same minute of a running stream (after WARM_UP
+// seconds); what a stream costs once (admission, going on air, the end) is printed beside.
+const WARM_UP_SECONDS = 10;
+const WINDOW_SECONDS = 60;
+const STREAM_SECONDS = WARM_UP_SECONDS + WINDOW_SECONDS + 3;
+const IDLE_SECONDS = 20;
 const TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 
-/** This process's CPU seconds: its own (node, every thread) and its exited children's (ffmpeg runs). */
-async function cpuSeconds(): Promise<{ self: number; children: number }> {
-  const stat = await readFile("/proc/self/stat", "utf8");
+/** The CPU seconds of a process (`self` or a pid) from its stat line: its own, and its reaped children's. */
+async function cpuOf(pid: number | "self"): Promise<{ own: number; reaped: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  if (stat === null) return { own: 0, reaped: 0 };
   const f = stat
     .slice(stat.lastIndexOf(")") + 2)
     .split(" ")
     .map(Number);
-  return { self: ((f[11] ?? 0) + (f[12] ?? 0)) / TICKS, children: ((f[13] ?? 0) + (f[14] ?? 0)) / TICKS };
+  return { own: ((f[11] ?? 0) + (f[12] ?? 0)) / TICKS, reaped: ((f[13] ?? 0) + (f[14] ?? 0)) / TICKS };
 }
+
+/** The server's CPU so far: node (every thread) and its ffmpeg runs, the running ones included. */
+async function serverCpu(): Promise<Cpu> {
+  const self = await cpuOf("self");
+  const tasks = await readdir("/proc/self/task");
+  const children = (
+    await Promise.all(tasks.map((t) => readFile(`/proc/self/task/${t}/children`, "utf8").catch(() => "")))
+  )
+    .join(" ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  const running = await Promise.all(children.map((pid) => cpuOf(pid)));
+  return { node: self.own, ffmpeg: self.reaped + running.reduce((sum, c) => sum + c.own, 0) };
+}
+
+interface Cpu {
+  node: number;
+  ffmpeg: number;
+}
+const minus = (a: Cpu, b: Cpu): Cpu => ({ node: a.node - b.node, ffmpeg: a.ffmpeg - b.ffmpeg });
 
 interface Ready {
   base: string;
   session: number;
-  event: number;
   cookie: string;
   vod: string;
 }
-type ToServer = { kind: "measure" } | { kind: "idle" } | { kind: "end" };
+type ToServer = { kind: "cpu" } | { kind: "idle" } | { kind: "end" };
 type FromServer =
   | ({ kind: "ready" } & Ready)
-  | { kind: "cpu"; self: number; children: number }
-  | { kind: "idle"; self: number };
+  | ({ kind: "cpu" } & Cpu)
+  /** The server's node CPU per minute while no feed runs. */
+  | { kind: "idle"; perMinute: number };
 
 async function serve(): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), "onstage-media-bench-"));
@@ -60,15 +93,14 @@ async function serve(): Promise<void> {
   const hostId = await g.user({ email_verified_at: new Date() });
   await g.role(event, hostId, "host");
   const stream = await withOutbox(db, app.realtime.realtime, (tx, o) => openStream(tx, o, session, true));
-  let before = await cpuSeconds();
+  const vod = path.join(work, "media", `sessions/${session}/streams/${stream.id}/vod.m3u8`);
   const send = (message: FromServer) => process.send?.(message);
   process.on("message", async (message: ToServer) => {
-    if (message.kind === "measure") before = await cpuSeconds();
-    // The server's own CPU with no feed, over as long as the feed lasts: not the pipeline's.
+    if (message.kind === "cpu") send({ kind: "cpu", ...(await serverCpu()) });
     if (message.kind === "idle") {
-      const start = await cpuSeconds();
-      await sleep(SECONDS * 1_000);
-      send({ kind: "idle", self: (await cpuSeconds()).self - start.self });
+      const start = await cpuOf("self");
+      await sleep(IDLE_SECONDS * 1_000);
+      send({ kind: "idle", perMinute: (((await cpuOf("self")).own - start.own) * 60) / IDLE_SECONDS });
     }
     if (message.kind !== "end") return;
     // End live, as the session state machine does; the pipeline flushes and ends the recording.
@@ -79,98 +111,98 @@ async function serve(): Promise<void> {
       to: "postevent",
       stream,
     });
-    const vod = path.join(work, "media", `sessions/${session}/streams/${stream.id}/vod.m3u8`);
     while (!(await readFile(vod, "utf8").catch(() => "")).includes("#EXT-X-ENDLIST")) await sleep(50);
-    const after = await cpuSeconds();
-    send({ kind: "cpu", self: after.self - before.self, children: after.children - before.children });
+    send({ kind: "cpu", ...(await serverCpu()) });
     await app.server.close();
     await drop();
     process.exit(0);
   });
-  const cookie = (await signedIn(db, hostId)).cookie;
-  send({
-    kind: "ready",
-    base,
-    session,
-    event,
-    cookie,
-    vod: path.join(work, "media", `sessions/${session}/streams/${stream.id}/vod.m3u8`),
-  });
+  send({ kind: "ready", base, session, cookie: (await signedIn(db, hostId)).cookie, vod });
+}
+
+/** Resolves `sample()` at WARM_UP_SECONDS and at the window's end, counted from `started`. */
+async function overTheWindow<T>(started: number, sample: () => Promise<T>): Promise<[T, T]> {
+  await sleep(Math.max(0, started + WARM_UP_SECONDS * 1_000 - Date.now()));
+  const first = await sample();
+  await sleep(WINDOW_SECONDS * 1_000);
+  return [first, await sample()];
 }
 
 async function bench(): Promise<void> {
-  console.log(`making ${SECONDS} s of 720p30 H.264 + Opus WebM...`);
-  const recording = await webmRecording(SECONDS, "1280x720");
+  console.log(`making ${STREAM_SECONDS} s of 720p30 H.264 + Opus WebM...`);
+  const recording = await webmRecording(STREAM_SECONDS, "1280x720");
   const server = fork(import.meta.filename, ["server"], { execArgv: ["--import", "tsx"] });
-  const next = () => new Promise<FromServer>((resolve) => server.once("message", resolve));
-  const ready = (await next()) as Ready;
-  const idling = next();
-  server.send({ kind: "idle" } satisfies ToServer);
-  const idle = (await idling) as Extract<FromServer, { kind: "idle" }>;
-  server.send({ kind: "measure" } satisfies ToServer);
-  await sleep(100);
+  const next = <K extends FromServer["kind"]>(_kind: K) =>
+    new Promise<Extract<FromServer, { kind: K }>>((resolve) => server.once("message", resolve));
+  const ask = <K extends FromServer["kind"]>(request: ToServer["kind"], answer: K) => {
+    const answered = next(answer);
+    server.send({ kind: request } satisfies ToServer);
+    return answered;
+  };
+  const ready = await next("ready");
+  const idle = await ask("idle", "idle");
+  const before = await ask("cpu", "cpu");
   const client = await openCompositor(ready.base, ready.session, {
     cookie: ready.cookie,
     origin: TEST_PUBLIC_URL,
   });
-  const sent = Date.now();
-  const sending = sendRecording(client, recording, SECONDS);
+  const started = Date.now();
+  const sending = sendRecording(client, recording, STREAM_SECONDS);
   await client.waitFor("live", 30_000);
-  const firstPlaylistMs = Date.now() - sent;
+  const firstPlaylistMs = Date.now() - started;
+  const [windowStart, windowEnd] = await overTheWindow(started, () => ask("cpu", "cpu"));
   await sending;
-  const measured = next();
-  server.send({ kind: "end" } satisfies ToServer);
-  const cpu = (await measured) as Extract<FromServer, { kind: "cpu" }>;
-  // Reaped before the bare run is measured: its CPU lands in this process's children time.
+  const total = minus(await ask("end", "cpu"), before);
+  // Reaped before the bare runs are measured.
   if (server.exitCode === null) await new Promise((resolve) => server.once("exit", resolve));
   const segments = (await readFile(ready.vod, "utf8")).split("\n").filter((l) => l.endsWith(".ts")).length;
+  const steady = minus(windowEnd, windowStart);
+  const pipelineNode = Math.max(0, steady.node - (idle.perMinute * WINDOW_SECONDS) / 60);
 
   const work = await mkdtemp(path.join(tmpdir(), "onstage-media-bare-"));
-  const input = path.join(work, "input.webm");
-  await writeFile(input, recording);
   const hls = (name: string) => [
     ...["-c:v", "copy", "-c:a", "aac", "-f", "hls", "-hls_time", "1", "-hls_list_size", "0"],
     path.join(work, `${name}.m3u8`),
   ];
-  // The reference: the bare command given the same chunks at the same pace on stdin, as a live feed
-  // arrives (ffmpeg's CPU depends on the pace: read at full speed the same input costs less).
-  const bareBefore = await cpuSeconds();
-  const bare = spawn("ffmpeg", ["-hide_banner", "-loglevel", "error", "-i", "pipe:0", ...hls("bare")], {
-    stdio: ["pipe", "ignore", "inherit"],
-  });
-  await paceChunks(recording, SECONDS, (chunk) => bare.stdin.write(chunk) || true);
-  bare.stdin.end();
-  await new Promise((resolve) => bare.once("close", resolve));
-  const bareFfmpeg = (await cpuSeconds()).children - bareBefore.children;
-  const fileBefore = await cpuSeconds();
-  const fromFile = spawn("ffmpeg", [
-    "-hide_banner",
-    "-loglevel",
-    "error",
-    "-nostdin",
-    "-i",
-    input,
-    ...hls("file"),
-  ]);
-  await new Promise((resolve) => fromFile.once("close", resolve));
-  const fileFfmpeg = (await cpuSeconds()).children - fileBefore.children;
+  const bare = await pacedFfmpegCpu(["-i", "pipe:0", ...hls("bare")], recording);
+  // The pipeline's own ffmpeg command without the server around it: what the server's side adds.
+  await mkdir(path.join(work, "own"));
+  const own = await pacedFfmpegCpu(compositorArgs(H264_WEBM, path.join(work, "own"), false), recording);
 
-  const perMinute = (s: number) => `${(s * SCALE).toFixed(2)} s`;
+  const perMinute = (s: number) => `${((s * 60) / WINDOW_SECONDS).toFixed(2)} s`;
   console.log(
-    `input: ${SECONDS} s of 1280x720 30 fps, ${(recording.length / 1e6).toFixed(1)} MB; CPU per minute of stream`,
+    `input: ${STREAM_SECONDS} s of 1280x720 30 fps, ${(recording.length / 1e6).toFixed(1)} MB, sent in real time; ` +
+      `CPU per minute over ${WINDOW_SECONDS} s of the running stream (from ${WARM_UP_SECONDS} s in)`,
   );
   console.log(
     `first live playlist ${firstPlaylistMs} ms after the first chunk; ${segments} recorded segments`,
   );
-  const pipelineNode = Math.max(0, cpu.self - idle.self);
   console.log(
-    `pipeline: ffmpeg ${perMinute(cpu.children)} + server node ${perMinute(pipelineNode)} ` +
-      `(node ${perMinute(cpu.self)} while streaming, ${perMinute(idle.self)} idle)`,
+    `pipeline: ffmpeg ${perMinute(steady.ffmpeg)} + server node ${perMinute(pipelineNode)} ` +
+      `(node ${perMinute(steady.node)} while streaming, ${idle.perMinute.toFixed(2)} s idle)`,
   );
+  const once = total.node + total.ffmpeg - steady.node - steady.ffmpeg;
   console.log(
-    `bare ffmpeg: ${perMinute(bareFfmpeg)} fed at the stream's pace (${perMinute(fileFfmpeg)} reading the file at full speed)`,
+    `whole stream, admission to end: ${(total.node + total.ffmpeg).toFixed(2)} s (${once.toFixed(2)} s outside the window)`,
   );
-  console.log(`pipeline_vs_bare_ffmpeg: ${((cpu.children + pipelineNode) / bareFfmpeg).toFixed(2)}`);
+  console.log(`the pipeline's ffmpeg command alone, fed the same: ${perMinute(own)}`);
+  console.log(`bare ffmpeg fed the same: ${perMinute(bare)}`);
+  console.log(`pipeline_vs_bare_ffmpeg: ${((steady.ffmpeg + pipelineNode) / bare).toFixed(2)}`);
+}
+
+/** One ffmpeg run fed `input` at the stream's pace: its CPU seconds over the window. */
+async function pacedFfmpegCpu(args: string[], input: Buffer): Promise<number> {
+  const run = spawn("ffmpeg", ["-hide_banner", "-loglevel", "error", ...args], {
+    stdio: ["pipe", "ignore", "inherit"],
+  });
+  const started = Date.now();
+  const feeding = paceChunks(input, STREAM_SECONDS, (chunk) => run.stdin.write(chunk) || true);
+  const pid = run.pid ?? 0;
+  const [first, last] = await overTheWindow(started, () => cpuOf(pid));
+  await feeding;
+  run.stdin.end();
+  await new Promise((resolve) => run.once("close", resolve));
+  return last.own - first.own;
 }
 
 if (process.argv[2] === "server") await serve();

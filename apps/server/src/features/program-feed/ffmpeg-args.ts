@@ -31,7 +31,9 @@ function hlsOutput(dir: string, discontinuity: boolean): string[] {
     ...(discontinuity ? ["discont_start"] : []),
   ];
   return [
-    ...["-c:a", "aac", "-b:a", "128k", "-ar", "48000"],
+    // The fast coder costs a third less CPU than the default two-loop search and is as good at the
+    // default bitrates (ffmpeg's AAC notes: worse only below 64 kb/s). The input is always 48 kHz.
+    ...["-c:a", "aac", "-aac_coder", "fast"],
     ...["-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", flags.join("+")],
     ...["-hls_segment_filename", path.join(dir, SEGMENT_PATTERN), path.join(dir, LIVE_PLAYLIST)],
   ];

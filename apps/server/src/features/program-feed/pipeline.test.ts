@@ -5,7 +5,7 @@ import { testFilesDir } from "../../testing/app";
 import { webmRecording } from "../../testing/media";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
 import { CompositorInput, ProgramPipeline } from "./pipeline";
-import { parsePlaylist, recordingPlaylist } from "./playlists";
+import { parsePlaylist, RecordingWriter, recordingPlaylist } from "./playlists";
 
 const segment = (n: number, discontinuity = false) => ({
   uri: `live${n}.ts`,
@@ -26,6 +26,41 @@ describe("the recording's playlist", () => {
     expect(text.trimEnd().endsWith("#EXT-X-ENDLIST")).toBe(true);
     expect(parsePlaylist(text).map((s) => s.uri)).toEqual(["live0.ts", "live1.ts", "live3.ts"]);
     expect(parsePlaylist(text)[2]?.discontinuity).toBe(true);
+  });
+
+  it("is appended to while it grows, rewritten when a segment outgrows its target, exact once ended", async () => {
+    const file = path.join(await testFilesDir(), VOD_PLAYLIST);
+    const writer = new RecordingWriter(file, []);
+    await writer.append([segment(0, true), segment(1)]);
+    const grown = await readFile(file, "utf8");
+    expect(grown).toContain("#EXT-X-TARGETDURATION:2");
+    await writer.append([segment(2, true)]);
+    // Appended: what was written stays as it was, byte for byte.
+    expect((await readFile(file, "utf8")).startsWith(grown)).toBe(true);
+    const long = { ...segment(3), duration: 3.4 };
+    await writer.append([long]);
+    const rewritten = await readFile(file, "utf8");
+    expect(rewritten).toContain("#EXT-X-TARGETDURATION:3");
+    expect(parsePlaylist(rewritten).map((s) => s.uri)).toEqual([
+      "live0.ts",
+      "live1.ts",
+      "live2.ts",
+      "live3.ts",
+    ]);
+    expect(rewritten.match(/#EXT-X-DISCONTINUITY/g)).toHaveLength(1);
+    await writer.end();
+    const recorded = [segment(0, true), segment(1), segment(2, true), long];
+    expect(await readFile(file, "utf8")).toBe(recordingPlaylist(recorded, true));
+    expect(recordingPlaylist(recorded, true)).toContain("#EXT-X-TARGETDURATION:3");
+  });
+
+  it("rewrites a resumed recording whole before appending (its header is not this writer's)", async () => {
+    const file = path.join(await testFilesDir(), VOD_PLAYLIST);
+    await writeFile(file, "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.000000,\nlive0.ts\n");
+    const writer = new RecordingWriter(file, [segment(0)]);
+    await writer.append([{ ...segment(1), duration: 1.9 }]);
+    const text = await readFile(file, "utf8");
+    expect(text).toBe(recordingPlaylist([segment(0), { ...segment(1), duration: 1.9 }], false));
   });
 
   it("survives a server restart: a new pipeline keeps what was recorded and ends it", async () => {

@@ -1,17 +1,18 @@
 import { EventEmitter } from "node:events";
+import { type FSWatcher, watch } from "node:fs";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
 import { compositorArgs, LIVE_PLAYLIST, slateArgs, VOD_PLAYLIST } from "./ffmpeg-args";
-import { parsePlaylist, recordingPlaylist, type Segment } from "./playlists";
+import { parsePlaylist, RecordingWriter, type Segment } from "./playlists";
 
 // One live stream's HLS (issue 11 §3): one ffmpeg run at a time writes the live playlist, fed by the
 // compositor's WebSocket or, while none is connected, by the "Reconnecting…" slate. This class reads
-// the live playlist back to notice the first segment (the stream is on air), to keep the recording's
+// the live playlist back each time ffmpeg renames a new one into place (inotify, not a timer: nothing
+// runs between segments) to notice the first segment (the stream is on air), to keep the recording's
 // playlist, and to delete the segments nobody will play again.
 
-const POLL_MS = 500;
 /** A segment that left the live playlist stays this long for players still fetching it. */
 const DELETE_AFTER_MS = 10_000;
 
@@ -73,17 +74,21 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   /** A pause since the last recorded segment: the next one starts after a discontinuity. */
   private gap = false;
   private readonly seen = new Set<string>();
-  private readonly recorded: Segment[] = [];
+  private recorded: RecordingWriter;
   /** Unrecorded segments not deleted yet, with when they left the live playlist. */
   private readonly unrecorded = new Map<string, number | null>();
-  private readonly poller: NodeJS.Timeout;
+  private watcher: FSWatcher | null = null;
   private polling: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PipelineOptions) {
     super();
     this.recording = options.recording;
+    this.recorded = new RecordingWriter(this.file(VOD_PLAYLIST), []);
     this.switching = this.resume();
-    this.poller = setInterval(() => void this.poll(), POLL_MS);
+  }
+
+  private file(name: string): string {
+    return path.join(this.options.dir, name);
   }
 
   /**
@@ -91,13 +96,13 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
    * listed, the recording keeps its segments, and the next run follows a discontinuity.
    */
   private async resume(): Promise<void> {
-    const read = (file: string) => readFile(path.join(this.options.dir, file), "utf8").catch(() => "");
-    for (const segment of parsePlaylist(await read(VOD_PLAYLIST))) {
+    const read = (name: string) => readFile(this.file(name), "utf8").catch(() => "");
+    const recorded = parsePlaylist(await read(VOD_PLAYLIST));
+    this.recorded = new RecordingWriter(this.file(VOD_PLAYLIST), recorded);
+    for (const segment of [...recorded, ...parsePlaylist(await read(LIVE_PLAYLIST))]) {
       this.seen.add(segment.uri);
-      this.recorded.push(segment);
     }
-    for (const segment of parsePlaylist(await read(LIVE_PLAYLIST))) this.seen.add(segment.uri);
-    this.gap = this.recorded.length > 0;
+    this.gap = recorded.length > 0;
   }
 
   /** A segment was written since this pipeline started. */
@@ -134,7 +139,7 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    clearInterval(this.poller);
+    this.watcher?.close();
     await this.switching;
     const run = this.run;
     this.run = null;
@@ -162,6 +167,7 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
       await previous?.stop();
       if (this.stopped || this.source !== source) return;
       await mkdir(this.options.dir, { recursive: true });
+      this.watchLivePlaylist();
       await this.poll();
       const run = start();
       this.run = run;
@@ -185,6 +191,17 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     this.useSlate();
   }
 
+  /** ffmpeg writes the playlist to a temporary file and renames it: one event per new playlist. */
+  private watchLivePlaylist(): void {
+    if (this.watcher) return;
+    this.watcher = watch(this.options.dir, (_type, name) => {
+      if (name === LIVE_PLAYLIST) void this.poll();
+    });
+    this.watcher.on("error", (err) => {
+      this.options.log.error({ err }, "program feed: watching the live playlist failed");
+    });
+  }
+
   private poll(): Promise<void> {
     this.polling = this.polling
       .then(() => this.readLivePlaylist())
@@ -197,14 +214,14 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   private async readLivePlaylist(): Promise<void> {
     let text: string;
     try {
-      text = await readFile(path.join(this.options.dir, LIVE_PLAYLIST), "utf8");
+      text = await readFile(this.file(LIVE_PLAYLIST), "utf8");
     } catch {
       return;
     }
     const listed = parsePlaylist(text);
     const wasLive = this.live;
-    const hadRecording = this.recorded.length > 0;
-    let recordedMore = false;
+    const hadRecording = !this.recorded.isEmpty;
+    const recordedNow: Segment[] = [];
     for (const segment of listed) {
       if (this.seen.has(segment.uri)) continue;
       this.seen.add(segment.uri);
@@ -213,14 +230,13 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
         this.unrecorded.set(segment.uri, null);
         continue;
       }
-      this.recorded.push({ ...segment, discontinuity: segment.discontinuity || this.gap });
+      recordedNow.push({ ...segment, discontinuity: segment.discontinuity || this.gap });
       this.gap = false;
-      recordedMore = true;
     }
     await this.forgetOldSegments(new Set(listed.map((s) => s.uri)));
-    if (recordedMore) await this.writeRecording(false);
+    await this.recorded.append(recordedNow);
     if (!wasLive && this.live) this.emit("live");
-    if (!hadRecording && this.recorded.length > 0) this.emit("recorded");
+    if (!hadRecording && !this.recorded.isEmpty) this.emit("recorded");
   }
 
   /** Segments that left the live window and are not in the recording are deleted a little later. */
@@ -231,21 +247,15 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
       if (left === null) this.unrecorded.set(uri, now);
       else if (now - left > DELETE_AFTER_MS) {
         this.unrecorded.delete(uri);
-        await unlink(path.join(this.options.dir, uri)).catch(() => undefined);
+        await unlink(this.file(uri)).catch(() => undefined);
       }
     }
   }
 
-  private async writeRecording(ended: boolean): Promise<void> {
-    const file = path.join(this.options.dir, VOD_PLAYLIST);
-    await writeFile(`${file}.tmp`, recordingPlaylist(this.recorded, ended));
-    await rename(`${file}.tmp`, file);
-  }
-
   /** Players stop at #EXT-X-ENDLIST: on the live playlist (the stream ended) and on the recording. */
   private async end(): Promise<void> {
-    if (this.recorded.length > 0) await this.writeRecording(true);
-    const live = path.join(this.options.dir, LIVE_PLAYLIST);
+    await this.recorded.end();
+    const live = this.file(LIVE_PLAYLIST);
     const text = await readFile(live, "utf8").catch(() => null);
     if (text !== null && !text.includes("#EXT-X-ENDLIST")) {
       await writeFile(`${live}.tmp`, `${text.trimEnd()}\n#EXT-X-ENDLIST\n`);

@@ -1,3 +1,5 @@
+import { appendFile, rename, writeFile } from "node:fs/promises";
+
 // The live playlist ffmpeg writes, read back; and the recording's playlist, written here. ffmpeg writes
 // each segment once; the recording lists the segments that were made while recording was on, so a
 // pause leaves a gap (a discontinuity) instead of costing a second muxer.
@@ -34,9 +36,27 @@ export function parsePlaylist(text: string): Segment[] {
   return segments;
 }
 
-/** An event playlist of the whole recording; `ended` closes it for good (a VOD). */
+/** The #EXT-X-TARGETDURATION a segment needs (its duration rounded, as RFC 8216 §4.3.3.1 requires). */
+const targetOf = (segment: Segment) => Math.round(segment.duration);
+
+/** A growing recording's target: its segments are ~1 s, a late keyframe makes one longer. */
+const GROWING_TARGET_SECONDS = 2;
+
+/**
+ * An event playlist of the whole recording; `ended` closes it for good (a VOD) with the exact target
+ * duration, while a growing one keeps a target that leaves room for the next segments.
+ */
 export function recordingPlaylist(segments: readonly Segment[], ended: boolean): string {
-  const target = Math.max(1, ...segments.map((s) => Math.ceil(s.duration)));
+  const end = ended ? "#EXT-X-ENDLIST\n" : "";
+  return `${recordingHeader(targetDuration(segments, ended))}${segmentLines(segments, true)}${end}`;
+}
+
+function targetDuration(segments: readonly Segment[], ended: boolean): number {
+  const longest = Math.max(1, ...segments.map(targetOf));
+  return ended ? longest : Math.max(longest, GROWING_TARGET_SECONDS);
+}
+
+function recordingHeader(target: number): string {
   const lines = [
     "#EXTM3U",
     "#EXT-X-VERSION:3",
@@ -44,10 +64,58 @@ export function recordingPlaylist(segments: readonly Segment[], ended: boolean):
     "#EXT-X-MEDIA-SEQUENCE:0",
     "#EXT-X-PLAYLIST-TYPE:EVENT",
   ];
-  segments.forEach((segment, i) => {
-    if (segment.discontinuity && i > 0) lines.push("#EXT-X-DISCONTINUITY");
-    lines.push(...segment.tags, segment.uri);
-  });
-  if (ended) lines.push("#EXT-X-ENDLIST");
   return `${lines.join("\n")}\n`;
+}
+
+/** The lines of `segments`; a discontinuity before the first one only when something precedes it. */
+function segmentLines(segments: readonly Segment[], first: boolean): string {
+  const lines = segments.flatMap((segment, i) => [
+    ...(segment.discontinuity && !(first && i === 0) ? ["#EXT-X-DISCONTINUITY"] : []),
+    ...segment.tags,
+    segment.uri,
+  ]);
+  return lines.length > 0 ? `${lines.join("\n")}\n` : "";
+}
+
+/**
+ * The recording's playlist file. New segments are appended (one write each, so a long broadcast does
+ * not rewrite an ever longer file every second); the file is written whole only when a segment
+ * outgrows its target duration, when its header is not this writer's (a stream resumed after a
+ * restart), and once at the end.
+ */
+export class RecordingWriter {
+  private readonly segments: Segment[];
+  /** The target duration written in the file's header; null until this writer wrote the file. */
+  private target: number | null = null;
+
+  constructor(
+    private readonly file: string,
+    recorded: readonly Segment[],
+  ) {
+    this.segments = [...recorded];
+  }
+
+  get isEmpty(): boolean {
+    return this.segments.length === 0;
+  }
+
+  async append(added: readonly Segment[]): Promise<void> {
+    if (added.length === 0) return;
+    const first = this.segments.length === 0;
+    this.segments.push(...added);
+    const fits = this.target !== null && added.every((segment) => targetOf(segment) <= (this.target ?? 0));
+    if (fits) await appendFile(this.file, segmentLines(added, first));
+    else await this.writeWhole(false);
+  }
+
+  /** Closes the playlist for good (#EXT-X-ENDLIST); nothing recorded writes nothing. */
+  async end(): Promise<void> {
+    if (this.segments.length > 0) await this.writeWhole(true);
+  }
+
+  private async writeWhole(ended: boolean): Promise<void> {
+    await writeFile(`${this.file}.tmp`, recordingPlaylist(this.segments, ended));
+    await rename(`${this.file}.tmp`, this.file);
+    this.target = targetDuration(this.segments, ended);
+  }
 }
