@@ -35,6 +35,13 @@ export async function issueRecorderCredential(
   return secret;
 }
 
+/** Credentials (r) whose stream (t) is on air and whose session (s) broadcasts. */
+const ON_AIR_CREDENTIALS = `recorder_credentials r
+  JOIN video_session_streams t ON t.id = r.stream_id AND t.deleted_at IS NULL
+   AND t.active_state IN ('countdown', 'recording', 'streaming')
+  JOIN video_sessions s ON s.id = r.video_session_id AND s.deleted_at IS NULL AND s.state = 'broadcasting'
+   AND r.expires_at > now()`;
+
 /** The credential's scope while its stream is on air and its session broadcasts, else null. */
 export async function recorderScope(db: Queryable, secret: string): Promise<RecorderScope | null> {
   const [row] = await db.query<{
@@ -46,12 +53,9 @@ export async function recorderScope(db: Queryable, secret: string): Promise<Reco
     id_hash: string;
   }>(
     `SELECT r.user_id, r.video_session_id, s.event_id, e.event_code, r.stream_id, r.id_hash
-       FROM recorder_credentials r
-       JOIN video_session_streams t ON t.id = r.stream_id AND t.deleted_at IS NULL
-        AND t.active_state IN ('countdown', 'recording', 'streaming')
-       JOIN video_sessions s ON s.id = r.video_session_id AND s.deleted_at IS NULL AND s.state = 'broadcasting'
+       FROM ${ON_AIR_CREDENTIALS}
        JOIN events e ON e.id = s.event_id AND e.deleted_at IS NULL
-      WHERE r.id_hash = $1 AND r.expires_at > now()`,
+      WHERE r.id_hash = $1`,
     [hashSessionId(secret)],
   );
   if (!row) return null;
@@ -63,6 +67,23 @@ export async function recorderScope(db: Queryable, secret: string): Promise<Reco
     streamId: Number(row.stream_id),
     hash: row.id_hash,
   };
+}
+
+/**
+ * Who each recorder whose stream is still on air spoke for: the server stopped while it ran (the
+ * secrets went with its browsers), and starting again brings the recorders back.
+ */
+export async function onAirRecorderGrants(
+  db: Queryable,
+): Promise<Array<{ userId: number; sessionId: number; streamId: number }>> {
+  const rows = await db.query<{ user_id: number; video_session_id: number; stream_id: number }>(
+    `SELECT DISTINCT r.user_id, r.video_session_id, r.stream_id FROM ${ON_AIR_CREDENTIALS}`,
+  );
+  return rows.map((row) => ({
+    userId: Number(row.user_id),
+    sessionId: Number(row.video_session_id),
+    streamId: Number(row.stream_id),
+  }));
 }
 
 /** Deletes the session's recorder credentials and closes the sockets opened with them, on every node. */

@@ -37,7 +37,10 @@ export function programFeedFeature(deps: FeatureDeps, options: ProgramFeedOption
       if (!feeds) return;
       deps.lifecycle.on("sessionState", feeds.onSessionState);
       deps.lifecycle.on("recording", feeds.onRecording);
-      if (recorders) deps.lifecycle.on("sessionState", recorders.onSessionState);
+      if (!recorders) return;
+      deps.lifecycle.on("sessionState", recorders.onSessionState);
+      // The recorder views load from this server: only once it answers.
+      options.httpServer.once("listening", recorders.resume);
     },
     // Called before the HTTP server closes (its open WebSockets would hold it) and again after.
     async stop() {
@@ -46,7 +49,8 @@ export function programFeedFeature(deps: FeatureDeps, options: ProgramFeedOption
         deps.lifecycle.off("recording", feeds.onRecording);
         if (recorders) {
           deps.lifecycle.off("sessionState", recorders.onSessionState);
-          await recorders.stopAll();
+          options.httpServer.off("listening", recorders.resume);
+          await recorders.closeAll();
         }
         await feeds.stopAll();
       }

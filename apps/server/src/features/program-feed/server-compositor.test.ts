@@ -10,8 +10,8 @@ import { testFilesDir } from "../../testing/app";
 import { freshDatabase } from "../../testing/databases";
 import { freePort } from "../../testing/free-port";
 import { eventually } from "../../testing/realtime";
-import { type RoomScene, roomScene } from "../../testing/room-scene";
-import { LIVE_PLAYLIST } from "./ffmpeg-args";
+import { clientOf, type RoomScene, roomScene } from "../../testing/room-scene";
+import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
 import { streamDir } from "./paths";
 import { parsePlaylist } from "./playlists";
 
@@ -38,7 +38,8 @@ async function chromiumChildren(): Promise<number[]> {
 
 describe("COMPOSITOR=server", () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let app: App;
+  let app: App | undefined;
+  let startApp: () => Promise<App>;
   let mediaDir: string;
   let scene: RoomScene;
 
@@ -48,15 +49,20 @@ describe("COMPOSITOR=server", () => {
     database = await freshDatabase("postgres");
     mediaDir = await testFilesDir();
     const port = await freePort();
-    app = await buildApp({
-      db: database.db,
-      publicUrl: `http://127.0.0.1:${port}`,
-      webDist: WEB_DIST,
-      filesDir: await testFilesDir(),
-      mediaDir,
-      serverCompositor: { chromiumPath },
-    });
-    await app.server.listen({ port, host: "127.0.0.1" });
+    const filesDir = await testFilesDir();
+    startApp = async () => {
+      const started = await buildApp({
+        db: database.db,
+        publicUrl: `http://127.0.0.1:${port}`,
+        webDist: WEB_DIST,
+        filesDir,
+        mediaDir,
+        serverCompositor: { chromiumPath },
+      });
+      await started.server.listen({ port, host: "127.0.0.1" });
+      return started;
+    };
+    app = await startApp();
     scene = await roomScene(app.server, database.db, { session: { state: "greenroom" } });
   });
   afterAll(async () => {
@@ -73,36 +79,45 @@ describe("COMPOSITOR=server", () => {
       is_recording: true,
     });
     expect(live.statusCode).toBe(200);
-    const playlist = path.join(streamDir(mediaDir, scene.session, live.json().stream.id), LIVE_PLAYLIST);
-    const segments = async () => parsePlaylist(await readFile(playlist, "utf8").catch(() => ""));
-    await eventually("segments in the live playlist", async () => (await segments()).length >= 3, 60_000);
-    expect(await chromiumChildren()).not.toEqual([]);
+    const dir = streamDir(mediaDir, scene.session, live.json().stream.id);
+    const segments = async (file: string) =>
+      parsePlaylist(await readFile(path.join(dir, file), "utf8").catch(() => ""));
+    /** ffmpeg runs so far, from the whole recording: each starts after a discontinuity. */
+    const runs = async () => (await segments(VOD_PLAYLIST)).filter((segment) => segment.discontinuity).length;
+    await eventually(
+      "segments in the live playlist",
+      async () => (await segments(LIVE_PLAYLIST)).length >= 3,
+      60_000,
+    );
+    const [first] = await chromiumChildren();
+    if (first === undefined) throw new Error("no Chromium runs the recorder");
     const playback = async () =>
       (await host.get(`/api/video-session/playback?video_session_id=${scene.session}`)).json();
     expect((await playback()).compositor).toBe("server");
     // On air once the countdown is over: the feed's first playlist came from the recorder.
     await eventually("on air", async () => (await playback()).stream?.activeState === "recording", 15_000);
-    // A crashed browser is restarted, and its recorder view sends again after the slate.
-    const [crashed] = await chromiumChildren();
-    process.kill(crashed ?? 0, "SIGKILL");
-    await eventually(
-      "another browser",
-      async () => (await chromiumChildren()).some((pid) => pid !== crashed),
-      15_000,
-    );
-    // Two new runs of ffmpeg after the crash: the slate, then the new recorder's feed.
-    const runs = async () => (await segments()).filter((segment) => segment.discontinuity).length;
-    const before = await runs();
-    await eventually("the new recorder's feed", async () => (await runs()) >= before + 2, 45_000);
-    // The recorder is nobody in the audience.
-    const attendance = await database.db.query(
-      "SELECT 1 FROM video_session_users WHERE video_session_id = $1",
-      [scene.session],
-    );
-    expect(attendance).toEqual([]);
 
-    expect((await host.post(UPDATE, { ...body, video_session_state: "postevent" })).statusCode).toBe(200);
+    // A crashed browser is restarted: the slate, then the new recorder's feed.
+    const beforeCrash = await runs();
+    process.kill(first, "SIGKILL");
+    await eventually("the new recorder's feed", async () => (await runs()) >= beforeCrash + 2, 45_000);
+    expect(await chromiumChildren()).not.toContain(first);
+
+    // The server stops: its browser goes. Started again mid-broadcast, the recorder comes back.
+    await app?.server.close();
+    expect(await chromiumChildren()).toEqual([]);
+    const beforeRestart = await runs();
+    app = await startApp();
+    await eventually("the resumed recorder's feed", async () => (await runs()) > beforeRestart, 45_000);
+
+    // The recorder is nobody in the audience.
+    const attendance = "SELECT 1 FROM video_session_users WHERE video_session_id = $1";
+    expect(await database.db.query(attendance, [scene.session])).toEqual([]);
+
+    const restartedHost = await clientOf(app.server, database.db, scene.people.host.userId);
+    const end = await restartedHost.post(UPDATE, { ...body, video_session_state: "postevent" });
+    expect(end.statusCode).toBe(200);
     await eventually("the browser is gone", async () => (await chromiumChildren()).length === 0, 15_000);
     expect(await database.db.query("SELECT 1 FROM recorder_credentials")).toEqual([]);
-  }, 150_000);
+  }, 180_000);
 });

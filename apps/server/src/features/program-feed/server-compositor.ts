@@ -1,7 +1,8 @@
 import { type Browser, chromium } from "playwright-core";
 import { CLOSED_NETWORK_CHROMIUM_ARGS } from "../../platform/chromium/args";
-import { issueRecorderCredential, revokeRecorderCredentials } from "../auth/recorder";
+import { issueRecorderCredential, onAirRecorderGrants, revokeRecorderCredentials } from "../auth/recorder";
 import type { SessionStateChange } from "../broadcast/lifecycle";
+import { findLiveStream } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
 
 // COMPOSITOR=server (issue 11 §3): while a session broadcasts, a headless Chromium started by the server
@@ -18,8 +19,12 @@ const RECORDER_CHROMIUM_ARGS = [
 /** After a crash the slate covers the gap; a browser that cannot start is not retried in a tight loop. */
 const RESTART_DELAY_MS = 1_000;
 
+/** How often a running recorder's stream is checked: an End live this node never heard stops it. */
+const WATCH_MS = 5_000;
+
 interface Recorder {
   sessionId: number;
+  streamId: number;
   url: string;
   secret: string;
   browser: Browser | null;
@@ -28,31 +33,67 @@ interface Recorder {
 
 export class ServerCompositors {
   private readonly recorders = new Map<number, Recorder>();
+  private watch: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: FeatureDeps,
     private readonly chromiumPath: string,
   ) {}
 
+  /** Once the server answers: the recorders of streams still on air come back (a restart mid-broadcast). */
+  resume = (): void => {
+    this.watch ??= setInterval(() => void this.stopOffAir(), WATCH_MS).unref();
+    onAirRecorderGrants(this.deps.db).then(
+      (grants) => {
+        for (const grant of grants) this.startLogged(grant.sessionId, grant.streamId, grant.userId);
+      },
+      (err: unknown) => this.deps.log.error({ err }, "server compositor: resuming the recorders failed"),
+    );
+  };
+
   /** Going live starts the session's recorder; leaving broadcasting stops it. */
   onSessionState = (change: SessionStateChange): void => {
     const { sessionId, stream, byUserId } = change;
     if (change.to === "broadcasting" && stream && byUserId !== undefined) {
-      void this.start(sessionId, stream.id, byUserId).catch((err: unknown) =>
-        this.deps.log.error({ err, sessionId }, "server compositor: starting the recorder failed"),
-      );
+      this.startLogged(sessionId, stream.id, byUserId);
     } else if (change.from === "broadcasting") {
       void this.stop(sessionId);
     }
   };
 
-  async stopAll(): Promise<void> {
-    await Promise.all([...this.recorders.keys()].map((sessionId) => this.stop(sessionId)));
+  /**
+   * The server stops: every browser closes. The credentials stay (their secrets died with the
+   * browsers' in-memory profiles) as the record of who went live, for resume.
+   */
+  async closeAll(): Promise<void> {
+    if (this.watch) clearInterval(this.watch);
+    this.watch = null;
+    const running = [...this.recorders.values()];
+    this.recorders.clear();
+    await Promise.all(
+      running.map(async (recorder) => {
+        recorder.stopped = true;
+        await recorder.browser?.close().catch(() => undefined);
+      }),
+    );
+  }
+
+  private startLogged(sessionId: number, streamId: number, userId: number): void {
+    this.start(sessionId, streamId, userId).catch((err: unknown) =>
+      this.deps.log.error({ err, sessionId }, "server compositor: starting the recorder failed"),
+    );
+  }
+
+  private async stopOffAir(): Promise<void> {
+    for (const recorder of [...this.recorders.values()]) {
+      const live = await findLiveStream(this.deps.db, recorder.sessionId).catch(() => undefined);
+      if (live !== undefined && live?.id !== recorder.streamId) await this.stop(recorder.sessionId);
+    }
   }
 
   private async start(sessionId: number, streamId: number, userId: number): Promise<void> {
     await this.stop(sessionId);
-    const recorder: Recorder = { sessionId, url: "", secret: "", browser: null, stopped: false };
+    const recorder: Recorder = { sessionId, streamId, url: "", secret: "", browser: null, stopped: false };
     // Known at once, so an End live that comes while this starts stops it.
     this.recorders.set(sessionId, recorder);
     recorder.url = await this.recorderViewUrl(sessionId);
