@@ -5,8 +5,8 @@ import { hashSessionId } from "./sessions";
 
 // COMPOSITOR=server (issue 11 §3, docs/decisions.md): the server's headless recorder signs in with a
 // credential of its own, never a user session. It speaks for the user who went live, and only where
-// the recorder page needs it (recorderRequest, the realtime socket, the compositor socket), only for
-// that session, and only while the stream it was made for is on air.
+// the recorder page needs it (recorderReads over HTTP, the realtime socket, the compositor socket),
+// only for that session, and only while the stream it was made for is on air.
 
 /** A cap for a credential whose revocation was missed (the server died): no broadcast runs this long. */
 const RECORDER_TTL_HOURS = 24;
