@@ -130,6 +130,7 @@ function playback(vodUrl: string | null): PlaybackResponse {
     liveUrl: null,
     vodUrl,
     fallbackUrl: null,
+    compositor: "browser",
     expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
   };
 }

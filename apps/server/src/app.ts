@@ -97,6 +97,8 @@ export interface AppDeps {
   mediaDir?: string;
   /** Signs media URLs (main.ts: MEDIA_SECRET or a generated one kept in DATA_DIR); random if unset. */
   mediaSecret?: string;
+  /** COMPOSITOR=server: live sessions' recorder views run in this Chromium; unset: host tabs compose. */
+  serverCompositor?: { chromiumPath: string };
 }
 
 export interface App {
@@ -214,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ffmpegPath,
     mediaDir: deps.mediaDir ?? (await mkdtemp(path.join(tmpdir(), "onstage-media-"))),
     mediaSecret: deps.mediaSecret ?? randomBytes(32).toString("base64url"),
+    serverCompositor: deps.serverCompositor ?? null,
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
   server.addHook("preClose", async () => programFeed.stop?.());

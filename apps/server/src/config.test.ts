@@ -79,3 +79,12 @@ test("FFMPEG_PATH is passed on as given; MEDIA_SECRET is refused when shorter th
   expect(loadConfig({ MEDIA_SECRET: "x".repeat(32) }).mediaSecret).toBe("x".repeat(32));
   expect(() => loadConfig({ MEDIA_SECRET: "short" })).toThrow(/MEDIA_SECRET/);
 });
+
+test("COMPOSITOR is the host's tab unless `server`; anything else is refused; CHROMIUM_PATH as given", () => {
+  expect(loadConfig({})).toMatchObject({ compositor: "browser", chromiumPath: undefined });
+  expect(loadConfig({ COMPOSITOR: "server", CHROMIUM_PATH: "/opt/chromium" })).toMatchObject({
+    compositor: "server",
+    chromiumPath: "/opt/chromium",
+  });
+  expect(() => loadConfig({ COMPOSITOR: "egress" })).toThrow(/Invalid configuration: .*COMPOSITOR/);
+});

@@ -49,6 +49,8 @@ const Env = z.object({
   LIVEKIT_API_SECRET: optionalText,
   FFMPEG_PATH: optionalText,
   MEDIA_SECRET: optionalText.pipe(z.string().min(32).optional()),
+  COMPOSITOR: z.enum(["browser", "server"]).default("browser"),
+  CHROMIUM_PATH: optionalText,
 });
 
 export interface Config {
@@ -74,6 +76,10 @@ export interface Config {
   ffmpegPath: string | undefined;
   /** Signs media URLs; unset: generated once and kept in DATA_DIR/media-secret (one node). */
   mediaSecret: string | undefined;
+  /** Who composes the program feed: a host's studio tab, or a headless Chromium the server runs. */
+  compositor: "browser" | "server";
+  /** COMPOSITOR=server's Chromium; unset: `chromium` on PATH. */
+  chromiumPath: string | undefined;
 }
 
 /** A social provider is offered only when both halves of its client registration are set. */
@@ -130,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     ffmpegPath: e.FFMPEG_PATH,
     mediaSecret: e.MEDIA_SECRET,
+    compositor: e.COMPOSITOR,
+    chromiumPath: e.CHROMIUM_PATH,
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

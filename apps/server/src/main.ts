@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { DEMO_HOST, seedDemoData } from "./features/demo/seed";
+import { locateChromium, NO_CHROMIUM_MESSAGE } from "./platform/chromium/locate";
 import { openDatabase } from "./platform/database";
 import { locateFfmpeg, NO_FFMPEG_MESSAGE } from "./platform/ffmpeg/locate";
 import { patreonGate } from "./platform/membership/patreon-gate";
@@ -25,6 +26,9 @@ const db = await openDatabase({
 
 const ffmpeg = await locateFfmpeg({ configured: config.ffmpegPath });
 if (!ffmpeg) console.warn(NO_FFMPEG_MESSAGE);
+// Asked for, the server compositor must work: no silent fallback to host tabs.
+const chromiumPath = config.compositor === "server" ? await locateChromium(config.chromiumPath) : null;
+if (config.compositor === "server" && !chromiumPath) throw new Error(NO_CHROMIUM_MESSAGE);
 
 const { server, reporter, workers } = await buildApp({
   db,
@@ -46,6 +50,7 @@ const { server, reporter, workers } = await buildApp({
   ffmpegPath: ffmpeg?.path ?? null,
   mediaDir: path.join(config.dataDir, "media"),
   mediaSecret: config.mediaSecret ?? (await secretFromFile(path.join(config.dataDir, "media-secret"))),
+  serverCompositor: chromiumPath ? { chromiumPath } : undefined,
 });
 // Payment reconciliation and the mail jobs; tests run them by hand instead.
 workers.start();
@@ -60,7 +65,7 @@ console.log(`
   Demo host sign-in: ${DEMO_HOST.email} / ${DEMO_HOST.password}
   API docs: ${config.publicUrl}/api/docs
   Stage media: ${config.livekit ? `LiveKit at ${config.livekit.url}` : "embedded SFU (set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET for LiveKit)"}
-  Program feed: ${ffmpeg ? `ffmpeg ${ffmpeg.path} (${ffmpeg.source})` : "off (no ffmpeg)"}
+  Program feed: ${ffmpeg ? `ffmpeg ${ffmpeg.path} (${ffmpeg.source}), composed ${chromiumPath ? `by the server (${chromiumPath})` : "in the host's tab"}` : "off (no ffmpeg)"}
   Payments: ${config.stripe ? "Stripe" : "built-in test gateway (TEST MODE, no real money: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)"}
 `);
 

@@ -21,6 +21,13 @@ export const SessionStream = z.object({
 });
 export type SessionStream = z.infer<typeof SessionStream>;
 
+/**
+ * Who composes the program feed (COMPOSITOR): a host's studio tab, or the server's own headless
+ * browser on the recorder view; with `server` host tabs never send it.
+ */
+export const CompositorMode = z.enum(["browser", "server"]);
+export type CompositorMode = z.infer<typeof CompositorMode>;
+
 export const PlaybackQuery = z.object({ video_session_id: z.coerce.number().pipe(Id) }).strict();
 
 /**
@@ -37,6 +44,7 @@ export const PlaybackResponse = z.object({
   fallbackUrl: z.string().nullable(),
   /** When the token in these URLs stops being accepted: fetch again before then. */
   expiresAt: z.iso.datetime(),
+  compositor: CompositorMode,
 });
 export type PlaybackResponse = z.infer<typeof PlaybackResponse>;
 

@@ -15,6 +15,8 @@ export interface CookiePolicy {
   oauthCookie: string;
   /** Holds the grants of unlisted events this browser opened by their code (events/unlisted.ts). */
   browserCookie: string;
+  /** The server's headless recorder's credential (COMPOSITOR=server; auth/recorder.ts). */
+  recorderCookie: string;
 }
 
 export function cookiePolicy(publicUrl: string): CookiePolicy {
@@ -26,6 +28,7 @@ export function cookiePolicy(publicUrl: string): CookiePolicy {
     csrfCookie: `${prefix}onstage_csrf`,
     oauthCookie: `${prefix}onstage_oauth`,
     browserCookie: `${prefix}onstage_browser`,
+    recorderCookie: `${prefix}onstage_recorder`,
   };
 }
 

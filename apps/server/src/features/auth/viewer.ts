@@ -1,7 +1,9 @@
 import cookie from "@fastify/cookie";
+import { Forbidden } from "@onstage/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../../platform/database";
 import { hashBrowserId } from "../events/unlisted";
+import { recorderReads, recorderScope } from "./recorder";
 import { type CookiePolicy, userIdForSession } from "./sessions";
 
 declare module "fastify" {
@@ -27,5 +29,16 @@ export async function registerViewer(
     if (sessionId) req.viewerUserId = await userIdForSession(db, sessionId);
     const browserId = req.cookies[policy.browserCookie];
     if (browserId) req.browserKey = hashBrowserId(browserId);
+    const recorder = req.cookies[policy.recorderCookie];
+    if (recorder && req.viewerUserId === null) await readAsRecorder(db, req, recorder);
   });
+}
+
+/** The server's recorder (auth/recorder.ts): refused any change, its user only on its listed reads. */
+async function readAsRecorder(db: Database, req: FastifyRequest, secret: string): Promise<void> {
+  const scope = await recorderScope(db, secret);
+  if (!scope) return;
+  if (req.method !== "GET" && req.method !== "HEAD") throw Forbidden();
+  const params = { ...(req.params as Record<string, unknown>), ...(req.query as Record<string, unknown>) };
+  if (recorderReads(scope, req.routeOptions.url, params)) req.viewerUserId = scope.userId;
 }

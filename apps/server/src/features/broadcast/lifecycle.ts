@@ -11,6 +11,8 @@ export interface SessionStateChange {
   to: SessionState;
   /** The stream the move opened or ended (go live, end live), else the session's live stream or null. */
   stream: SessionStream | null;
+  /** The user who made the move (the server's recorder speaks for whoever went live); unset: nobody's. */
+  byUserId?: number;
 }
 
 export interface RecordingChange {

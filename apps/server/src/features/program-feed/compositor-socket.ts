@@ -13,14 +13,16 @@ import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
 import { ERROR_STATUS } from "../../http/errors";
 import { requireTopicReader, sessionOf } from "../access/service";
+import { recorderScope } from "../auth/recorder";
 import { userIdForSession } from "../auth/sessions";
 import { findLiveStream } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
 import { allowedOrigins } from "../realtime/handshake";
 
 // The compositor's upload (issue 11 §3): a WebSocket on the app's HTTP server beside Socket.IO. Only a
-// host-level viewer of a broadcasting session with a stream on air may open it; the first text
-// message names the recording's MIME type, then binary WebM chunks follow.
+// host-level viewer of a broadcasting session with a stream on air may open it (or the server's own
+// recorder, for its session: auth/recorder.ts); the first text message names the recording's MIME
+// type, then binary WebM chunks follow.
 
 /** A MediaRecorder chunk is at most a few hundred KB at 720p; more is not a compositor. */
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -50,9 +52,9 @@ async function admit(
   if (!origins.has(req.headers.origin ?? "")) return 403;
   const sessionId = Number(url.searchParams.get("video_session_id"));
   if (!Number.isSafeInteger(sessionId) || sessionId <= 0) return 400;
-  const cookie = fastifyCookie.parse(req.headers.cookie ?? "")[deps.policy.sessionCookie];
-  const userId = cookie ? await userIdForSession(deps.db, cookie) : null;
+  const userId = await uploaderOf(deps, req, sessionId);
   if (userId === null) return 401;
+  if (userId === "elsewhere") return 403;
   try {
     const access = await requireTopicReader(deps.db, userId, { kind: "session", id: sessionId });
     if (!isHostLevel(access.flags)) return 403;
@@ -63,6 +65,22 @@ async function admit(
   }
   const stream = await findLiveStream(deps.db, sessionId);
   return stream ? { sessionId, stream } : 409;
+}
+
+/** The signed-in user, else the server's recorder's user when it was made for this very session. */
+async function uploaderOf(
+  deps: FeatureDeps,
+  req: IncomingMessage,
+  sessionId: number,
+): Promise<number | "elsewhere" | null> {
+  const cookies = fastifyCookie.parse(req.headers.cookie ?? "");
+  const signIn = cookies[deps.policy.sessionCookie];
+  const userId = signIn ? await userIdForSession(deps.db, signIn) : null;
+  if (userId !== null) return userId;
+  const recorder = cookies[deps.policy.recorderCookie];
+  const scope = recorder ? await recorderScope(deps.db, recorder) : null;
+  if (!scope) return null;
+  return scope.sessionId === sessionId ? scope.userId : "elsewhere";
 }
 
 /** Takes the upgrades of COMPOSITOR_SOCKET_PATH (Socket.IO answers its own path); returns the detach. */

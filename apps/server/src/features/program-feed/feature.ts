@@ -4,6 +4,7 @@ import type { Feature } from "../feature";
 import { attachCompositorSocket } from "./compositor-socket";
 import { ProgramFeeds } from "./feeds";
 import { programFeedRoutes } from "./routes";
+import { ServerCompositors } from "./server-compositor";
 
 export interface ProgramFeedOptions {
   httpServer: Server;
@@ -12,27 +13,45 @@ export interface ProgramFeedOptions {
   mediaDir: string;
   /** Signs the media URLs: the same on every node behind one CDN. */
   mediaSecret: string;
+  /** COMPOSITOR=server: the Chromium that runs each live session's recorder view; null: host tabs. */
+  serverCompositor: { chromiumPath: string } | null;
 }
 
 /** Issue 11 §3, §5, §6: the program feed's upload, its HLS pipeline and recording, and playback. */
 export function programFeedFeature(deps: FeatureDeps, options: ProgramFeedOptions): Feature {
-  const { ffmpegPath, mediaDir, mediaSecret } = options;
+  const { ffmpegPath, mediaDir, mediaSecret, serverCompositor } = options;
   const feeds = ffmpegPath ? new ProgramFeeds(deps, ffmpegPath, mediaDir) : null;
+  // Without ffmpeg there is no feed to compose.
+  const recorders =
+    feeds && serverCompositor ? new ServerCompositors(deps, serverCompositor.chromiumPath) : null;
   let detach: (() => Promise<void>) | null = null;
   return {
     name: "program-feed",
-    routes: programFeedRoutes(deps, { mediaDir, mediaSecret }),
+    routes: programFeedRoutes(deps, {
+      mediaDir,
+      mediaSecret,
+      compositor: serverCompositor ? "server" : "browser",
+    }),
     start() {
       detach = attachCompositorSocket(options.httpServer, deps, feeds);
       if (!feeds) return;
       deps.lifecycle.on("sessionState", feeds.onSessionState);
       deps.lifecycle.on("recording", feeds.onRecording);
+      if (!recorders) return;
+      deps.lifecycle.on("sessionState", recorders.onSessionState);
+      // The recorder views load from this server: only once it answers.
+      options.httpServer.once("listening", recorders.resume);
     },
     // Called before the HTTP server closes (its open WebSockets would hold it) and again after.
     async stop() {
       if (feeds) {
         deps.lifecycle.off("sessionState", feeds.onSessionState);
         deps.lifecycle.off("recording", feeds.onRecording);
+        if (recorders) {
+          deps.lifecycle.off("sessionState", recorders.onSessionState);
+          options.httpServer.off("listening", recorders.resume);
+          await recorders.closeAll();
+        }
         await feeds.stopAll();
       }
       await detach?.();

@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { PlaybackQuery, PlaybackResponse, type SessionStream } from "@onstage/domain";
+import { type CompositorMode, PlaybackQuery, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireTopicReader } from "../access/service";
@@ -30,6 +30,8 @@ const MediaParams = z.object({
 export interface MediaOptions {
   mediaDir: string;
   mediaSecret: string;
+  /** Told to the web with the playback: host tabs compose only in `browser` mode. */
+  compositor: CompositorMode;
 }
 
 export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): FastifyPluginAsyncZod {
@@ -63,6 +65,7 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
           // The embedded default has one origin: no other node to fall back to.
           fallbackUrl: null,
           expiresAt: expiresAt.toISOString(),
+          compositor: media.compositor,
         };
       },
     );

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { fastifyCookie } from "@fastify/cookie";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
+import { recorderScope } from "../auth/recorder";
 import { type CookiePolicy, hashSessionId, userIdForSession } from "../auth/sessions";
 import { hashBrowserId } from "../events/unlisted";
 import type { RealtimeSocket } from "./socket";
@@ -47,11 +48,23 @@ export function identifyViewer(db: Database, policy: CookiePolicy, log: FastifyB
       socket.data.browserKey = browserId ? hashBrowserId(browserId) : null;
       socket.data.userId = sessionId ? await userIdForSession(db, sessionId) : null;
       socket.data.sessionHash = sessionId && socket.data.userId !== null ? hashSessionId(sessionId) : null;
+      socket.data.recorder = null;
       socket.data.topics = {};
+      const recorder = cookies[policy.recorderCookie];
+      if (recorder && socket.data.userId === null) await identifyRecorder(db, socket, recorder);
       next();
     } catch (err) {
       log.error({ err }, "realtime handshake failed");
       next(new Error("internal"));
     }
   };
+}
+
+/** The server's recorder speaks for its user, scoped; revoking it closes the socket (its hash's room). */
+async function identifyRecorder(db: Database, socket: RealtimeSocket, secret: string): Promise<void> {
+  const scope = await recorderScope(db, secret);
+  if (!scope) return;
+  socket.data.userId = scope.userId;
+  socket.data.sessionHash = scope.hash;
+  socket.data.recorder = { sessionId: scope.sessionId, eventId: scope.eventId };
 }

@@ -25,6 +25,8 @@ export async function presence(
 ): Promise<PresenceAck> {
   const { userId } = socket.data;
   if (userId === null) return failed("no_token");
+  // The server's recorder is nobody in the audience: never counted live, never an active browser.
+  if (socket.data.recorder) return failed("forbidden");
   const request = PresenceRequest.safeParse(payload);
   if (!request.success) return failed("invalid_request");
   // Spec 2 §8: 'Too many presence messages per second' retries after 3 s.

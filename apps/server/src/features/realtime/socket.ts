@@ -12,6 +12,11 @@ export interface SocketData {
   sessionHash: string | null;
   /** This browser's grant key for unlisted events opened by code (events/unlisted.ts), or null. */
   browserKey: string | null;
+  /**
+   * Set for the server's headless recorder (auth/recorder.ts): it follows only its session's and
+   * event's topics, sends no presence and only watches its session's stage.
+   */
+  recorder: { sessionId: number; eventId: number } | null;
   /** The topics this connection holds, by name. */
   topics: Record<string, HeldTopic>;
 }

@@ -1,4 +1,10 @@
-import { parseTopic, type SubscribeAck, SubscribeRequest, UnsubscribeRequest } from "@onstage/domain";
+import {
+  parseTopic,
+  type SubscribeAck,
+  SubscribeRequest,
+  type Topic,
+  UnsubscribeRequest,
+} from "@onstage/domain";
 import type { Database } from "../../platform/database";
 import { topicAccess } from "../access/service";
 import { realtimeError } from "./errors";
@@ -39,7 +45,8 @@ export async function subscribe(
   const topic = parseTopic(name);
   if (!topic) return refused(name, "invalid_topic");
 
-  const { userId, browserKey } = socket.data;
+  const { userId, browserKey, recorder } = socket.data;
+  if (recorder && !recorderFollows(recorder, topic)) return refused(name, "forbidden");
   const epoch = deps.evictions.epoch();
   const access = await topicAccess(deps.db, userId, topic, browserKey);
   if (access.refusal) {
@@ -78,4 +85,12 @@ function leave(socket: RealtimeSocket, topic: string): void {
   if (!(topic in socket.data.topics)) return;
   delete socket.data.topics[topic];
   void socket.leave(topic);
+}
+
+/** The server's recorder follows its own session's and event's topics, nothing else. */
+function recorderFollows(recorder: { sessionId: number; eventId: number }, topic: Topic) {
+  return (
+    (topic.kind === "session" && topic.id === recorder.sessionId) ||
+    (topic.kind === "event" && topic.id === recorder.eventId)
+  );
 }

@@ -143,6 +143,7 @@ export function sessionControlService(deps: SessionControlDeps) {
     from: SessionState;
     to: SessionState;
     stream: SessionStream | null;
+    byUserId: number;
   }) {
     if (change.from !== change.to) lifecycle.emit("sessionState", change);
   }
@@ -173,7 +174,7 @@ export function sessionControlService(deps: SessionControlDeps) {
         if (body.call_audience) await callAudience(tx, outbox, transition, session);
         return { from: locked.state, to, stream: stream ?? (await findLiveStream(tx, session.id)) };
       });
-      tellLifecycle({ sessionId: session.id, eventId: session.eventId, ...moved });
+      tellLifecycle({ sessionId: session.id, eventId: session.eventId, ...moved, byUserId: viewerUserId });
       return answer(session.id, moved.stream);
     },
 
@@ -195,7 +196,14 @@ export function sessionControlService(deps: SessionControlDeps) {
         });
         return locked.state;
       });
-      tellLifecycle({ sessionId: session.id, eventId: session.eventId, from, to: "scheduled", stream: null });
+      tellLifecycle({
+        sessionId: session.id,
+        eventId: session.eventId,
+        from,
+        to: "scheduled",
+        stream: null,
+        byUserId: viewerUserId,
+      });
       return answer(session.id, null);
     },
 

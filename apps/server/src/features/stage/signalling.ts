@@ -82,6 +82,7 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
           const parsed = schema.safeParse(payload);
           if (!parsed.success) throw BadRequest("invalid_request");
           const sessionId = parsed.data.video_session_id;
+          if (!recorderMay(socket.data.recorder, event, parsed.data)) throw Forbidden();
           const { rights } = await stageStanding(db, userId, sessionId).catch(async (err: unknown) => {
             await leave(sessionId);
             throw err;
@@ -143,6 +144,19 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       for (const sessionId of [...places.keys()]) void leave(sessionId).catch(() => undefined);
     });
   };
+}
+
+/** What the stage events that publish need; the server's recorder only watches its own session. */
+const PUBLISHING: ReadonlySet<string> = new Set([StageEvents.offer, StageEvents.state]);
+
+function recorderMay(
+  recorder: RealtimeSocket["data"]["recorder"],
+  event: string,
+  message: { video_session_id: number; watch?: unknown },
+): boolean {
+  if (!recorder) return true;
+  if (message.video_session_id !== recorder.sessionId || PUBLISHING.has(event)) return false;
+  return event !== StageEvents.join || message.watch === true;
 }
 
 function codeOf(err: unknown, log: FastifyBaseLogger, userId: number | null): string {

@@ -1,7 +1,6 @@
-import { constants } from "node:fs";
-import { access } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { findOnPath, isExecutable } from "../executable";
 
 // The program feed needs an ffmpeg binary (issue 11 §3). A fresh machine may have none on PATH, so the
 // npm package @ffmpeg-installer/linux-x64 (an optional dependency: a static build inside the tarball)
@@ -22,12 +21,6 @@ export interface FfmpegSearch {
   bundled?: () => string | null;
 }
 
-const isExecutable = (file: string) =>
-  access(file, constants.X_OK).then(
-    () => true,
-    () => false,
-  );
-
 function bundledBinary(): string | null {
   try {
     const require = createRequire(import.meta.url);
@@ -44,11 +37,8 @@ export async function locateFfmpeg(search: FfmpegSearch = {}): Promise<Ffmpeg | 
       ? { path: search.configured, source: "FFMPEG_PATH" }
       : null;
   }
-  for (const dir of (search.searchPath ?? process.env.PATH ?? "").split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, "ffmpeg");
-    if (await isExecutable(candidate)) return { path: candidate, source: "PATH" };
-  }
+  const onPath = await findOnPath("ffmpeg", search.searchPath);
+  if (onPath) return { path: onPath, source: "PATH" };
   const bundled = (search.bundled ?? bundledBinary)();
   return bundled && (await isExecutable(bundled)) ? { path: bundled, source: "npm package" } : null;
 }

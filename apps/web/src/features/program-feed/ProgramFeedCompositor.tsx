@@ -1,10 +1,9 @@
 import { DEFAULT_PRIMARY_COLOR, type RoomSession, type ViewerFlags } from "@onstage/domain";
 import { useMemo } from "react";
 import { Button } from "../../ui/Button";
-import { usePlayback } from "../player/playbackApi";
 import type { StageParticipant } from "../stage/types";
 import type { FeedStatus } from "./sendProgramFeed";
-import { shouldSendProgramFeed, useProgramFeed } from "./useProgramFeed";
+import { useProgramFeed, useSendsProgramFeed } from "./useProgramFeed";
 import "./program-feed.css";
 
 export interface ProgramFeedCompositorProps {
@@ -29,13 +28,7 @@ const STATUS_TEXT: Record<FeedStatus["phase"], string> = {
  * program, and tells the host how that goes. Renders nothing for everyone else.
  */
 export function ProgramFeedCompositor({ participants, session, flags, title }: ProgramFeedCompositorProps) {
-  const isBroadcasting = session.state === "broadcasting";
-  const playback = usePlayback(session.id, isBroadcasting && flags.canSeeGoLive);
-  const isActive = shouldSendProgramFeed({
-    flags,
-    sessionState: session.state,
-    streamState: playback.data?.stream?.activeState ?? null,
-  });
+  const isActive = useSendsProgramFeed({ session, flags, page: "studio" });
   // No brand colour in the event's data yet: the default brand primary colour (spec 3 §9).
   const brand = useMemo(() => ({ color: DEFAULT_PRIMARY_COLOR, title }), [title]);
   const { status, takeOver } = useProgramFeed({ participants, sessionId: session.id, brand, isActive });

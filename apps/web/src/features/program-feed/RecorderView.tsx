@@ -1,11 +1,18 @@
-import { DEFAULT_PRIMARY_COLOR, type EventPageData, type VideoSessionSummary } from "@onstage/domain";
+import {
+  DEFAULT_PRIMARY_COLOR,
+  type EventPageData,
+  type VideoSessionSummary,
+  type ViewerFlags,
+} from "@onstage/domain";
 import { useMemo } from "react";
 import { useMe } from "../account/useMe";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import type { StageParticipant } from "../stage/types";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
+import type { ProgramBrand } from "./drawProgramFrame";
 import { ProgramCanvas } from "./ProgramCanvas";
+import { useProgramFeed, useSendsProgramFeed } from "./useProgramFeed";
 import "./program-feed.css";
 
 const NOBODY: StageParticipant[] = [];
@@ -13,7 +20,7 @@ const NOBODY: StageParticipant[] = [];
 /**
  * Spec 2 §2 recorder-view flag: only the program, full-window and without chrome, so a headless browser
  * on the server can capture it. A host's browser watches the media room for the stage; anyone else sees
- * the brand slate.
+ * the brand slate. With COMPOSITOR=server this page, in the server's own Chromium, sends the feed.
  */
 export function RecorderView({ data, session }: { data: EventPageData; session: VideoSessionSummary }) {
   const { user } = useMe();
@@ -21,13 +28,14 @@ export function RecorderView({ data, session }: { data: EventPageData; session: 
     () => ({ color: DEFAULT_PRIMARY_COLOR, title: data.event.title }),
     [data.event.title],
   );
-  const watches = user !== null && viewerFlagsFor(data, session).canSeeGoLive;
+  const flags = viewerFlagsFor(data, session);
+  const watches = user !== null && flags.canSeeGoLive;
   return (
     <main>
       <h1 className="visually-hidden">{data.event.title}</h1>
       {watches ? (
         <RealtimeProvider>
-          <WatchedCanvas sessionId={session.id} userId={user.id} brand={brand} />
+          <WatchedProgram session={session} flags={flags} userId={user.id} brand={brand} />
         </RealtimeProvider>
       ) : (
         <ProgramCanvas participants={NOBODY} brand={brand} />
@@ -36,11 +44,22 @@ export function RecorderView({ data, session }: { data: EventPageData; session: 
   );
 }
 
-function WatchedCanvas(props: {
-  sessionId: number;
+function WatchedProgram(props: {
+  session: VideoSessionSummary;
+  flags: ViewerFlags;
   userId: number;
-  brand: { color: string; title: string };
+  brand: ProgramBrand;
 }) {
-  const stage = useEmbeddedStage(props.sessionId, props.userId, { camera: null });
-  return <ProgramCanvas participants={stage.participants} brand={props.brand} />;
+  const { session, flags, brand } = props;
+  const stage = useEmbeddedStage(session.id, props.userId, { camera: null });
+  const isSending = useSendsProgramFeed({ session, flags, page: "recorder" });
+  const { status } = useProgramFeed({
+    participants: stage.participants,
+    sessionId: session.id,
+    brand,
+    isActive: isSending,
+  });
+  // Sending draws the program off the page already: a second canvas would only cost the server CPU.
+  if (isSending) return <p role="status">{status ? `Program feed: ${status.phase}` : "Program feed"}</p>;
+  return <ProgramCanvas participants={stage.participants} brand={brand} />;
 }

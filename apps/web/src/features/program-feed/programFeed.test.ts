@@ -15,7 +15,20 @@ describe("shouldSendProgramFeed", () => {
     ["host, greenroom", host, "greenroom", null, false],
     ["moderator, streaming", moderator, "broadcasting", "streaming", false],
   ] as const)("%s → %s", (_name, flags, sessionState, streamState, want) => {
-    expect(shouldSendProgramFeed({ flags, sessionState, streamState })).toBe(want);
+    expect(
+      shouldSendProgramFeed({ flags, sessionState, streamState, compositor: "browser", page: "studio" }),
+    ).toBe(want);
+  });
+  test.each([
+    ["browser", "studio", true],
+    ["browser", "recorder", false],
+    ["server", "studio", false],
+    ["server", "recorder", true],
+    [null, "studio", false],
+    [null, "recorder", false],
+  ] as const)("COMPOSITOR=%s: the %s page sends → %s", (compositor, page, want) => {
+    const live = { flags: host, sessionState: "broadcasting", streamState: "streaming" } as const;
+    expect(shouldSendProgramFeed({ ...live, compositor, page })).toBe(want);
   });
 });
 

@@ -1,5 +1,12 @@
-import { isHostLevel, type SessionState, type StreamActiveState, type ViewerFlags } from "@onstage/domain";
+import {
+  type CompositorMode,
+  isHostLevel,
+  type SessionState,
+  type StreamActiveState,
+  type ViewerFlags,
+} from "@onstage/domain";
 import { useEffect, useRef, useState } from "react";
+import { usePlayback } from "../player/playbackApi";
 import type { StageParticipant } from "../stage/types";
 import { composeProgramFeed, type ProgramFeed } from "./composeProgramFeed";
 import type { ProgramBrand } from "./drawProgramFrame";
@@ -8,18 +15,50 @@ import { type FeedStatus, sendProgramFeed } from "./sendProgramFeed";
 /** Stream states in which viewers are (about to be) watching the program. */
 const SENDING_STATES: ReadonlySet<StreamActiveState> = new Set(["countdown", "recording", "streaming"]);
 
-/** The host's tab sends the program while the session broadcasts a stream that is (going) on air. */
+/** Which page composes in each mode (COMPOSITOR): a host's studio tab, or the server's recorder view. */
+const COMPOSING_PAGE: Record<CompositorMode, "studio" | "recorder"> = {
+  browser: "studio",
+  server: "recorder",
+};
+
+/**
+ * A host-level page sends the program while the session broadcasts a stream that is (going) on air,
+ * when it is the mode's page (the mode comes with the playback: null until it is known).
+ */
 export function shouldSendProgramFeed(input: {
   flags: ViewerFlags;
   sessionState: SessionState;
   streamState: StreamActiveState | null;
+  compositor: CompositorMode | null;
+  page: ComposingPage;
 }): boolean {
   return (
+    input.compositor !== null &&
+    COMPOSING_PAGE[input.compositor] === input.page &&
     isHostLevel(input.flags) &&
     input.sessionState === "broadcasting" &&
     input.streamState !== null &&
     SENDING_STATES.has(input.streamState)
   );
+}
+
+type ComposingPage = (typeof COMPOSING_PAGE)[CompositorMode];
+
+/** shouldSendProgramFeed for this page, with the stream and the mode from the session's playback. */
+export function useSendsProgramFeed(input: {
+  session: { id: number; state: SessionState };
+  flags: ViewerFlags;
+  page: ComposingPage;
+}): boolean {
+  const { session, flags, page } = input;
+  const playback = usePlayback(session.id, session.state === "broadcasting" && flags.canSeeGoLive);
+  return shouldSendProgramFeed({
+    flags,
+    sessionState: session.state,
+    streamState: playback.data?.stream?.activeState ?? null,
+    compositor: playback.data?.compositor ?? null,
+    page,
+  });
 }
 
 /**
