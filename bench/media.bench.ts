@@ -30,30 +30,43 @@ const STREAM_SECONDS = WARM_UP_SECONDS + WINDOW_SECONDS + 3;
 const IDLE_SECONDS = 20;
 const TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 
-/** The CPU seconds of a process (`self` or a pid) from its stat line: its own, and its reaped children's. */
-async function cpuOf(pid: number | "self"): Promise<{ own: number; reaped: number }> {
+/** A process's CPU seconds from its stat line: its own, its reaped children's, and its name. */
+async function cpuOf(pid: number | "self"): Promise<{ own: number; reaped: number; name: string }> {
   const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
-  if (stat === null) return { own: 0, reaped: 0 };
+  if (stat === null) return { own: 0, reaped: 0, name: "" };
   const f = stat
     .slice(stat.lastIndexOf(")") + 2)
     .split(" ")
     .map(Number);
-  return { own: ((f[11] ?? 0) + (f[12] ?? 0)) / TICKS, reaped: ((f[13] ?? 0) + (f[14] ?? 0)) / TICKS };
+  return {
+    own: ((f[11] ?? 0) + (f[12] ?? 0)) / TICKS,
+    reaped: ((f[13] ?? 0) + (f[14] ?? 0)) / TICKS,
+    name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+  };
 }
 
-/** The server's CPU so far: node (every thread) and its ffmpeg runs, the running ones included. */
-async function serverCpu(): Promise<Cpu> {
-  const self = await cpuOf("self");
-  const tasks = await readdir("/proc/self/task");
-  const children = (
-    await Promise.all(tasks.map((t) => readFile(`/proc/self/task/${t}/children`, "utf8").catch(() => "")))
-  )
-    .join(" ")
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
-  const running = await Promise.all(children.map((pid) => cpuOf(pid)));
-  return { node: self.own, ffmpeg: self.reaped + running.reduce((sum, c) => sum + c.own, 0) };
+async function childrenOf(pid: number | "self"): Promise<number[]> {
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => []);
+  const lists = await Promise.all(
+    tasks.map((t) => readFile(`/proc/${pid}/task/${t}/children`, "utf8").catch(() => "")),
+  );
+  return lists.join(" ").split(/\s+/).filter(Boolean).map(Number);
+}
+
+/**
+ * The server's CPU so far: node (the server and its media process, every thread) and ffmpeg (the
+ * running runs and the ones that ended, which only node processes reap).
+ */
+async function serverCpu(pid: number | "self" = "self"): Promise<Cpu> {
+  const self = await cpuOf(pid);
+  const total: Cpu =
+    self.name === "ffmpeg" ? { node: 0, ffmpeg: self.own } : { node: self.own, ffmpeg: self.reaped };
+  for (const child of await childrenOf(pid)) {
+    const cpu = await serverCpu(child);
+    total.node += cpu.node;
+    total.ffmpeg += cpu.ffmpeg;
+  }
+  return total;
 }
 
 interface Cpu {
@@ -98,9 +111,9 @@ async function serve(): Promise<void> {
   process.on("message", async (message: ToServer) => {
     if (message.kind === "cpu") send({ kind: "cpu", ...(await serverCpu()) });
     if (message.kind === "idle") {
-      const start = await cpuOf("self");
+      const start = await serverCpu();
       await sleep(IDLE_SECONDS * 1_000);
-      send({ kind: "idle", perMinute: (((await cpuOf("self")).own - start.own) * 60) / IDLE_SECONDS });
+      send({ kind: "idle", perMinute: (((await serverCpu()).node - start.node) * 60) / IDLE_SECONDS });
     }
     if (message.kind !== "end") return;
     // End live, as the session state machine does; the pipeline flushes and ends the recording.

@@ -219,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     serverCompositor: deps.serverCompositor ?? null,
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
-  server.addHook("preClose", async () => programFeed.stop?.());
+  server.addHook("preClose", () => programFeed.closeUploads());
   const features: Feature[] = [
     healthFeature(shared),
     authFeature(shared, deps.socialProviders ?? {}),

@@ -69,11 +69,15 @@ console.log(`
   Payments: ${config.stripe ? "Stripe" : "built-in test gateway (TEST MODE, no real money: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)"}
 `);
 
+const SHUTDOWN_DEADLINE_MS = 30_000;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   server.log.info({ signal }, "shutting down");
+  // What still runs after this long will not finish (a child process that died mid-broadcast leaves
+  // the HTTP server's close waiting: features/program-feed/media-process.ts).
+  setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
   // Stop taking requests, let the ones in flight finish, then release the database.
   await server.close();
   // After the requests (they may queue mail), before the database: the mail in hand is finished.

@@ -1,16 +1,14 @@
 import { type IncomingMessage, type Server, STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { fastifyCookie } from "@fastify/cookie";
 import {
   COMPOSITOR_SOCKET_PATH,
-  type CompositorStatus,
   isHostLevel,
   OnstageError,
   REALTIME_PATH,
   type SessionStream,
 } from "@onstage/domain";
-import { type WebSocket, WebSocketServer } from "ws";
-import { z } from "zod";
 import { ERROR_STATUS } from "../../http/errors";
 import { requireTopicReader, sessionOf } from "../access/service";
 import { recorderScope } from "../auth/recorder";
@@ -21,21 +19,20 @@ import { allowedOrigins } from "../realtime/handshake";
 
 // The compositor's upload (issue 11 §3): a WebSocket on the app's HTTP server beside Socket.IO. Only a
 // host-level viewer of a broadcasting session with a stream on air may open it (or the server's own
-// recorder, for its session: auth/recorder.ts); the first text message names the recording's MIME
+// recorder, for its session: auth/recorder.ts). The admitted upgrade goes to the media process
+// (media-child.ts), which answers the handshake: the first text message names the recording's MIME
 // type, then binary WebM chunks follow.
 
-/** A MediaRecorder chunk is at most a few hundred KB at 720p; more is not a compositor. */
-const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
-const Hello = z.object({ mimeType: z.string().regex(/^video\/(webm|x-matroska)\b[\w;=,. -]*$/) });
-
 export interface CompositorHandler {
-  /** An accepted compositor said hello; its binary messages go where this decides. */
-  connect(socket: WebSocket, sessionId: number, stream: SessionStream, mimeType: string): void;
+  /** An admitted compositor's upgrade: the handler answers the handshake and takes its messages. */
+  takeOver(
+    req: IncomingMessage,
+    socket: Socket,
+    head: Buffer,
+    sessionId: number,
+    stream: SessionStream,
+  ): void;
 }
-
-export const sendStatus = (socket: WebSocket, status: CompositorStatus) => {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(status));
-};
 
 function refuse(socket: Duplex, status: number) {
   const text = STATUS_CODES[status] ?? "Error";
@@ -91,7 +88,6 @@ export function attachCompositorSocket(
   handler: CompositorHandler | null,
 ): () => Promise<void> {
   const origins = allowedOrigins(deps.publicUrl);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? "/", "http://upgrade.invalid");
@@ -104,7 +100,7 @@ export function attachCompositorSocket(
     admit(deps, origins, req, url).then(
       (admitted) => {
         if (typeof admitted === "number") return refuse(socket, admitted);
-        wss.handleUpgrade(req, socket, head, (ws) => awaitHello(ws, admitted.sessionId, admitted.stream));
+        handler.takeOver(req, socket as Socket, head, admitted.sessionId, admitted.stream);
       },
       (err) => {
         deps.log.error({ err }, "compositor upgrade failed");
@@ -113,31 +109,8 @@ export function attachCompositorSocket(
     );
   };
 
-  const awaitHello = (ws: WebSocket, sessionId: number, stream: SessionStream) => {
-    if (!handler) return;
-    ws.once("message", (data, isBinary) => {
-      const hello = isBinary ? null : Hello.safeParse(safeJson(data.toString()));
-      if (!hello?.success) {
-        sendStatus(ws, { status: "error", message: "the first message names the mimeType" });
-        ws.close(1008, "hello expected");
-        return;
-      }
-      handler.connect(ws, sessionId, stream, hello.data.mimeType);
-    });
-  };
-
   httpServer.on("upgrade", onUpgrade);
   return async () => {
     httpServer.off("upgrade", onUpgrade);
-    for (const client of wss.clients) client.terminate();
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
   };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

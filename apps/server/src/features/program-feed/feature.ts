@@ -18,13 +18,25 @@ export interface ProgramFeedOptions {
 }
 
 /** Issue 11 §3, §5, §6: the program feed's upload, its HLS pipeline and recording, and playback. */
-export function programFeedFeature(deps: FeatureDeps, options: ProgramFeedOptions): Feature {
+export function programFeedFeature(
+  deps: FeatureDeps,
+  options: ProgramFeedOptions,
+): Feature & { closeUploads(): Promise<void> } {
   const { ffmpegPath, mediaDir, mediaSecret, serverCompositor } = options;
   const feeds = ffmpegPath ? new ProgramFeeds(deps, ffmpegPath, mediaDir) : null;
   // Without ffmpeg there is no feed to compose.
   const recorders =
     feeds && serverCompositor ? new ServerCompositors(deps, serverCompositor.chromiumPath) : null;
   let detach: (() => Promise<void>) | null = null;
+  /** Before the HTTP server closes: its compositors' sockets (and the recorders' pages) would hold it. */
+  const closeUploads = async () => {
+    if (recorders) {
+      deps.lifecycle.off("sessionState", recorders.onSessionState);
+      options.httpServer.off("listening", recorders.resume);
+      await recorders.closeAll();
+    }
+    await feeds?.closeUploads();
+  };
   return {
     name: "program-feed",
     routes: programFeedRoutes(deps, {
@@ -42,16 +54,12 @@ export function programFeedFeature(deps: FeatureDeps, options: ProgramFeedOption
       // The recorder views load from this server: only once it answers.
       options.httpServer.once("listening", recorders.resume);
     },
-    // Called before the HTTP server closes (its open WebSockets would hold it) and again after.
+    closeUploads,
     async stop() {
+      await closeUploads();
       if (feeds) {
         deps.lifecycle.off("sessionState", feeds.onSessionState);
         deps.lifecycle.off("recording", feeds.onRecording);
-        if (recorders) {
-          deps.lifecycle.off("sessionState", recorders.onSessionState);
-          options.httpServer.off("listening", recorders.resume);
-          await recorders.closeAll();
-        }
         await feeds.stopAll();
       }
       await detach?.();

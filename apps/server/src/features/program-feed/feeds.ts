@@ -1,72 +1,59 @@
-import { GO_LIVE_COUNTDOWN_START_SECONDS, type SessionStream } from "@onstage/domain";
-import type { WebSocket } from "ws";
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
+import { type CompositorStatus, GO_LIVE_COUNTDOWN_START_SECONDS, type SessionStream } from "@onstage/domain";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { RecordingChange, SessionStateChange } from "../broadcast/lifecycle";
 import { countdownLeftMs, findLiveStream, markStreamOnAir, setStreamVodUrl } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
-import { type CompositorHandler, sendStatus } from "./compositor-socket";
+import type { CompositorHandler } from "./compositor-socket";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
+import { MediaProcess } from "./media-process";
+import type { FromMedia } from "./media-protocol";
 import { streamDir, unsignedUrl } from "./paths";
-import { CompositorInput, ProgramPipeline } from "./pipeline";
 
-// The program feeds of this node: one pipeline per broadcasting session, its compositor (at most one:
-// a second takes over), and the session's lifecycle driving both.
+// The program feeds of this node: one pipeline per broadcasting session and its compositor (at most
+// one: a second takes over), both held by the media process; the session's lifecycle and the stream's
+// row are driven from here.
 
 interface Feed {
   sessionId: number;
   streamId: number;
-  pipeline: ProgramPipeline;
-  compositor: { socket: WebSocket; input: CompositorInput } | null;
+  /** The compositor's connection in the media process. */
+  compositor: number | null;
+  /** A segment was written since the pipeline started. */
+  live: boolean;
+  /** The stream row's updates, one after the other (as the topic must hear them). */
+  updates: Promise<unknown>;
 }
 
 export class ProgramFeeds implements CompositorHandler {
   private readonly feeds = new Map<number, Feed>();
+  /** Admitted compositors that have not said hello yet, with what they were admitted for. */
+  private readonly admitted = new Map<number, { sessionId: number; stream: SessionStream }>();
+  /** Compositors that said hello and are still connected. */
+  private readonly open = new Set<number>();
+  /** Feeds being ended, answered by the media process's "ended" (or its exit). */
+  private readonly ending = new Map<number, () => void>();
+  private readonly media: MediaProcess;
 
   constructor(
     private readonly deps: FeatureDeps,
     private readonly ffmpegPath: string,
     private readonly mediaDir: string,
-  ) {}
+  ) {
+    this.media = new MediaProcess(deps.log);
+    this.media.on("message", (message) => this.onMedia(message));
+    this.media.on("exit", () => this.mediaGone());
+  }
 
-  connect(socket: WebSocket, sessionId: number, stream: SessionStream, mimeType: string): void {
-    // Chunks arriving while the feed is set up wait in the input, in order, for its ffmpeg.
-    const input = new CompositorInput();
-    socket.on("message", (data, isBinary) => {
-      if (!isBinary) return;
-      const chunk = Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]);
-      if (input.write(chunk)) return;
-      sendStatus(socket, { status: "error", message: "ffmpeg cannot keep up with this feed" });
-      socket.close(1009, "backlog");
-    });
-    void this.feedOf(sessionId, stream).then(
-      (feed) => {
-        if (socket.readyState !== socket.OPEN) return;
-        if (!feed || this.feeds.get(sessionId) !== feed) {
-          // The stream left the air while this compositor was being set up.
-          sendStatus(socket, { status: "ended" });
-          socket.close(1000, "ended");
-          return;
-        }
-        const previous = feed.compositor;
-        if (previous) {
-          sendStatus(previous.socket, { status: "replaced" });
-          previous.socket.close(1000, "replaced");
-        }
-        feed.pipeline.useCompositor(mimeType, input);
-        feed.compositor = { socket, input };
-        socket.on("close", () => {
-          if (feed.compositor?.socket === socket) feed.compositor = null;
-          feed.pipeline.compositorLeft(input);
-        });
-        sendStatus(socket, { status: "accepted" });
-        if (feed.pipeline.isLive) sendStatus(socket, { status: "live" });
-      },
-      (err) => {
-        this.deps.log.error({ err, sessionId }, "program feed: starting the feed failed");
-        sendStatus(socket, { status: "error", message: "the feed could not start" });
-        socket.close(1011, "internal");
-      },
-    );
+  takeOver(
+    req: IncomingMessage,
+    socket: Socket,
+    head: Buffer,
+    sessionId: number,
+    stream: SessionStream,
+  ): void {
+    this.admitted.set(this.media.handOver(req, socket, head), { sessionId, stream });
   }
 
   /** Leaving broadcasting ends the session's feed; a recording change reaches its pipeline. */
@@ -76,22 +63,115 @@ export class ProgramFeeds implements CompositorHandler {
 
   onRecording = (change: RecordingChange): void => {
     const feed = this.feeds.get(change.sessionId);
-    if (feed?.streamId === change.stream.id) feed.pipeline.setRecording(change.stream.isRecording);
+    if (feed?.streamId !== change.stream.id) return;
+    this.media.send({ kind: "recording", sessionId: change.sessionId, recording: change.stream.isRecording });
   };
 
   async end(sessionId: number): Promise<void> {
     const feed = this.feeds.get(sessionId);
     if (!feed) return;
     this.feeds.delete(sessionId);
-    if (feed.compositor) {
-      sendStatus(feed.compositor.socket, { status: "ended" });
-      feed.compositor.socket.close(1000, "ended");
-    }
-    await feed.pipeline.stop();
+    if (feed.compositor !== null) this.dismiss(feed.compositor, { status: "ended" }, 1000, "ended");
+    await new Promise<void>((resolve) => {
+      this.ending.set(sessionId, resolve);
+      if (!this.media.send({ kind: "end", sessionId })) resolve();
+    });
+    this.ending.delete(sessionId);
   }
 
-  async stopAll(): Promise<void> {
+  /**
+   * Ends every feed and closes every compositor's socket, the media process staying up: the HTTP
+   * server's close waits for the sockets it handed over, and asks the media process about them.
+   */
+  async closeUploads(): Promise<void> {
     await Promise.all([...this.feeds.keys()].map((sessionId) => this.end(sessionId)));
+    this.media.send({ kind: "closeAll" });
+  }
+
+  /** After the HTTP server closed. */
+  async stopAll(): Promise<void> {
+    await this.closeUploads();
+    await this.media.stop();
+  }
+
+  private onMedia(message: FromMedia): void {
+    if (message.kind === "hello") this.said(message.connectionId);
+    else if (message.kind === "closed") this.closed(message.connectionId);
+    else if (message.kind === "ended") this.ending.get(message.sessionId)?.();
+    else if (message.kind === "live") this.withFeed(message.sessionId, (feed) => this.onLive(feed));
+    else if (message.kind === "recorded") this.withFeed(message.sessionId, (feed) => this.onRecorded(feed));
+    else if (message.kind === "sourceFailed") {
+      const status = { status: "error", message: message.message } as const;
+      this.withFeed(message.sessionId, (feed) => {
+        if (feed.compositor !== null) this.dismiss(feed.compositor, status, 1011, "ffmpeg failed");
+      });
+    }
+  }
+
+  /** An admitted compositor said hello: it gets the session's feed. */
+  private said(connectionId: number): void {
+    const admitted = this.admitted.get(connectionId);
+    this.admitted.delete(connectionId);
+    if (!admitted) return;
+    this.open.add(connectionId);
+    this.connect(connectionId, admitted.sessionId, admitted.stream);
+  }
+
+  private closed(connectionId: number): void {
+    this.admitted.delete(connectionId);
+    this.open.delete(connectionId);
+    for (const feed of this.feeds.values()) {
+      if (feed.compositor === connectionId) feed.compositor = null;
+    }
+  }
+
+  private withFeed(sessionId: number, then: (feed: Feed) => void): void {
+    const feed = this.feeds.get(sessionId);
+    if (feed) then(feed);
+  }
+
+  /** The media process died with its sockets and pipelines: compositors reconnect to a new one. */
+  private mediaGone(): void {
+    this.feeds.clear();
+    this.admitted.clear();
+    this.open.clear();
+    for (const resolve of this.ending.values()) resolve();
+  }
+
+  private connect(connectionId: number, sessionId: number, stream: SessionStream): void {
+    this.feedOf(sessionId, stream).then(
+      (feed) => {
+        if (!this.open.has(connectionId)) return;
+        if (!feed || this.feeds.get(sessionId) !== feed) {
+          // The stream left the air while this compositor was being set up.
+          this.dismiss(connectionId, { status: "ended" }, 1000, "ended");
+          return;
+        }
+        if (feed.compositor !== null) this.dismiss(feed.compositor, { status: "replaced" }, 1000, "replaced");
+        feed.compositor = connectionId;
+        this.media.send({ kind: "use", connectionId, sessionId });
+        this.status(connectionId, { status: "accepted" });
+        if (feed.live) this.status(connectionId, { status: "live" });
+      },
+      (err) => {
+        this.deps.log.error({ err, sessionId }, "program feed: starting the feed failed");
+        this.dismiss(
+          connectionId,
+          { status: "error", message: "the feed could not start" },
+          1011,
+          "internal",
+        );
+      },
+    );
+  }
+
+  private status(connectionId: number, status: CompositorStatus): void {
+    this.media.send({ kind: "status", connectionId, status });
+  }
+
+  private dismiss(connectionId: number, status: CompositorStatus, code: number, reason: string): void {
+    this.status(connectionId, status);
+    this.media.send({ kind: "close", connectionId, code, reason });
   }
 
   /** The session's feed for this stream; a feed of an older stream of the session ends first. */
@@ -104,58 +184,70 @@ export class ProgramFeeds implements CompositorHandler {
     if ((await findLiveStream(this.deps.db, sessionId))?.id !== stream.id) return null;
     // Another compositor of the session got here first meanwhile: its feed is the one.
     if (this.feeds.has(sessionId)) return this.feedOf(sessionId, stream);
-    const pipeline = new ProgramPipeline({
-      ffmpegPath: this.ffmpegPath,
-      dir: streamDir(this.mediaDir, sessionId, stream.id),
-      recording: stream.isRecording,
-      slateColour,
-      log: this.deps.log,
-    });
-    const feed: Feed = { sessionId, streamId: stream.id, pipeline, compositor: null };
+    const feed: Feed = {
+      sessionId,
+      streamId: stream.id,
+      compositor: null,
+      live: false,
+      updates: Promise.resolve(),
+    };
     this.feeds.set(sessionId, feed);
-    this.listen(feed);
+    this.media.send({
+      kind: "open",
+      sessionId,
+      settings: {
+        ffmpegPath: this.ffmpegPath,
+        dir: streamDir(this.mediaDir, sessionId, stream.id),
+        recording: stream.isRecording,
+        slateColour,
+      },
+    });
     return feed;
   }
 
-  /** The stream row follows the pipeline, one update after the other (as the topic must hear them). */
-  private listen(feed: Feed): void {
-    const { sessionId, streamId, pipeline } = feed;
-    let updates: Promise<unknown> = Promise.resolve();
-    const update = (work: Parameters<typeof withOutbox>[2], then: () => void = () => undefined) => {
-      updates = updates
-        .then(() => withOutbox(this.deps.db, this.deps.realtime, work))
-        .then(then)
-        .catch((err) => this.deps.log.error({ err, sessionId }, "program feed: stream update failed"));
-    };
+  private update(
+    feed: Feed,
+    work: Parameters<typeof withOutbox>[2],
+    then: () => void = () => undefined,
+  ): void {
+    feed.updates = feed.updates
+      .then(() => withOutbox(this.deps.db, this.deps.realtime, work))
+      .then(then)
+      .catch((err) =>
+        this.deps.log.error({ err, sessionId: feed.sessionId }, "program feed: stream update failed"),
+      );
+  }
+
+  /**
+   * On air once the host's countdown is over; a stream ended meanwhile is no longer in countdown, and
+   * markStreamOnAir leaves it alone.
+   */
+  private onLive(feed: Feed): void {
+    feed.live = true;
+    const { sessionId, streamId } = feed;
     const goOnAir = () =>
-      update(
+      this.update(
+        feed,
         (tx, outbox) =>
           markStreamOnAir(tx, outbox, streamId, {
             livePlaybackUrl: unsignedUrl(sessionId, streamId, LIVE_PLAYLIST),
             vodPlaybackUrl: null,
           }),
         () => {
-          if (feed.compositor) sendStatus(feed.compositor.socket, { status: "live" });
+          if (feed.compositor !== null) this.status(feed.compositor, { status: "live" });
         },
       );
-    // On air once the host's countdown is over; a stream ended meanwhile is no longer in countdown, and
-    // markStreamOnAir leaves it alone.
-    pipeline.on("live", () => {
-      countdownLeftMs(this.deps.db, streamId, GO_LIVE_COUNTDOWN_START_SECONDS * 1_000).then(
-        (left) => (left > 0 ? setTimeout(goOnAir, left).unref() : goOnAir()),
-        (err: unknown) => this.deps.log.error({ err, sessionId }, "program feed: countdown unknown"),
-      );
-    });
-    pipeline.on("recorded", () =>
-      update((tx, outbox) =>
-        setStreamVodUrl(tx, outbox, streamId, unsignedUrl(sessionId, streamId, VOD_PLAYLIST)),
-      ),
+    countdownLeftMs(this.deps.db, streamId, GO_LIVE_COUNTDOWN_START_SECONDS * 1_000).then(
+      (left) => (left > 0 ? setTimeout(goOnAir, left).unref() : goOnAir()),
+      (err: unknown) => this.deps.log.error({ err, sessionId }, "program feed: countdown unknown"),
     );
-    pipeline.on("sourceFailed", (message) => {
-      if (!feed.compositor) return;
-      sendStatus(feed.compositor.socket, { status: "error", message });
-      feed.compositor.socket.close(1011, "ffmpeg failed");
-    });
+  }
+
+  private onRecorded(feed: Feed): void {
+    const { sessionId, streamId } = feed;
+    this.update(feed, (tx, outbox) =>
+      setStreamVodUrl(tx, outbox, streamId, unsignedUrl(sessionId, streamId, VOD_PLAYLIST)),
+    );
   }
 
   /** The session's primary colour (spec 3 §3) for the slate, when it has one. */

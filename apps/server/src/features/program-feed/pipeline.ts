@@ -2,7 +2,6 @@ import { EventEmitter } from "node:events";
 import { type FSWatcher, watch } from "node:fs";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyBaseLogger } from "fastify";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
 import { compositorArgs, LIVE_PLAYLIST, slateArgs, VOD_PLAYLIST } from "./ffmpeg-args";
 import { parsePlaylist, RecordingWriter, type Segment } from "./playlists";
@@ -25,12 +24,17 @@ interface PipelineEvents {
   sourceFailed: [string];
 }
 
+/** Where the pipeline reports what went wrong (the server's logger, or the media process's relay of it). */
+export interface PipelineLog {
+  error(context: Record<string, unknown>, message: string): void;
+}
+
 export interface PipelineOptions {
   ffmpegPath: string;
   dir: string;
   recording: boolean;
   slateColour: string | null;
-  log: FastifyBaseLogger;
+  log: PipelineLog;
 }
 
 /** More than this waiting for ffmpeg means it cannot keep up (or the sender is not a recorder). */

@@ -1,0 +1,40 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { CompositorStatus } from "@onstage/domain";
+import type { PipelineOptions } from "./pipeline";
+
+// The messages between the server and its media process (media-process.ts, media-child.ts): the server
+// decides (who may send, which stream is on air, what the database says); the media process holds the
+// compositors' sockets and the ffmpeg pipelines, so the feed's bytes never cross the server's heap.
+
+export type PipelineSettings = Omit<PipelineOptions, "log">;
+
+/** What the server asks of the media process. */
+export type ToMedia =
+  | { kind: "open"; sessionId: number; settings: PipelineSettings }
+  /** Sent with the upgrade's socket: the media process answers the handshake and awaits the hello. */
+  | {
+      kind: "upgrade";
+      connectionId: number;
+      method: string;
+      url: string;
+      headers: IncomingHttpHeaders;
+      /** Bytes read past the upgrade request, base64. */
+      head: string;
+    }
+  /** The compositor (said hello) feeds the session's pipeline from now on. */
+  | { kind: "use"; connectionId: number; sessionId: number }
+  | { kind: "status"; connectionId: number; status: CompositorStatus }
+  | { kind: "close"; connectionId: number; code: number; reason: string }
+  | { kind: "recording"; sessionId: number; recording: boolean }
+  /** The pipeline ends its playlists and stops; answered by "ended". */
+  | { kind: "end"; sessionId: number }
+  /** Every compositor's socket closes (the server is stopping). */
+  | { kind: "closeAll" };
+
+/** What the media process tells the server. */
+export type FromMedia =
+  | { kind: "hello"; connectionId: number; mimeType: string }
+  | { kind: "closed"; connectionId: number }
+  | { kind: "live" | "recorded" | "ended"; sessionId: number }
+  | { kind: "sourceFailed"; sessionId: number; message: string }
+  | { kind: "error"; context: Record<string, string>; message: string };
