@@ -54,26 +54,34 @@ async function childrenOf(pid: number | "self"): Promise<number[]> {
 }
 
 /**
- * The server's CPU so far: node (the server and its media process, every thread) and ffmpeg (the
- * running runs and the ones that ended, which only node processes reap).
+ * The server's CPU so far: its node process (every thread), its media process (program-feed/
+ * media-child.ts), and ffmpeg (the running runs and the ones that ended, which node processes reap).
  */
 async function serverCpu(pid: number | "self" = "self"): Promise<Cpu> {
   const self = await cpuOf(pid);
   const total: Cpu =
-    self.name === "ffmpeg" ? { node: 0, ffmpeg: self.own } : { node: self.own, ffmpeg: self.reaped };
+    self.name === "ffmpeg"
+      ? { node: 0, media: 0, ffmpeg: self.own }
+      : { node: pid === "self" ? self.own : 0, media: pid === "self" ? 0 : self.own, ffmpeg: self.reaped };
   for (const child of await childrenOf(pid)) {
     const cpu = await serverCpu(child);
-    total.node += cpu.node;
+    total.media += cpu.node + cpu.media;
     total.ffmpeg += cpu.ffmpeg;
   }
   return total;
 }
 
 interface Cpu {
+  /** The server's own process. */
   node: number;
+  media: number;
   ffmpeg: number;
 }
-const minus = (a: Cpu, b: Cpu): Cpu => ({ node: a.node - b.node, ffmpeg: a.ffmpeg - b.ffmpeg });
+const minus = (a: Cpu, b: Cpu): Cpu => ({
+  node: a.node - b.node,
+  media: a.media - b.media,
+  ffmpeg: a.ffmpeg - b.ffmpeg,
+});
 
 interface Ready {
   base: string;
@@ -170,7 +178,8 @@ async function bench(): Promise<void> {
   if (server.exitCode === null) await new Promise((resolve) => server.once("exit", resolve));
   const segments = (await readFile(ready.vod, "utf8")).split("\n").filter((l) => l.endsWith(".ts")).length;
   const steady = minus(windowEnd, windowStart);
-  const pipelineNode = Math.max(0, steady.node - (idle.perMinute * WINDOW_SECONDS) / 60);
+  const serverNode = Math.max(0, steady.node - (idle.perMinute * WINDOW_SECONDS) / 60);
+  const pipelineNode = serverNode + steady.media;
 
   const work = await mkdtemp(path.join(tmpdir(), "onstage-media-bare-"));
   const hls = (name: string) => [
@@ -191,12 +200,12 @@ async function bench(): Promise<void> {
     `first live playlist ${firstPlaylistMs} ms after the first chunk; ${segments} recorded segments`,
   );
   console.log(
-    `pipeline: ffmpeg ${perMinute(steady.ffmpeg)} + server node ${perMinute(pipelineNode)} ` +
-      `(node ${perMinute(steady.node)} while streaming, ${idle.perMinute.toFixed(2)} s idle)`,
+    `pipeline: ffmpeg ${perMinute(steady.ffmpeg)} + media process ${perMinute(steady.media)} + ` +
+      `server ${perMinute(serverNode)} (${perMinute(steady.node)} while streaming, ${idle.perMinute.toFixed(2)} s idle)`,
   );
-  const once = total.node + total.ffmpeg - steady.node - steady.ffmpeg;
+  const all = (cpu: Cpu) => cpu.node + cpu.media + cpu.ffmpeg;
   console.log(
-    `whole stream, admission to end: ${(total.node + total.ffmpeg).toFixed(2)} s (${once.toFixed(2)} s outside the window)`,
+    `whole stream, admission to end: ${all(total).toFixed(2)} s (${(all(total) - all(steady)).toFixed(2)} s outside the window)`,
   );
   console.log(`the pipeline's ffmpeg command alone, fed the same: ${perMinute(own)}`);
   console.log(`bare ffmpeg fed the same: ${perMinute(bare)}`);

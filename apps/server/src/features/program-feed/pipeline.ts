@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { type FSWatcher, watch } from "node:fs";
+import { type FSWatcher, readFileSync, watch } from "node:fs";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
@@ -218,7 +218,9 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   private async readLivePlaylist(): Promise<void> {
     let text: string;
     try {
-      text = await readFile(this.file(LIVE_PLAYLIST), "utf8");
+      // Synchronous: a playlist is under 1 KB and the media process has nothing else waiting, while
+      // the thread pool's open/stat/read/close hops cost several times the read, once a second.
+      text = readFileSync(this.file(LIVE_PLAYLIST), "utf8");
     } catch {
       return;
     }

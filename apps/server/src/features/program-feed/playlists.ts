@@ -1,4 +1,5 @@
-import { appendFile, rename, writeFile } from "node:fs/promises";
+import { appendFileSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
 
 // The live playlist ffmpeg writes, read back; and the recording's playlist, written here. ffmpeg writes
 // each segment once; the recording lists the segments that were made while recording was on, so a
@@ -104,7 +105,8 @@ export class RecordingWriter {
     const first = this.segments.length === 0;
     this.segments.push(...added);
     const fits = this.target !== null && added.every((segment) => targetOf(segment) <= (this.target ?? 0));
-    if (fits) await appendFile(this.file, segmentLines(added, first));
+    // Synchronous for the reason pipeline.ts reads the live playlist so: a few hundred bytes a second.
+    if (fits) appendFileSync(this.file, segmentLines(added, first));
     else await this.writeWhole(false);
   }
 
