@@ -361,12 +361,16 @@ describeOnEachDatabase("session control", (use) => {
     expect(await topicMessages(use(), `session:${s.session}`)).toEqual([]);
   });
 
-  test("the session-control routes are in the OpenAPI document", async () => {
-    const paths = Object.keys(
-      (await app().server.inject({ method: "GET", url: "/api/docs/json" })).json().paths,
-    );
-    for (const path of [UPDATE, RESET, SETTINGS, NOTIFY, "/api/hasura/unset-active-browser-id"]) {
-      expect(paths).toContain(path);
+  test("the session-control routes are in the OpenAPI document, with their body and answer schemas", async () => {
+    const { paths } = (await app().server.inject({ method: "GET", url: "/api/docs/json" })).json();
+    expect(Object.keys(paths)).toContain("/api/hasura/unset-active-browser-id");
+    for (const path of [UPDATE, RESET, SETTINGS, NOTIFY]) {
+      const { tags, requestBody, responses } = paths[path].post;
+      expect(tags).toEqual(["session control"]);
+      expect(requestBody.content["application/json"].schema.properties).toHaveProperty("event_id");
+      expect(
+        Object.keys(responses[200].content["application/json"].schema.properties).length,
+      ).toBeGreaterThan(0);
     }
   });
 });
