@@ -11,11 +11,11 @@ import {
   listeningApp,
   postgresUrlOf,
   RealtimeClient,
-  ServerProcess,
   settle,
   uniquePublicUrl,
 } from "../../testing/realtime";
 import { publishChanges, range, realtimeScene } from "../../testing/realtime-scene";
+import { ServerProcess } from "../../testing/server-process";
 
 /** The Redis of this machine; the channels are keyed by a public URL of this run's own. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -36,14 +36,23 @@ describe("realtime across server processes over Redis [postgres]", () => {
     scene = await realtimeScene(database.db);
     const databaseUrl = await postgresUrlOf(database.db);
     nodes = await Promise.all(
-      [1, 2].map(() => ServerProcess.create({ databaseUrl, redisUrl: REDIS_URL, publicUrl })),
+      [1, 2].map(() =>
+        ServerProcess.create({
+          NODE_ENV: "test",
+          PUBLIC_URL: publicUrl,
+          DATABASE_URL: databaseUrl,
+          REDIS_URL,
+          WEB_DIST: "/nonexistent",
+          DEMO_DATA: "false",
+        }),
+      ),
     );
     await Promise.all(nodes.map((node) => node.start()));
     publisher = (await listeningApp(database.db, { redisUrl: REDIS_URL, publicUrl })).app;
   }, 60_000);
   afterAll(async () => {
     for (const client of clients) client.close();
-    await Promise.all(nodes.map((node) => node.kill()));
+    await Promise.all(nodes.map((node) => node.stop()));
     await publisher?.server.close();
     await database?.drop();
   });
