@@ -14,7 +14,8 @@ import {
   settle,
   uniquePublicUrl,
 } from "../../testing/realtime";
-import { publishChanges, range, realtimeScene } from "../../testing/realtime-scene";
+import { type SessionScene, sessionScene } from "../../testing/room-scene";
+import { publishChanges, range } from "../../testing/sample-messages";
 import { ServerProcess } from "../../testing/server-process";
 
 /** The Redis of this machine; the channels are keyed by a public URL of this run's own. */
@@ -26,14 +27,14 @@ describe("realtime across server processes over Redis [postgres]", () => {
   const publicUrl = uniquePublicUrl();
   const origin = new URL(publicUrl).origin;
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let scene: Awaited<ReturnType<typeof realtimeScene>>;
+  let scene: SessionScene;
   let nodes: ServerProcess[] = [];
   let publisher: App | undefined;
   const clients: RealtimeClient[] = [];
 
   beforeAll(async () => {
     database = await freshDatabase("postgres");
-    scene = await realtimeScene(database.db);
+    scene = await sessionScene(database.db);
     const databaseUrl = await postgresUrlOf(database.db);
     nodes = await Promise.all(
       [1, 2].map(() =>
@@ -58,7 +59,7 @@ describe("realtime across server processes over Redis [postgres]", () => {
   });
 
   const node = (i: number) => nodes[i] ?? (null as never);
-  const connect = async (on: ServerProcess, cookie = scene.people.registeredGuest.cookie) => {
+  const connect = async (on: ServerProcess, cookie = scene.people.guest.cookie) => {
     const client = await RealtimeClient.connect(on.url, { cookie, origin });
     clients.push(client);
     return client;

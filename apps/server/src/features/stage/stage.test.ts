@@ -179,14 +179,8 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
 
   test("the 1 s re-check reads every member's rights in one query, as each member's own check would", async () => {
     const { g } = scene;
-    const speaker = async () => {
-      const userId = await g.user({ email_verified_at: new Date() });
-      await use().query(
-        "INSERT INTO events_users_roles (event_id, user_id, event_role, video_session_ids) VALUES ($1, $2, 'speaker', $3)",
-        [scene.event, userId, [scene.session]],
-      );
-      return userId;
-    };
+    const speaker = async () =>
+      (await scene.person((userId) => g.speaker(scene.event, userId, [scene.session]))).userId;
     const banned = await speaker();
     await g.ban(banned, scene.channel);
     const shadowBanned = await speaker();
