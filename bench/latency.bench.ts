@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout } from "node:timers/promises";
 import type { EventPageData } from "@onstage/domain";
 import { type BrowserContext, chromium } from "playwright-core";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
-import { freePort } from "../apps/server/src/testing/free-port";
+import { ServerProcess } from "../apps/server/src/testing/server-process";
 import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/support/chromium";
 import { buildHarness, HARNESS_PATH } from "../e2e/support/harness";
 
@@ -18,46 +15,6 @@ import { buildHarness, HARNESS_PATH } from "../e2e/support/harness";
 // host resets the 'office-hours' session and takes it live, then sends its program.
 const SAMPLES = 20;
 const EVENT = "office-hours";
-const REPO_ROOT = path.resolve(import.meta.dirname, "..");
-
-async function startServer(): Promise<{ baseUrl: string; filesDir: string; stop: () => Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "onstage-latency-"));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let tries = 0; ; tries++) {
-    if (server.exitCode !== null) throw new Error("the server exited early");
-    if (tries > 300) throw new Error("the server did not become healthy");
-    if (
-      await fetch(`${baseUrl}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await setTimeout(200);
-  }
-  return {
-    baseUrl,
-    filesDir: path.join(dataDir, "files"),
-    stop: async () => {
-      server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function signIn(context: BrowserContext) {
   const { csrfToken } = (await (await context.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
@@ -89,15 +46,16 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-const app = await startServer();
-await buildHarness(app.filesDir);
+const app = await ServerProcess.create({ DATABASE_URL: "" });
+await app.start();
+await buildHarness(path.join(app.dataDir, "files"));
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 try {
-  const event = (await (await fetch(`${app.baseUrl}/api/events/by-code/${EVENT}`)).json()) as EventPageData;
+  const event = (await (await fetch(`${app.url}/api/events/by-code/${EVENT}`)).json()) as EventPageData;
   const session = event.sessions.find((s) => s.state === "broadcasting");
   if (!session) throw new Error(`the demo event ${EVENT} has no broadcasting session`);
 
-  const host = await browser.newContext({ baseURL: app.baseUrl });
+  const host = await browser.newContext({ baseURL: app.url });
   await signIn(host);
   await goLive(host, session.id, event.event.id);
   const hostPage = await host.newPage();
@@ -119,7 +77,7 @@ try {
     await setTimeout(500);
   }
 
-  const viewer = await browser.newContext({ baseURL: app.baseUrl });
+  const viewer = await browser.newContext({ baseURL: app.url });
   const viewerPage = await viewer.newPage();
   await viewerPage.goto(HARNESS_PATH);
   const samples = await viewerPage.evaluate(

@@ -79,6 +79,25 @@ test("the host enters the greenroom and goes live; a guest follows each state li
   }
 });
 
+test("a host who reloads the page during the go-live countdown sees it continue, not start again", async () => {
+  const host = browser.page();
+  await signInBrowser(host.request, DEMO_HOST);
+  await host.goto(`/c/${await codeOfNewEvent(host.request)}`);
+  await button(host, "Enter greenroom").click();
+  await button(host, "Go live").click();
+  await host.getByRole("dialog", { name: "Go live" }).getByRole("button", { name: "Go live only" }).click();
+  await host.locator(".go-live-countdown__seconds", { hasText: /^8$/ }).waitFor();
+
+  await host.reload();
+  const countdown = host.locator(".go-live-countdown");
+  await countdown.waitFor();
+  // Started again it would read 'Take a breath 10'; resumed it is 2 s and a reload further on.
+  expect(Number(/\d+/.exec(await countdown.innerText())?.[0] ?? 0)).toBeLessThanOrEqual(8);
+  await host.getByText("You're live!").waitFor({ timeout: 30_000 });
+  await button(host, "End live").click();
+  await sessionState(host, "Live ended").waitFor();
+});
+
 test("in an event that needs registration, the host enters the greenroom from the event page", async () => {
   const host = browser.page();
   await signInBrowser(host.request, DEMO_HOST);

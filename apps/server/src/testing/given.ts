@@ -71,6 +71,15 @@ export function given(db: Queryable) {
     role: (eventId: number, userId: number, eventRole: string) =>
       insertRow(db, "events_users_roles", { event_id: eventId, user_id: userId, event_role: eventRole }),
 
+    /** A speaker of the event, on the stage of `sessionIds` (spec 2 §6). */
+    speaker: (eventId: number, userId: number, sessionIds: number[]) =>
+      insertRow(db, "events_users_roles", {
+        event_id: eventId,
+        user_id: userId,
+        event_role: "speaker",
+        video_session_ids: sessionIds,
+      }),
+
     registration: (eventId: number, userId: number, fields: Record<string, unknown> = {}) =>
       insertRow(db, "event_registrations", { event_id: eventId, user_id: userId, ...fields }),
 

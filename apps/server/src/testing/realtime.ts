@@ -1,9 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   REALTIME_GAP_WAIT_MS,
   REALTIME_PATH,
@@ -19,9 +15,8 @@ import { type App, type AppDeps, buildApp } from "../app";
 import type { Database } from "../platform/database";
 import { TEST_PUBLIC_URL, testFilesDir } from "./app";
 import { freePort } from "./free-port";
+import { killWithUs } from "./server-process";
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
-const MAIN = path.join(REPO_ROOT, "apps/server/src/main.ts");
 /** As testing/databases.ts: the PostgreSQL server throw-away databases live on. */
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -238,75 +233,6 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
 
 /** Waits a little and proves nothing more arrives (duplicates would show up here). */
 export const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Should the test process die without its afterAll, its children die with it. */
-function killWithUs(child: ChildProcess): void {
-  const kill = () => child.kill("SIGKILL");
-  process.once("exit", kill);
-  child.once("exit", () => process.off("exit", kill));
-}
-
-/** A server process (`node --import tsx apps/server/src/main.ts`), as in production. */
-export class ServerProcess {
-  private child: ChildProcess | null = null;
-  readonly output: string[] = [];
-
-  private constructor(
-    readonly port: number,
-    private readonly env: NodeJS.ProcessEnv,
-  ) {}
-
-  /** A process on a free port, not started yet: the caller keeps it first, so its afterAll can kill it. */
-  static async create(options: { databaseUrl: string; redisUrl: string; publicUrl: string }) {
-    const port = await freePort();
-    return new ServerProcess(port, {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: options.publicUrl,
-      DATABASE_URL: options.databaseUrl,
-      REDIS_URL: options.redisUrl,
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), "onstage-node-")),
-      WEB_DIST: "/nonexistent",
-      DEMO_DATA: "false",
-      LOG_LEVEL: "warn",
-    });
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  /** Starts the process (again, on the same port) and waits until it answers /api/health. */
-  async start(): Promise<void> {
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN], { cwd: REPO_ROOT, env: this.env });
-    this.child = child;
-    killWithUs(child);
-    child.stdout?.on("data", (chunk: Buffer) => this.output.push(chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => this.output.push(chunk.toString()));
-    await eventually(
-      `server process on port ${this.port}`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server exited: ${this.output.join("")}`);
-        return fetch(`${this.url}/api/health`).then(
-          (res) => res.ok,
-          () => false,
-        );
-      },
-      30_000,
-    );
-  }
-
-  /** SIGKILL: no shutdown hook runs, exactly like a crash. */
-  async kill(signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill(signal);
-    await exited;
-  }
-}
 
 /** A redis-server of the test's own (no persistence), to stop and start during traffic. */
 export class RedisProcess {

@@ -6,26 +6,34 @@ import { signedIn } from "./app";
 import { TestClient } from "./client";
 import { given } from "./given";
 
-// Test scenes for the room, chat, presence, people and moderation suites.
+// The test scene of the room, chat, presence, people, moderation, stage and realtime suites.
 
-export async function clientOf(server: FastifyInstance, db: Database, userId: number): Promise<TestClient> {
+/** An HTTP client on `server` holding a session cookie (`name=value`). */
+function clientWithCookie(server: FastifyInstance, cookie: string): TestClient {
   const client = new TestClient(server);
-  const { cookie } = await signedIn(db, userId);
   const [name = "", value = ""] = cookie.split("=");
   client.setCookie(name, value);
   return client;
 }
 
+export async function clientOf(server: FastifyInstance, db: Database, userId: number): Promise<TestClient> {
+  return clientWithCookie(server, (await signedIn(db, userId)).cookie);
+}
+
+interface SceneOptions {
+  event?: Record<string, unknown>;
+  session?: Record<string, unknown>;
+}
+
+const VERIFIED = { email_verified_at: new Date() };
+
 /**
- * A channel's event (registration required) with a broadcasting session and a second session, public
- * and backstage chats, and one signed-in person of each kind the rules speak of (verified e-mails
- * unless named otherwise).
+ * The one scene of the room and realtime suites: a channel's event (registration required) with a
+ * broadcasting session and a second one, public and backstage chats and their topics, and one
+ * signed-in person (a session cookie) of each kind the rules speak of, verified e-mails unless named
+ * otherwise. `person` adds another; `registered` makes a user a registered guest.
  */
-export async function roomScene(
-  server: FastifyInstance,
-  db: Database,
-  options: { event?: Record<string, unknown>; session?: Record<string, unknown> } = {},
-) {
+export async function sessionScene(db: Database, options: SceneOptions = {}) {
   const g = given(db);
   const channel = await g.channel();
   const event = await g.event(channel, options.event);
@@ -36,11 +44,11 @@ export async function roomScene(
 
   const person = async (
     setup: (userId: number) => Promise<unknown>,
-    fields: Record<string, unknown> = { email_verified_at: new Date() },
+    fields: Record<string, unknown> = VERIFIED,
   ) => {
     const userId = await g.user(fields);
     await setup(userId);
-    return { userId, client: await clientOf(server, db, userId) };
+    return { userId, cookie: (await signedIn(db, userId)).cookie };
   };
   const registered = async (userId: number) => {
     await g.registration(event, userId);
@@ -51,12 +59,7 @@ export async function roomScene(
     otherGuest: await person(registered),
     unverified: await person(registered, {}),
     outsider: await person(async () => undefined),
-    speaker: await person((u) =>
-      db.query(
-        "INSERT INTO events_users_roles (event_id, user_id, event_role, video_session_ids) VALUES ($1, $2, 'speaker', $3)",
-        [event, u, [session]],
-      ),
-    ),
+    speaker: await person((u) => g.speaker(event, u, [session])),
     moderator: await person((u) => g.role(event, u, "moderator")),
     host: await person((u) => g.role(event, u, "host")),
     member: await person((u) => g.member(channel, u, "member")),
@@ -71,6 +74,33 @@ export async function roomScene(
     publicChat,
     backstageChat,
     people,
+    person,
+    registered,
+    topics: {
+      event: `event:${event}`,
+      session: `session:${session}`,
+      publicChat: `chat:${publicChat}`,
+      backstageChat: `chat:${backstageChat}`,
+      presence: `presence:${session}`,
+    },
+  };
+}
+
+export type SessionScene = Awaited<ReturnType<typeof sessionScene>>;
+type ScenePerson = SessionScene["people"][keyof SessionScene["people"]];
+
+/** `sessionScene` for the HTTP suites: every person with a client on `server`, and a visitor. */
+export async function roomScene(server: FastifyInstance, db: Database, options: SceneOptions = {}) {
+  const scene = await sessionScene(db, options);
+  const withClient = (p: ScenePerson) => ({ ...p, client: clientWithCookie(server, p.cookie) });
+  const entries = Object.entries(scene.people).map(([who, p]) => [who, withClient(p)]);
+  const people = Object.fromEntries(entries) as {
+    [Who in keyof SessionScene["people"]]: ReturnType<typeof withClient>;
+  };
+  return {
+    ...scene,
+    people,
+    person: async (...args: Parameters<SessionScene["person"]>) => withClient(await scene.person(...args)),
     visitor: new TestClient(server),
   };
 }

@@ -18,6 +18,12 @@ export const SessionStream = z.object({
   broadcastStartedAt: z.iso.datetime().nullable(),
   broadcastEndedAt: z.iso.datetime().nullable(),
   deletedAt: z.iso.datetime().nullable(),
+  /**
+   * Spec 2 §4: how long the go-live countdown had run when the server made this copy (its response or
+   * its publish), null outside `countdown`. A duration, not a time, so a page opened mid-countdown
+   * resumes it whatever its own clock says.
+   */
+  countdownElapsedMs: z.number().nonnegative().nullable(),
 });
 export type SessionStream = z.infer<typeof SessionStream>;
 

@@ -56,7 +56,12 @@ export const TopicBodies = {
       RoomSession,
       "`RoomSession` (`api/presence.ts`), after toggle-chat, a dashboard edit, a state move, a reset or a setting (session control)",
     ),
-    change("video_session_streams", "INSERT", SessionStream, "`SessionStream` (`api/broadcast.ts`): go live"),
+    change(
+      "video_session_streams",
+      "INSERT",
+      SessionStream,
+      "`SessionStream` (`api/broadcast.ts`): go live (`countdownElapsedMs` 0: the countdown begins)",
+    ),
     change(
       "video_session_streams",
       "UPDATE",

@@ -1,6 +1,6 @@
-import type { ChatType, EventAccess, EventRole, OrgRole, RoomSession } from "@onstage/domain";
+import type { ChatType, EventAccess, EventRole, MediaRoomJoin, OrgRole, RoomSession } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { type Opener, reachableParams, reachableSql } from "../events/unlisted";
+import { type Opener, reachableParams, reachableSql, userHoldersSql } from "../events/unlisted";
 import { ROOM_SESSION_COLUMNS, type RoomSessionRow, toRoomSession } from "../sessions/service";
 import { banSql } from "./bans";
 
@@ -34,6 +34,8 @@ export interface PlaceViewer {
 export interface Place {
   event: PlaceEvent;
   session: RoomSession | null;
+  /** The session's media room (spec 3 §8); null for an event place. */
+  webrtcProvider: MediaRoomJoin["provider"] | null;
   chat: { id: number; chatType: ChatType } | null;
   viewer: PlaceViewer;
 }
@@ -55,40 +57,86 @@ interface PlaceRow extends Partial<Omit<RoomSessionRow, "event_id" | "organizati
   is_banned: boolean;
   is_shadow_banned: boolean;
   email_verified: boolean | null;
+  webrtc_provider?: MediaRoomJoin["provider"];
 }
 
-// $1 is the place's id, $2 the viewer's user id (null for a visitor), $3 the viewer's grant holders.
-const VIEWER_COLUMNS = `
-  eur.event_role, eur.video_session_ids, om.role AS org_role,
-  EXISTS (SELECT 1 FROM event_registrations r WHERE r.event_id = e.id AND r.user_id = $2) AS is_registered,
-  ${banSql("visible", { user: "$2", event: "e.id", organization: "e.organization_id" })} AS is_banned,
-  ${banSql("shadow", { user: "$2", event: "e.id" })} AS is_shadow_banned,
-  (SELECT u.email_verified_at IS NOT NULL FROM users u WHERE u.id = $2) AS email_verified`;
+/** SQL naming the viewer: their user id (null for a visitor) and the text[] of their grant holders. */
+interface ViewerSql {
+  user: string;
+  holders: string;
+}
 
-const EVENT_COLUMNS = `
+const viewerColumns = ({ user }: ViewerSql) => `
+  eur.event_role, eur.video_session_ids, om.role AS org_role,
+  EXISTS (SELECT 1 FROM event_registrations r WHERE r.event_id = e.id AND r.user_id = ${user}) AS is_registered,
+  ${banSql("visible", { user, event: "e.id", organization: "e.organization_id" })} AS is_banned,
+  ${banSql("shadow", { user, event: "e.id" })} AS is_shadow_banned,
+  (SELECT u.email_verified_at IS NOT NULL FROM users u WHERE u.id = ${user}) AS email_verified`;
+
+const eventColumns = ({ user, holders }: ViewerSql) => `
   e.id AS event_id, e.organization_id, e.access,
   (e.deleted_at IS NOT NULL OR o.deleted_at IS NOT NULL) AS deleted, e.archived_at IS NOT NULL AS archived,
-  NOT ${reachableSql("e", "$2", "$3")} AS unreached`;
+  NOT ${reachableSql("e", user, holders)} AS unreached`;
 
-const VIEWER_JOINS = `
+const viewerJoins = ({ user }: ViewerSql) => `
   JOIN organizations o ON o.id = e.organization_id
-  LEFT JOIN events_users_roles eur ON eur.event_id = e.id AND eur.user_id = $2
-  LEFT JOIN organization_members om ON om.organization_id = e.organization_id AND om.user_id = $2`;
+  LEFT JOIN events_users_roles eur ON eur.event_id = e.id AND eur.user_id = ${user}
+  LEFT JOIN organization_members om ON om.organization_id = e.organization_id AND om.user_id = ${user}`;
+
+/** A session place's columns: the room's, and the media room it asks for (spec 3 §8). */
+const SESSION_COLUMNS = `${ROOM_SESSION_COLUMNS}, vs.webrtc_provider`;
+
+// $1 is the place's id, $2 the viewer's user id (null for a visitor), $3 the viewer's grant holders.
+const ONE: ViewerSql = { user: "$2", holders: "$3" };
 
 const SQL = {
-  event: `SELECT ${EVENT_COLUMNS}, ${VIEWER_COLUMNS}
-            FROM events e ${VIEWER_JOINS}
+  event: `SELECT ${eventColumns(ONE)}, ${viewerColumns(ONE)}
+            FROM events e ${viewerJoins(ONE)}
            WHERE e.id = $1`,
-  session: `SELECT ${EVENT_COLUMNS}, ${ROOM_SESSION_COLUMNS}, ${VIEWER_COLUMNS}
-              FROM video_sessions vs JOIN events e ON e.id = vs.event_id ${VIEWER_JOINS}
+  session: `SELECT ${eventColumns(ONE)}, ${SESSION_COLUMNS}, ${viewerColumns(ONE)}
+              FROM video_sessions vs JOIN events e ON e.id = vs.event_id ${viewerJoins(ONE)}
              WHERE vs.id = $1 AND vs.deleted_at IS NULL`,
-  chat: `SELECT ${EVENT_COLUMNS}, ${ROOM_SESSION_COLUMNS}, c.id AS chat_id, c.chat_type, ${VIEWER_COLUMNS}
+  chat: `SELECT ${eventColumns(ONE)}, ${SESSION_COLUMNS}, c.id AS chat_id, c.chat_type, ${viewerColumns(ONE)}
            FROM chats c JOIN video_sessions vs ON vs.id = c.video_session_id AND vs.deleted_at IS NULL
-           JOIN events e ON e.id = vs.event_id ${VIEWER_JOINS}
+           JOIN events e ON e.id = vs.event_id ${viewerJoins(ONE)}
           WHERE c.id = $1`,
 } as const;
 
 export type PlaceKind = keyof typeof SQL;
+
+// $1 is the session's id, $2 the bigint[] of signed-in users (each with only their own grants).
+const EACH: ViewerSql = { user: "viewer.user_id", holders: userHoldersSql("viewer.user_id") };
+const SESSION_OF_EACH_SQL = `
+  SELECT viewer.user_id AS viewer_user_id, ${eventColumns(EACH)}, ${SESSION_COLUMNS}, ${viewerColumns(EACH)}
+    FROM video_sessions vs JOIN events e ON e.id = vs.event_id
+    CROSS JOIN unnest($2::bigint[]) AS viewer(user_id) ${viewerJoins(EACH)}
+   WHERE vs.id = $1 AND vs.deleted_at IS NULL`;
+
+function toPlace(r: PlaceRow, viewerUserId: number | null): Place {
+  return {
+    event: {
+      id: r.event_id,
+      organizationId: r.organization_id,
+      access: r.access,
+      deleted: r.deleted,
+      archived: r.archived,
+      unreached: r.unreached,
+    },
+    session: r.session_id ? toRoomSession(r as RoomSessionRow) : null,
+    webrtcProvider: r.webrtc_provider ?? null,
+    chat: r.chat_id && r.chat_type ? { id: r.chat_id, chatType: r.chat_type } : null,
+    viewer: {
+      userId: viewerUserId,
+      eventRole: r.event_role,
+      orgRole: r.org_role,
+      speakerSessionIds: r.video_session_ids ?? [],
+      isRegistered: r.is_registered,
+      isBanned: r.is_banned,
+      isShadowBanned: r.is_shadow_banned,
+      emailVerified: r.email_verified ?? false,
+    },
+  };
+}
 
 /**
  * The event, session or chat `id` with the viewer's standing there; null when it does not exist. The
@@ -103,29 +151,24 @@ export async function findPlace(
 ): Promise<Place | null> {
   const opener: Opener = { userId: viewerUserId, browserKey };
   const [r] = await db.query<PlaceRow>(SQL[kind], [id, ...reachableParams(opener)]);
-  if (!r) return null;
-  return {
-    event: {
-      id: r.event_id,
-      organizationId: r.organization_id,
-      access: r.access,
-      deleted: r.deleted,
-      archived: r.archived,
-      unreached: r.unreached,
-    },
-    session: r.session_id ? toRoomSession(r as RoomSessionRow) : null,
-    chat: r.chat_id && r.chat_type ? { id: r.chat_id, chatType: r.chat_type } : null,
-    viewer: {
-      userId: viewerUserId,
-      eventRole: r.event_role,
-      orgRole: r.org_role,
-      speakerSessionIds: r.video_session_ids ?? [],
-      isRegistered: r.is_registered,
-      isBanned: r.is_banned,
-      isShadowBanned: r.is_shadow_banned,
-      emailVerified: r.email_verified ?? false,
-    },
-  };
+  return r ? toPlace(r, viewerUserId) : null;
+}
+
+/**
+ * Session `sessionId` as `findPlace` sees it for each of the signed-in `userIds` (no browser grants), in
+ * one statement; empty when the session does not exist.
+ */
+export async function findSessionPlaces(
+  db: Queryable,
+  sessionId: number,
+  userIds: number[],
+): Promise<Map<number, Place>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.query<PlaceRow & { viewer_user_id: number }>(SESSION_OF_EACH_SQL, [
+    sessionId,
+    userIds,
+  ]);
+  return new Map(rows.map((r) => [r.viewer_user_id, toPlace(r, r.viewer_user_id)]));
 }
 
 /** A signed-in user's standing on an event: roles, registration and bans that refuse (not shadow ones). */

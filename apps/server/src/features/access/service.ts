@@ -14,7 +14,7 @@ import {
   viewerFlags,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { findPlace, type Place, type PlaceKind } from "./queries";
+import { findPlace, findSessionPlaces, type Place, type PlaceKind } from "./queries";
 
 // Who may read what (issue 6): HTTP reads and writes of a topic's data are authorised exactly like a
 // subscription to the topic, by the domain's topicRefusal over a context built from the database.
@@ -120,6 +120,23 @@ export async function requireTopicReader(
   const refusal = topicRefusal(topic.kind, access.context, topic.id);
   if (refusal) throw refusalError(refusal, NOT_FOUND_CODE[placeKind]);
   return access;
+}
+
+/**
+ * `requireTopicReader` of `session:{sessionId}` for many signed-in users in one query: the access of each
+ * user who may read it; the others (all of them when the session is gone) are absent.
+ */
+export async function sessionReaders(
+  db: Queryable,
+  sessionId: number,
+  userIds: number[],
+): Promise<Map<number, PlaceAccess>> {
+  const readers = new Map<number, PlaceAccess>();
+  for (const [userId, place] of await findSessionPlaces(db, sessionId, userIds)) {
+    const access = withContext(place);
+    if (topicRefusal("session", access.context, sessionId) === null) readers.set(userId, access);
+  }
+  return readers;
 }
 
 /** The session of a session, presence or chat place (always there for those kinds). */

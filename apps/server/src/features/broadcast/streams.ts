@@ -15,10 +15,15 @@ interface StreamRow {
   broadcast_started_at: Date | null;
   broadcast_ended_at: Date | null;
   deleted_at: Date | null;
+  countdown_elapsed_ms: number | null;
 }
 
+/** Since the stream opened (go live), by the database's clock: the one measure of the countdown. */
+const SINCE_GO_LIVE_MS = "GREATEST(0, EXTRACT(EPOCH FROM (now() - created_at)) * 1000)::float8";
+
 const COLUMNS = `id::int, video_session_id::int, active_state, is_recording, live_playback_url, vod_playback_url,
-  broadcast_started_at, broadcast_ended_at, deleted_at`;
+  broadcast_started_at, broadcast_ended_at, deleted_at,
+  CASE WHEN active_state = 'countdown' THEN ${SINCE_GO_LIVE_MS} END AS countdown_elapsed_ms`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -32,6 +37,7 @@ const toStream = (r: StreamRow): SessionStream => ({
   broadcastStartedAt: iso(r.broadcast_started_at),
   broadcastEndedAt: iso(r.broadcast_ended_at),
   deletedAt: iso(r.deleted_at),
+  countdownElapsedMs: r.countdown_elapsed_ms,
 });
 
 const ON_AIR_STATES = "('countdown', 'recording', 'streaming')";
@@ -96,10 +102,12 @@ export async function openStream(
 /**
  * How long the go-live countdown (spec 2 §4) still runs for this stream, by the database's clock: the
  * stream goes on air when it is over, so viewers see the program only after the host's countdown.
+ * Rounded up and 1 ms more: a Node timer counts whole milliseconds from a truncated start and can fire
+ * up to 1 ms early.
  */
 export async function countdownLeftMs(db: Queryable, streamId: number, countdownMs: number): Promise<number> {
   const [row] = await db.query<{ left_ms: number }>(
-    `SELECT GREATEST(0, EXTRACT(EPOCH FROM (created_at - now())) * 1000 + $2)::float8 AS left_ms
+    `SELECT GREATEST(0, CEIL($2 - ${SINCE_GO_LIVE_MS}) + 1)::float8 AS left_ms
        FROM video_session_streams WHERE id = $1`,
     [streamId, countdownMs],
   );

@@ -43,6 +43,9 @@ export function reachableSql(e: string, user: string, grantHolders: string): str
     OR EXISTS (SELECT 1 FROM event_code_grants g WHERE g.event_id = ${e}.id AND g.holder = ANY(${grantHolders})))`;
 }
 
+/** SQL for `holders()` of a signed-in user without a browser key, from the SQL naming their id. */
+export const userHoldersSql = (user: string) => `ARRAY['user:' || ${user}]`;
+
 /** The parameters `reachableSql` reads, in its order. */
 export const reachableParams = (opener: Opener): [number | null, string[]] => [
   opener.userId,

@@ -4,10 +4,12 @@ import { signedIn } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
 import { RealtimeClient, useListeningApp } from "../../testing/realtime";
-import { realtimeScene } from "../../testing/realtime-scene";
+import { type SessionScene, sessionScene } from "../../testing/room-scene";
 
-type Scene = Awaited<ReturnType<typeof realtimeScene>>;
-type Who = keyof Scene["people"] | "visitor";
+type Person = SessionScene["people"]["guest"];
+/** The scene's people and three this table needs besides. */
+type People = SessionScene["people"] & Record<"unassignedSpeaker" | "banned" | "shadowBanned", Person>;
+type Who = keyof People | "visitor";
 type Outcome = "SUBSCRIBED" | "no_token" | "forbidden" | "banned" | "not_found";
 
 const outcome = (ack: SubscribeAck): string => (ack.status === "CHANNEL_ERROR" ? ack.error.code : ack.status);
@@ -16,14 +18,14 @@ const OK = "SUBSCRIBED" as const;
 // Columns: event, session, public chat, backstage chat, session presence.
 const TABLE: Array<{ who: Who; want: [Outcome, Outcome, Outcome, Outcome, Outcome] }> = [
   { who: "visitor", want: ["no_token", "no_token", "no_token", "no_token", "no_token"] },
-  { who: "registeredGuest", want: [OK, OK, OK, "forbidden", OK] },
-  { who: "unregisteredUser", want: ["forbidden", "forbidden", "forbidden", "forbidden", "forbidden"] },
-  { who: "assignedSpeaker", want: [OK, OK, OK, OK, OK] },
+  { who: "guest", want: [OK, OK, OK, "forbidden", OK] },
+  { who: "outsider", want: ["forbidden", "forbidden", "forbidden", "forbidden", "forbidden"] },
+  { who: "speaker", want: [OK, OK, OK, OK, OK] },
   // Spec 2 §6: a speaker not assigned to this session counts as a guest here.
   { who: "unassignedSpeaker", want: [OK, OK, OK, "forbidden", OK] },
   { who: "moderator", want: [OK, OK, OK, OK, OK] },
   { who: "host", want: [OK, OK, OK, OK, OK] },
-  { who: "channelMember", want: [OK, OK, OK, OK, OK] },
+  { who: "member", want: [OK, OK, OK, OK, OK] },
   { who: "banned", want: ["banned", "banned", "banned", "banned", "banned"] },
   // A shadow-banned user must not notice: they read what a guest reads.
   { who: "shadowBanned", want: [OK, OK, OK, "forbidden", OK] },
@@ -31,18 +33,30 @@ const TABLE: Array<{ who: Who; want: [Outcome, Outcome, Outcome, Outcome, Outcom
 
 describeOnEachDatabase("realtime: who may subscribe to what", (use) => {
   const server = useListeningApp(use);
-  let scene: Scene;
+  let scene: SessionScene;
+  let people: People;
   const clients = new Map<Who, RealtimeClient>();
   const presenceCalls: Array<[number, number]> = [];
 
   beforeAll(async () => {
-    scene = await realtimeScene(use());
+    scene = await sessionScene(use());
+    const { g, channel, event, otherSession } = scene;
+    const bannedGuest = (is_shadow: boolean) => async (userId: number) => {
+      await scene.registered(userId);
+      await g.ban(userId, channel, { ban_type: "event", event_id: event, is_shadow });
+    };
+    people = {
+      ...scene.people,
+      unassignedSpeaker: await scene.person((u) => g.speaker(event, u, [otherSession])),
+      banned: await scene.person(bannedGuest(false)),
+      shadowBanned: await scene.person(bannedGuest(true)),
+    };
     const { url, app } = server();
     app.realtime.setPresenceHandler(async (userId, sessionId) => {
       presenceCalls.push([userId, sessionId]);
     });
     clients.set("visitor", await RealtimeClient.connect(url));
-    for (const [who, person] of Object.entries(scene.people)) {
+    for (const [who, person] of Object.entries(people)) {
       clients.set(who as Who, await RealtimeClient.connect(url, { cookie: person.cookie }));
     }
   });
@@ -63,10 +77,10 @@ describeOnEachDatabase("realtime: who may subscribe to what", (use) => {
   );
 
   test("a user topic is its owner's only; a visitor has none", async () => {
-    const guest = scene.people.registeredGuest;
+    const guest = scene.people.guest;
     const host = scene.people.host;
-    expect(outcome(await client("registeredGuest").subscribe(`user:${guest.userId}`))).toBe(OK);
-    expect(outcome(await client("registeredGuest").subscribe(`user:${host.userId}`))).toBe("forbidden");
+    expect(outcome(await client("guest").subscribe(`user:${guest.userId}`))).toBe(OK);
+    expect(outcome(await client("guest").subscribe(`user:${host.userId}`))).toBe("forbidden");
     expect(outcome(await client("host").subscribe(`user:${guest.userId}`))).toBe("forbidden");
     expect(outcome(await client("visitor").subscribe(`user:${guest.userId}`))).toBe("no_token");
   });
@@ -85,7 +99,7 @@ describeOnEachDatabase("realtime: who may subscribe to what", (use) => {
     const g = given(db);
     // Hidden audience: guests lose the presence list, the team keeps it (spec 2 §2).
     const hidden = await g.session(scene.event, { hide_audience: true });
-    expect(outcome(await client("registeredGuest").subscribe(`presence:${hidden}`))).toBe("forbidden");
+    expect(outcome(await client("guest").subscribe(`presence:${hidden}`))).toBe("forbidden");
     expect(outcome(await client("moderator").subscribe(`presence:${hidden}`))).toBe(OK);
     // Backstage chat is not shown in the lobby, even to the host.
     const lobby = await g.session(scene.event, { session_type: "lobby" });
@@ -104,9 +118,9 @@ describeOnEachDatabase("realtime: who may subscribe to what", (use) => {
     expect(outcome(await client("host").subscribe("chat:999999999"))).toBe("not_found");
     // A registration is per event: one elsewhere opens nothing here.
     const other = await g.event(scene.channel);
-    await g.registration(other, scene.people.unregisteredUser.userId);
-    expect(outcome(await client("unregisteredUser").subscribe(`event:${other}`))).toBe(OK);
-    expect(outcome(await client("unregisteredUser").subscribe(scene.topics.event))).toBe("forbidden");
+    await g.registration(other, scene.people.outsider.userId);
+    expect(outcome(await client("outsider").subscribe(`event:${other}`))).toBe(OK);
+    expect(outcome(await client("outsider").subscribe(scene.topics.event))).toBe("forbidden");
   });
 
   test.each(["room:1", "chat:0", "chat:-1", "chat:undefined", "chat:null", "chat:1 ", ""])(
@@ -117,30 +131,24 @@ describeOnEachDatabase("realtime: who may subscribe to what", (use) => {
   );
 
   test("forged identity: nothing in a message changes who you are", async () => {
-    const guest = scene.people.registeredGuest;
+    const guest = scene.people.guest;
     const host = scene.people.host;
     // Extra fields are refused outright (strict schemas), so no `userId` is ever read.
     expect(
-      outcome(
-        await client("registeredGuest").subscribe(`user:${host.userId}`, undefined, { userId: host.userId }),
-      ),
+      outcome(await client("guest").subscribe(`user:${host.userId}`, undefined, { userId: host.userId })),
     ).toBe("invalid_request");
     expect(
-      outcome(
-        await client("registeredGuest").subscribe(scene.topics.backstageChat, undefined, { role: "host" }),
-      ),
+      outcome(await client("guest").subscribe(scene.topics.backstageChat, undefined, { role: "host" })),
     ).toBe("invalid_request");
     // A presence heartbeat is the connection's user's, whatever it says.
     expect(
-      await client("registeredGuest").emitWithAck(RealtimeEvents.presence, {
+      await client("guest").emitWithAck(RealtimeEvents.presence, {
         sessionId: scene.session,
         userId: host.userId,
       }),
     ).toMatchObject({ status: "error", error: { code: "invalid_request" } });
     presenceCalls.length = 0;
-    expect(
-      await client("registeredGuest").emitWithAck(RealtimeEvents.presence, { sessionId: scene.session }),
-    ).toEqual({
+    expect(await client("guest").emitWithAck(RealtimeEvents.presence, { sessionId: scene.session })).toEqual({
       status: "ok",
     });
     expect(presenceCalls).toEqual([[guest.userId, scene.session]]);
@@ -154,7 +162,7 @@ describeOnEachDatabase("realtime: who may subscribe to what", (use) => {
     // Who may be present is the presence service's rule (features/presence heartbeat tests).
     const { app } = server();
     app.realtime.setPresenceHandler(async (userId) => {
-      if (userId === scene.people.banned.userId) throw new OnstageError("forbidden", "banned");
+      if (userId === people.banned.userId) throw new OnstageError("forbidden", "banned");
     });
     const presence = (who: Who) =>
       client(who).emitWithAck(RealtimeEvents.presence, { sessionId: scene.session });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { insertRow } from "../../platform/database/insert";
 import { freshDatabase } from "../../testing/databases";
 import { eventually, RealtimeClient, useListeningApp } from "../../testing/realtime";
-import { publishChanges, range, realtimeScene } from "../../testing/realtime-scene";
+import { type SessionScene, sessionScene } from "../../testing/room-scene";
+import { publishChanges, range } from "../../testing/sample-messages";
 
 const FLOOD_DISCONNECT_MS = 1_500;
 const SLOW_CLIENT_MESSAGES = 100;
@@ -25,11 +26,11 @@ describe("realtime: handshake and transport limits [pglite]", () => {
       slowClientBufferedMessages: SLOW_CLIENT_MESSAGES,
     },
   });
-  let scene: Awaited<ReturnType<typeof realtimeScene>>;
+  let scene: SessionScene;
   beforeAll(async () => {
-    scene = await realtimeScene(use());
+    scene = await sessionScene(use());
   });
-  const connect = (cookie = scene.people.registeredGuest.cookie) =>
+  const connect = (cookie = scene.people.guest.cookie) =>
     RealtimeClient.connect(server().url, { cookie, reconnection: false });
   const publish = (topic: string, count: number) =>
     publishChanges(use(), server().app.realtime.realtime, topic, count);

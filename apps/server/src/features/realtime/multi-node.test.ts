@@ -11,11 +11,12 @@ import {
   listeningApp,
   postgresUrlOf,
   RealtimeClient,
-  ServerProcess,
   settle,
   uniquePublicUrl,
 } from "../../testing/realtime";
-import { publishChanges, range, realtimeScene } from "../../testing/realtime-scene";
+import { type SessionScene, sessionScene } from "../../testing/room-scene";
+import { publishChanges, range } from "../../testing/sample-messages";
+import { ServerProcess } from "../../testing/server-process";
 
 /** The Redis of this machine; the channels are keyed by a public URL of this run's own. */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -26,30 +27,39 @@ describe("realtime across server processes over Redis [postgres]", () => {
   const publicUrl = uniquePublicUrl();
   const origin = new URL(publicUrl).origin;
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let scene: Awaited<ReturnType<typeof realtimeScene>>;
+  let scene: SessionScene;
   let nodes: ServerProcess[] = [];
   let publisher: App | undefined;
   const clients: RealtimeClient[] = [];
 
   beforeAll(async () => {
     database = await freshDatabase("postgres");
-    scene = await realtimeScene(database.db);
+    scene = await sessionScene(database.db);
     const databaseUrl = await postgresUrlOf(database.db);
     nodes = await Promise.all(
-      [1, 2].map(() => ServerProcess.create({ databaseUrl, redisUrl: REDIS_URL, publicUrl })),
+      [1, 2].map(() =>
+        ServerProcess.create({
+          NODE_ENV: "test",
+          PUBLIC_URL: publicUrl,
+          DATABASE_URL: databaseUrl,
+          REDIS_URL,
+          WEB_DIST: "/nonexistent",
+          DEMO_DATA: "false",
+        }),
+      ),
     );
     await Promise.all(nodes.map((node) => node.start()));
     publisher = (await listeningApp(database.db, { redisUrl: REDIS_URL, publicUrl })).app;
   }, 60_000);
   afterAll(async () => {
     for (const client of clients) client.close();
-    await Promise.all(nodes.map((node) => node.kill()));
+    await Promise.all(nodes.map((node) => node.stop()));
     await publisher?.server.close();
     await database?.drop();
   });
 
   const node = (i: number) => nodes[i] ?? (null as never);
-  const connect = async (on: ServerProcess, cookie = scene.people.registeredGuest.cookie) => {
+  const connect = async (on: ServerProcess, cookie = scene.people.guest.cookie) => {
     const client = await RealtimeClient.connect(on.url, { cookie, origin });
     clients.push(client);
     return client;

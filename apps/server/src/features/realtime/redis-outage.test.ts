@@ -9,21 +9,22 @@ import {
   settle,
   uniquePublicUrl,
 } from "../../testing/realtime";
-import { publishChanges, range, realtimeScene } from "../../testing/realtime-scene";
+import { type SessionScene, sessionScene } from "../../testing/room-scene";
+import { publishChanges, range } from "../../testing/sample-messages";
 
 // Issue 6 item 7: Redis stopped and started again during traffic, with a redis-server of the test's own.
 describe("realtime while Redis goes away and comes back [postgres]", () => {
   const publicUrl = uniquePublicUrl();
   const origin = new URL(publicUrl).origin;
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let scene: Awaited<ReturnType<typeof realtimeScene>>;
+  let scene: SessionScene;
   let redis: RedisProcess | undefined;
   const nodes: Array<{ app: App; url: string }> = [];
   const clients: RealtimeClient[] = [];
 
   beforeAll(async () => {
     database = await freshDatabase("postgres");
-    scene = await realtimeScene(database.db);
+    scene = await sessionScene(database.db);
     redis = await RedisProcess.start();
     const redisUrl = redis.url;
     for (let i = 0; i < 2; i += 1) nodes.push(await listeningApp(database.db, { redisUrl, publicUrl }));
@@ -38,7 +39,7 @@ describe("realtime while Redis goes away and comes back [postgres]", () => {
   const node = (i: number) => nodes[i] ?? (null as never);
   const connect = async (i: number) => {
     const client = await RealtimeClient.connect(node(i).url, {
-      cookie: scene.people.registeredGuest.cookie,
+      cookie: scene.people.guest.cookie,
       origin,
     });
     clients.push(client);

@@ -1,7 +1,8 @@
 import { beforeAll, expect, test } from "vitest";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { eventually, RealtimeClient, settle, useListeningApp } from "../../testing/realtime";
-import { publishChanges, range, realtimeScene } from "../../testing/realtime-scene";
+import { type SessionScene, sessionScene } from "../../testing/room-scene";
+import { publishChanges, range } from "../../testing/sample-messages";
 
 const REPLAY_MAX = 10;
 
@@ -14,13 +15,13 @@ async function subscribedAt(client: RealtimeClient, topic: string): Promise<numb
 
 describeOnEachDatabase("realtime: sequences, resume and refetch", (use) => {
   const server = useListeningApp(use, { realtimeTuning: { replayMaxMessages: REPLAY_MAX } });
-  let scene: Awaited<ReturnType<typeof realtimeScene>>;
+  let scene: SessionScene;
   beforeAll(async () => {
-    scene = await realtimeScene(use());
+    scene = await sessionScene(use());
   });
   const publish = (topic: string, count: number) =>
     publishChanges(use(), server().app.realtime.realtime, topic, count);
-  const guest = () => RealtimeClient.connect(server().url, { cookie: scene.people.registeredGuest.cookie });
+  const guest = () => RealtimeClient.connect(server().url, { cookie: scene.people.guest.cookie });
 
   test("a committed change reaches subscribers with the topic's next sequence", async () => {
     const client = await guest();

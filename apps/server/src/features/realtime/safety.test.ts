@@ -5,15 +5,16 @@ import { TestClient } from "../../testing/client";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
 import { eventually, RealtimeClient, settle, useListeningApp } from "../../testing/realtime";
-import { publishChanges, realtimeScene } from "../../testing/realtime-scene";
+import { type SessionScene, sessionScene } from "../../testing/room-scene";
+import { publishChanges } from "../../testing/sample-messages";
 
 describeOnEachDatabase("realtime: presence rate and bans", (use) => {
   const server = useListeningApp(use);
-  let scene: Awaited<ReturnType<typeof realtimeScene>>;
+  let scene: SessionScene;
   beforeAll(async () => {
-    scene = await realtimeScene(use());
+    scene = await sessionScene(use());
   });
-  const connect = (cookie = scene.people.registeredGuest.cookie) =>
+  const connect = (cookie = scene.people.guest.cookie) =>
     RealtimeClient.connect(server().url, { cookie, reconnection: false });
   const publish = (topic: string, count: number) =>
     publishChanges(use(), server().app.realtime.realtime, topic, count);

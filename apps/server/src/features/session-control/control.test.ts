@@ -1,4 +1,4 @@
-import { SessionState } from "@onstage/domain";
+import { GO_LIVE_COUNTDOWN_START_SECONDS, SessionState } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { jobWorker } from "../../platform/jobs/worker";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer";
@@ -37,27 +37,33 @@ describeOnEachDatabase("session control", (use) => {
   ) =>
     (await client.get(`/api/video-session/room?video_session_id=${sessionId}`)).json() as {
       session: { state: string; isRecording: boolean };
-      stream: { activeState: string } | null;
+      stream: { activeState: string; countdownElapsedMs: number | null } | null;
       followerCount: number | null;
     };
-
-  test("go live opens a countdown stream; the pipeline's first playlist puts it on air (You're live!)", async () => {
-    const s = await scene({ state: "greenroom" });
-    const res = await s.people.host.client.post(UPDATE, {
+  /** The host goes live (spec 2 §4): the answer holds the new `countdown` stream. */
+  const goLive = (s: Awaited<ReturnType<typeof scene>>, isRecording: boolean) =>
+    s.people.host.client.post(UPDATE, {
       video_session_id: s.session,
       event_id: s.event,
       video_session_state: "broadcasting",
-      is_recording: true,
+      is_recording: isRecording,
     });
+  /** The pipeline's first playlist. */
+  const putOnAir = (streamId: number) =>
+    withOutbox(use(), app().realtime.realtime, (tx, outbox) =>
+      markStreamOnAir(tx, outbox, streamId, { livePlaybackUrl: "/hls/1/live.m3u8", vodPlaybackUrl: null }),
+    );
+
+  test("go live opens a countdown stream; the pipeline's first playlist puts it on air (You're live!)", async () => {
+    const s = await scene({ state: "greenroom" });
+    const res = await goLive(s, true);
     expect(res.statusCode).toBe(200);
     const { stream } = res.json();
     expect(stream).toMatchObject({ activeState: "countdown", isRecording: true });
     expect(await row(s.session)).toMatchObject({ state: "broadcasting", is_recording: true });
     expect((await room(s.people.guest.client, s.session)).stream?.activeState).toBe("countdown");
 
-    await withOutbox(use(), app().realtime.realtime, (tx, outbox) =>
-      markStreamOnAir(tx, outbox, stream.id, { livePlaybackUrl: "/hls/1/live.m3u8", vodPlaybackUrl: null }),
-    );
+    await putOnAir(stream.id);
     expect((await room(s.people.guest.client, s.session)).stream?.activeState).toBe("recording");
     const messages = await topicMessages(use(), `session:${s.session}`);
     expect(
@@ -69,10 +75,32 @@ describeOnEachDatabase("session control", (use) => {
     ]);
   });
 
+  test("the stream tells how long its countdown has run, so a reloaded page resumes it", async () => {
+    const s = await scene({ state: "greenroom" });
+    const res = await goLive(s, false);
+    const { stream } = res.json();
+    expect(stream.countdownElapsedMs).toBe(0);
+    // The page reloads 4 s into the countdown (the database's clock, the one the countdown runs on).
+    await use().query(
+      "UPDATE video_session_streams SET created_at = created_at - interval '4 seconds' WHERE id = $1",
+      [stream.id],
+    );
+    const elapsed = (await room(s.people.host.client, s.session)).stream?.countdownElapsedMs ?? 0;
+    expect(elapsed).toBeGreaterThanOrEqual(4_000);
+    expect(elapsed).toBeLessThan(GO_LIVE_COUNTDOWN_START_SECONDS * 1_000);
+
+    await putOnAir(stream.id);
+    expect((await room(s.people.host.client, s.session)).stream?.countdownElapsedMs).toBeNull();
+    const published = (await topicMessages(use(), `session:${s.session}`))
+      .filter((m) => m.table_name === "video_session_streams")
+      .map((m) => (m.payload as { countdownElapsedMs: number | null }).countdownElapsedMs);
+    expect(published).toEqual([0, null]);
+  });
+
   test("a failed start (stream error) goes back to the greenroom; once on air it cannot", async () => {
     const s = await scene({ state: "greenroom" });
     const body = { video_session_id: s.session, event_id: s.event };
-    const live = await s.people.host.client.post(UPDATE, { ...body, video_session_state: "broadcasting" });
+    const live = await goLive(s, false);
     await withOutbox(use(), app().realtime.realtime, (tx, outbox) =>
       endStream(tx, outbox, live.json().stream.id, "error"),
     );
@@ -80,13 +108,8 @@ describeOnEachDatabase("session control", (use) => {
     expect(back.statusCode).toBe(200);
     expect(back.json().session).toMatchObject({ state: "greenroom", timeBroadcastStart: null });
 
-    const again = await s.people.host.client.post(UPDATE, { ...body, video_session_state: "broadcasting" });
-    await withOutbox(use(), app().realtime.realtime, (tx, outbox) =>
-      markStreamOnAir(tx, outbox, again.json().stream.id, {
-        livePlaybackUrl: "/hls/2/live.m3u8",
-        vodPlaybackUrl: null,
-      }),
-    );
+    const again = await goLive(s, false);
+    await putOnAir(again.json().stream.id);
     const refused = await s.people.host.client.post(UPDATE, { ...body, video_session_state: "greenroom" });
     expect(errorCode(refused)).toBe("invalid_transition");
   });
@@ -219,12 +242,7 @@ describeOnEachDatabase("session control", (use) => {
     const listen = (change: RecordingChange) => heard.push(change);
     app().lifecycle.on("recording", listen);
     try {
-      await s.people.host.client.post(UPDATE, {
-        video_session_id: s.session,
-        event_id: s.event,
-        video_session_state: "broadcasting",
-        is_recording: true,
-      });
+      await goLive(s, true);
       const body = { video_session_id: s.session, event_id: s.event };
       const pause = await s.people.host.client.post(SETTINGS, { ...body, is_recording: false });
       expect(pause.statusCode).toBe(200);
@@ -343,12 +361,16 @@ describeOnEachDatabase("session control", (use) => {
     expect(await topicMessages(use(), `session:${s.session}`)).toEqual([]);
   });
 
-  test("the session-control routes are in the OpenAPI document", async () => {
-    const paths = Object.keys(
-      (await app().server.inject({ method: "GET", url: "/api/docs/json" })).json().paths,
-    );
-    for (const path of [UPDATE, RESET, SETTINGS, NOTIFY, "/api/hasura/unset-active-browser-id"]) {
-      expect(paths).toContain(path);
+  test("the session-control routes are in the OpenAPI document, with their body and answer schemas", async () => {
+    const { paths } = (await app().server.inject({ method: "GET", url: "/api/docs/json" })).json();
+    expect(Object.keys(paths)).toContain("/api/hasura/unset-active-browser-id");
+    for (const path of [UPDATE, RESET, SETTINGS, NOTIFY]) {
+      const { tags, requestBody, responses } = paths[path].post;
+      expect(tags).toEqual(["session control"]);
+      expect(requestBody.content["application/json"].schema.properties).toHaveProperty("event_id");
+      expect(
+        Object.keys(responses[200].content["application/json"].schema.properties).length,
+      ).toBeGreaterThan(0);
     }
   });
 });

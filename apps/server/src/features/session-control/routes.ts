@@ -6,14 +6,39 @@ import {
   UpdateSettingsBody,
   UpdateVideoSessionBody,
 } from "@onstage/domain";
+import type { FastifySchema } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
 import { sessionControlService } from "./service";
 
-const tags = ["session control"];
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
-/** Spec 2 §7: the host's session routes. Every one is a write by a signed-in user (CSRF as every POST). */
+/**
+ * Spec 2 §7: the host's session routes all have one shape: a POST by a signed-in user (CSRF as every
+ * POST) with a body and a 200 answer, both zod schemas that /api/docs shows.
+ */
+function hostPost<Body extends z.ZodType, Response extends z.ZodType>(
+  app: App,
+  url: string,
+  schema: { summary: string; body: Body; response: Response },
+  handle: (viewerUserId: number, body: z.output<Body>) => Promise<z.input<Response>>,
+) {
+  // Typed as FastifySchema: the zod provider cannot resolve a generic schema's types. The validator
+  // compiler still parses the body with `body` and the serializer checks the answer with `response`,
+  // so the signature above is what holds.
+  const routeSchema: FastifySchema = {
+    tags: ["session control"],
+    summary: schema.summary,
+    body: schema.body,
+    response: { 200: schema.response },
+  };
+  app.post(url, { schema: routeSchema }, async (req) =>
+    handle(requireViewer(req), req.body as z.output<Body>),
+  );
+}
+
 export function sessionControlRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
   const control = sessionControlService(deps);
   return async (app) => {
@@ -22,58 +47,47 @@ export function sessionControlRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
       requireViewer(req);
     });
 
-    app.post(
+    hostPost(
+      app,
       "/api/video-session/update-video-session",
       {
-        schema: {
-          tags,
-          summary:
-            "Move the session's state (enter/exit greenroom, go live, end live, end event); host level only (spec 2 §4)",
-          body: UpdateVideoSessionBody,
-          response: { 200: SessionControlResponse },
-        },
+        summary:
+          "Move the session's state (enter/exit greenroom, go live, end live, end event); host level only (spec 2 §4)",
+        body: UpdateVideoSessionBody,
+        response: SessionControlResponse,
       },
-      async (req) => control.updateState(requireViewer(req), req.body),
+      control.updateState,
     );
-
-    app.post(
+    hostPost(
+      app,
       "/api/video-session/reset-session",
       {
-        schema: {
-          tags,
-          summary: "Any state back to scheduled, the session's streams deleted; host level only (spec 2 §7)",
-          body: ResetSessionBody,
-          response: { 200: SessionControlResponse },
-        },
+        summary: "Any state back to scheduled, the session's streams deleted; host level only (spec 2 §7)",
+        body: ResetSessionBody,
+        response: SessionControlResponse,
       },
-      async (req) => control.reset(requireViewer(req), req.body),
+      control.reset,
     );
-
-    app.post(
+    hostPost(
+      app,
       "/api/video-session/update-settings",
       {
-        schema: {
-          tags,
-          summary:
-            "Set exactly one of allow_raising_hands, open_stage, hide_audience, disable_qa, broadcast_type, is_recording (spec 2 §7)",
-          body: UpdateSettingsBody,
-          response: { 200: SessionControlResponse },
-        },
+        summary:
+          "Set exactly one of allow_raising_hands, open_stage, hide_audience, disable_qa, broadcast_type, is_recording (spec 2 §7)",
+        body: UpdateSettingsBody,
+        response: SessionControlResponse,
       },
-      async (req) => control.updateSettings(requireViewer(req), req.body),
+      control.updateSettings,
     );
-
-    app.post(
+    hostPost(
+      app,
       "/api/notifications/go-live",
       {
-        schema: {
-          tags,
-          summary: "Mail the channel's followers that the session is live (never for a private event)",
-          body: GoLiveNotificationBody,
-          response: { 200: GoLiveNotificationResponse },
-        },
+        summary: "Mail the channel's followers that the session is live (never for a private event)",
+        body: GoLiveNotificationBody,
+        response: GoLiveNotificationResponse,
       },
-      async (req) => control.notifyGoLive(requireViewer(req), req.body),
+      control.notifyGoLive,
     );
   };
 }

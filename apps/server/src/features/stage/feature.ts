@@ -5,7 +5,7 @@ import type { SessionStateChange } from "../broadcast/lifecycle";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import { stageRoutes } from "./routes";
-import { stageStanding } from "./service";
+import { membersRights } from "./service";
 import { stageSignalling } from "./signalling";
 
 /** A revoked right (a role taken away, a ban, the state set by hand) stops a member within this. */
@@ -29,18 +29,22 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
   const recheck = async () => {
     if (!embedded || checking) return;
     checking = true;
-    try {
-      for (const sessionId of embedded.sessions()) {
-        for (const { place, userId } of embedded.members(sessionId)) {
-          const { rights } = await stageStanding(deps.db, userId, sessionId).catch(() => ({ rights: null }));
-          if (rights?.refusal !== null) await embedded.remove(sessionId, place);
+    for (const sessionId of embedded.sessions()) {
+      try {
+        const members = embedded.members(sessionId);
+        const rights = await membersRights(
+          deps.db,
+          sessionId,
+          members.map((m) => m.userId),
+        );
+        for (const { place, userId } of members) {
+          if (rights.get(userId)?.refusal !== null) await embedded.remove(sessionId, place);
         }
+      } catch (err) {
+        deps.log.error({ err, sessionId }, "re-checking stage rights failed");
       }
-    } catch (err) {
-      deps.log.error({ err }, "re-checking stage rights failed");
-    } finally {
-      checking = false;
     }
+    checking = false;
   };
   return {
     name: "stage",

@@ -11,13 +11,25 @@ import {
 import type { Queryable } from "../../platform/database";
 import { requireMediaRoomFor } from "../../platform/media-room";
 import type { MediaRoomPort } from "../../platform/media-room/port";
-import { requireTopicReader, sessionOf } from "../access/service";
+import { type PlaceAccess, requireTopicReader, sessionOf, sessionReaders } from "../access/service";
 
 // Who is on the session's stage, decided from the database on every request and signalling message.
 
 export interface StageStanding {
   rights: StageRights;
   session: RoomSession;
+  webrtcProvider: MediaRoomJoin["provider"];
+}
+
+function standingOf(access: PlaceAccess): StageStanding {
+  const session = sessionOf(access);
+  const rights = stageRights({
+    flags: access.flags,
+    state: session.state,
+    signedIn: access.viewer.userId !== null,
+    isBanned: access.viewer.isBanned,
+  });
+  return { rights, session, webrtcProvider: access.webrtcProvider ?? "embedded" };
 }
 
 /** The viewer's stage rights now; a session they may not even read is refused (401, 403, 404). */
@@ -26,15 +38,17 @@ export async function stageStanding(
   userId: number | null,
   sessionId: number,
 ): Promise<StageStanding> {
-  const access = await requireTopicReader(db, userId, { kind: "session", id: sessionId });
-  const session = sessionOf(access);
-  const rights = stageRights({
-    flags: access.flags,
-    state: session.state,
-    signedIn: userId !== null,
-    isBanned: access.viewer.isBanned,
-  });
-  return { rights, session };
+  return standingOf(await requireTopicReader(db, userId, { kind: "session", id: sessionId }));
+}
+
+/** The stage rights of each of the members now, in one query; absent: they may not even read the session. */
+export async function membersRights(
+  db: Queryable,
+  sessionId: number,
+  userIds: number[],
+): Promise<Map<number, StageRights>> {
+  const readers = await sessionReaders(db, sessionId, userIds);
+  return new Map([...readers].map(([userId, access]) => [userId, standingOf(access).rights]));
 }
 
 /** Throws the refusal as the error the client sees: 401, 403, or 409 stage_closed. */
@@ -61,14 +75,10 @@ export function stageService(db: Queryable, mediaRoom: MediaRoomPort) {
   return {
     /** POST /api/video-session/join-stage: what the browser needs to join the session's media room. */
     async join(userId: number, sessionId: number, eventId: number): Promise<MediaRoomJoin> {
-      const { rights, session } = await stageStanding(db, userId, sessionId);
+      const { rights, session, webrtcProvider } = await stageStanding(db, userId, sessionId);
       if (session.eventId !== eventId) throw NotFound("session_not_found");
       requireStage(rights);
-      const [provider] = await db.query<{ webrtc_provider: MediaRoomPort["provider"] }>(
-        "SELECT webrtc_provider FROM video_sessions WHERE id = $1",
-        [sessionId],
-      );
-      const room = requireMediaRoomFor(mediaRoom, provider?.webrtc_provider ?? "embedded");
+      const room = requireMediaRoomFor(mediaRoom, webrtcProvider);
       const name = await fullNameOf(db, userId);
       return room.join({ sessionId, userId, name, canPublish: rights.canPublish });
     },

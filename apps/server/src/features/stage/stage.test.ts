@@ -1,10 +1,12 @@
 import { type StageAck, StageEvents, type StageParticipantInfo } from "@onstage/domain";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Queryable } from "../../platform/database";
 import { signedIn } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { eventually, RealtimeClient, useListeningApp } from "../../testing/realtime";
 import { errorCode, type RoomScene, roomScene } from "../../testing/room-scene";
 import { StagePeer } from "../../testing/stage-peer";
+import { membersRights, stageStanding } from "./service";
 
 // Issue 11 §2 with real WebRTC: werift peers talk to the embedded SFU through the realtime socket.
 
@@ -174,6 +176,38 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     expect(host.seen.closed).toBe(false);
     expect(speaker.seen.participants.map((p) => p.userId).sort()).toEqual([h.userId, s.userId].sort());
   }, 30_000);
+
+  test("the 1 s re-check reads every member's rights in one query, as each member's own check would", async () => {
+    const { g } = scene;
+    const speaker = async () =>
+      (await scene.person((userId) => g.speaker(scene.event, userId, [scene.session]))).userId;
+    const banned = await speaker();
+    await g.ban(banned, scene.channel);
+    const shadowBanned = await speaker();
+    await g.ban(shadowBanned, scene.channel, { ban_type: "event", event_id: scene.event, is_shadow: true });
+    const userIds = [...Object.values(scene.people).map((p) => p.userId), banned, shadowBanned];
+
+    let queries = 0;
+    const counting: Queryable = {
+      query: (sql, params) => {
+        queries += 1;
+        return use().query(sql, params);
+      },
+    };
+    const rights = await membersRights(counting, scene.session, userIds);
+    expect(queries).toBe(1);
+    for (const userId of userIds) {
+      const own = await stageStanding(use(), userId, scene.session).then(
+        (standing) => standing.rights,
+        () => undefined,
+      );
+      expect(rights.get(userId)).toEqual(own);
+    }
+    expect(rights.get(shadowBanned)?.refusal).toBeNull();
+    expect(rights.get(scene.people.guest.userId)?.refusal).toBe("forbidden");
+    expect(rights.has(banned)).toBe(false);
+    expect(await membersRights(use(), 0, userIds)).toEqual(new Map());
+  });
 
   test("the session ending closes the room: everyone leaves the stage", async () => {
     const host = await connect("host");

@@ -5,6 +5,7 @@ import {
   YOU_ARE_LIVE_NOTICE_MS,
 } from "@onstage/domain";
 import { useEffect, useRef, useState } from "react";
+import { type CountdownStart, countdownStart } from "./countdownStart";
 
 const TICK_MS = 250;
 
@@ -15,9 +16,9 @@ const isOnAir = (stream: SessionStream) =>
 
 /**
  * Spec 2 §4, §8 go-live countdown, driven by the session's stream: a `countdown` stream counts down
- * from GO_LIVE_COUNTDOWN_START_SECONDS (from when this page first saw it: the client's clock may not
- * be the server's); the stream going on air (the pipeline's first playlist) ends it with 'You're
- * live!' for YOU_ARE_LIVE_NOTICE_MS. A stream this page saw turn `error` calls `onFailure` with
+ * from GO_LIVE_COUNTDOWN_START_SECONDS, resumed where the server says it is (a reloaded page does not
+ * start again); the stream going on air (the pipeline's first playlist) ends it with 'You're live!'
+ * for YOU_ARE_LIVE_NOTICE_MS. A stream this page saw turn `error` calls `onFailure` with
  * whether it had been on air.
  */
 export function useGoLiveCountdown(
@@ -25,14 +26,12 @@ export function useGoLiveCountdown(
   onFailure: (wasOnAir: boolean) => void,
 ): CountdownView {
   const [now, setNow] = useState(() => Date.now());
-  const countdownSeen = useRef<{ id: number; at: number } | null>(null);
+  const started = useRef<CountdownStart | null>(null);
   const previous = useRef<SessionStream | null>(stream);
   const [liveUntil, setLiveUntil] = useState<{ id: number; until: number } | null>(null);
 
   const inCountdown = stream?.activeState === "countdown";
-  if (inCountdown && countdownSeen.current?.id !== stream.id) {
-    countdownSeen.current = { id: stream.id, at: Date.now() };
-  }
+  if (inCountdown) started.current = countdownStart(started.current, stream, Date.now());
 
   const failed = useRef(onFailure);
   failed.current = onFailure;
@@ -54,7 +53,7 @@ export function useGoLiveCountdown(
     return () => clearInterval(timer);
   }, [ticking]);
 
-  if (inCountdown && countdownSeen.current) return goLiveCountdown(now - countdownSeen.current.at);
+  if (inCountdown && started.current) return goLiveCountdown(now - started.current.at);
   if (liveUntil && liveUntil.id === stream?.id && liveUntil.until > now) return { phase: "live" };
   return null;
 }

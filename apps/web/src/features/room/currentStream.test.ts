@@ -12,6 +12,7 @@ const stream = (id: number, fields: Partial<SessionStream> = {}): SessionStream 
   broadcastStartedAt: null,
   broadcastEndedAt: null,
   deletedAt: null,
+  countdownElapsedMs: 0,
   ...fields,
 });
 const deleted = { deletedAt: "2030-01-01T00:00:00.000Z" };
