@@ -52,6 +52,17 @@ export async function findLiveStream(db: Queryable, sessionId: number): Promise<
   return row ? toStream(row) : null;
 }
 
+/** The on-air stream id of each of these sessions that has one, in one query. */
+export async function findLiveStreamIds(db: Queryable, sessionIds: number[]): Promise<Map<number, number>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db.query<{ video_session_id: number; id: number }>(
+    `SELECT video_session_id, id FROM video_session_streams
+      WHERE video_session_id = ANY($1::bigint[]) AND deleted_at IS NULL AND active_state IN ${ON_AIR_STATES}`,
+    [sessionIds],
+  );
+  return new Map(rows.map((row) => [Number(row.video_session_id), Number(row.id)]));
+}
+
 /** The newest stream that is not deleted (on air or past), or null. */
 export async function findLatestStream(db: Queryable, sessionId: number): Promise<SessionStream | null> {
   const [row] = await db.query<StreamRow>(

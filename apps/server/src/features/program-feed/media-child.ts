@@ -39,7 +39,7 @@ const sockets = new Map<number, WebSocket>();
 const compositors = new Map<number, Compositor>();
 
 function sendStatus(socket: WebSocket | undefined, status: CompositorStatus): void {
-  if (socket?.readyState === socket?.OPEN) socket?.send(JSON.stringify(status));
+  if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify(status));
 }
 
 function safeJson(text: string): unknown {

@@ -2,7 +2,7 @@ import { type Browser, chromium } from "playwright-core";
 import { CLOSED_NETWORK_CHROMIUM_ARGS } from "../../platform/chromium/args";
 import { issueRecorderCredential, onAirRecorderGrants, revokeRecorderCredentials } from "../auth/recorder";
 import type { SessionStateChange } from "../broadcast/lifecycle";
-import { findLiveStream } from "../broadcast/streams";
+import { findLiveStreamIds } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
 
 // COMPOSITOR=server (issue 11 §3): while a session broadcasts, a headless Chromium started by the server
@@ -85,9 +85,14 @@ export class ServerCompositors {
   }
 
   private async stopOffAir(): Promise<void> {
-    for (const recorder of [...this.recorders.values()]) {
-      const live = await findLiveStream(this.deps.db, recorder.sessionId).catch(() => undefined);
-      if (live !== undefined && live?.id !== recorder.streamId) await this.stop(recorder.sessionId);
+    const recorders = [...this.recorders.values()];
+    const live = await findLiveStreamIds(
+      this.deps.db,
+      recorders.map((recorder) => recorder.sessionId),
+    ).catch(() => null);
+    if (live === null) return;
+    for (const recorder of recorders) {
+      if (live.get(recorder.sessionId) !== recorder.streamId) await this.stop(recorder.sessionId);
     }
   }
 
