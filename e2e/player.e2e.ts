@@ -1,8 +1,14 @@
 import { execFile } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { EventPageData, PlaybackResponse, RoomResponse, SessionState } from "@onstage/domain";
+import type {
+  ChatMessage,
+  EventPageData,
+  PlaybackResponse,
+  RoomResponse,
+  SessionState,
+} from "@onstage/domain";
 import { DEFAULT_PRIMARY_COLOR } from "@onstage/domain";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, test } from "vitest";
@@ -135,9 +141,15 @@ function playback(vodUrl: string | null): PlaybackResponse {
   };
 }
 
-async function renderScreen(page: Page, state: SessionState, answer: PlaybackResponse, url = "/") {
+async function renderScreen(
+  page: Page,
+  state: SessionState,
+  answer: PlaybackResponse,
+  url = "/",
+  chat?: ChatMessage[],
+) {
   await page.goto(HARNESS);
-  const input = { ...sessionData(state), playback: answer, url };
+  const input = { ...sessionData(state), playback: answer, url, chat };
   await page.evaluate((props) => {
     const harness = (window as unknown as { onstageHarness: { renderSessionScreen: (p: unknown) => void } })
       .onstageHarness;
@@ -263,6 +275,57 @@ test("a replay without a start plays from the beginning and moves on", async () 
   await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 1);
   const time = await page.getByLabel("Replay").evaluate((v: HTMLVideoElement) => v.currentTime);
   expect(time).toBeLessThan(15);
+});
+
+/** A chat message sent `offsetMs` after the recording's first frame (by its program date). */
+function chatAt(id: number, text: string, atMs: number): ChatMessage {
+  const timestamp = new Date(atMs).toISOString();
+  const user = { id: 3, firstName: "Ada", lastName: "Guest", profilePhoto: null };
+  return {
+    id,
+    chatId: 1,
+    userId: 3,
+    message: text,
+    timestamp,
+    updatedAt: null,
+    deletedAt: null,
+    user,
+    reactions: [],
+  };
+}
+
+test("the replay shows the chat in step with the recording (issue 12 §11)", async () => {
+  const playlist = await readFile(path.join(FILES, "e2e-hls/index.m3u8"), "utf8");
+  const first = Date.parse(/#EXT-X-PROGRAM-DATE-TIME:(.+)/.exec(playlist)?.[1] ?? "");
+  expect(Number.isFinite(first)).toBe(true);
+  const chat = [
+    chatAt(1, "Before the start", first - 60_000),
+    chatAt(2, "Four seconds in", first + 4_000),
+    chatAt(3, "Fifteen seconds in", first + 15_000),
+  ];
+  const page = browser.page();
+  await renderScreen(page, "ended", playback(VOD), "/", chat);
+  const log = page.getByRole("log", { name: "Chat messages" });
+  const programDate = () => page.getByTestId("program-date").textContent().then(Number);
+  await page.waitForFunction(
+    () => Number(document.querySelector("[data-testid=program-date]")?.textContent) > 0,
+  );
+  // Playing the first seconds: what was said before, not yet what was said four seconds in.
+  if ((await programDate()) < first + 3_500) {
+    await expect.poll(() => log.textContent()).toContain("Before the start");
+    expect(await log.textContent()).not.toContain("Four seconds in");
+  }
+  await page.waitForFunction(
+    (at) => Number(document.querySelector("[data-testid=program-date]")?.textContent) >= at,
+    first + 4_500,
+  );
+  await expect.poll(() => log.textContent()).toContain("Four seconds in");
+  expect(await log.textContent()).not.toContain("Fifteen seconds in");
+  // Jumping ahead in the recording brings the later message in.
+  await page.getByLabel("Replay").evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 17;
+  });
+  await expect.poll(() => log.textContent(), { timeout: 10_000 }).toContain("Fifteen seconds in");
 });
 
 test("an ended session with nothing recorded thanks the viewer and links to the channel", async () => {

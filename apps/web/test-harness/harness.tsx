@@ -1,11 +1,13 @@
 // Browser-test entry (e2e/player.e2e.ts bundles it with esbuild and serves it from the app's files): the
 // program-feed compositor and the session screens, rendered alone so a test can drive them with real
 // media. Nothing here is part of the app's bundle.
-import type { EventPageData, PlaybackResponse, RoomResponse } from "@onstage/domain";
-import { viewerFlags } from "@onstage/domain";
+import type { ChatMessage, EventPageData, PlaybackResponse, RoomResponse } from "@onstage/domain";
+import { stageDelivery, viewerFlags } from "@onstage/domain";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRoot } from "react-dom/client";
 import { MemoryRouter } from "react-router";
+import { ChatHistory } from "../src/features/chat/ChatHistory";
+import type { ChatController } from "../src/features/chat/useChat";
 import { ProgramClockProvider, useProgramClock } from "../src/features/player/ProgramClock";
 import { fetchPlayback, playbackKeys } from "../src/features/player/playbackApi";
 import { SessionScreen } from "../src/features/player/SessionScreen";
@@ -24,12 +26,20 @@ function ProgramDate() {
   return <output data-testid="program-date">{programDateMs ?? ""}</output>;
 }
 
-/** The stage area as a guest sees it, with the playback answer the server would give. */
+/** A loaded chat, as the room's chat panel holds it. */
+function StaticChat({ messages, flags }: { messages: ChatMessage[]; flags: ReturnType<typeof viewerFlags> }) {
+  const state = { status: "ready", messages, hasMore: false, deletedIds: new Set<number>() } as const;
+  const chat = { state, retry: async () => {}, loadOlder: async () => {} } as unknown as ChatController;
+  return <ChatHistory chat={chat} viewer={{ userId: 2, emailVerified: true, flags }} onReact={() => {}} />;
+}
+
+/** The stage area as a guest sees it, with the playback answer the server would give (and a chat). */
 function renderSessionScreen(input: {
   data: EventPageData;
   room: RoomResponse;
   playback: PlaybackResponse;
   url: string;
+  chat?: ChatMessage[];
 }) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } },
@@ -41,11 +51,12 @@ function renderSessionScreen(input: {
   createRoot(container).render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[input.url]}>
-        <ProgramClockProvider>
+        <ProgramClockProvider delivery={stageDelivery(input.room.session.state, false)}>
           <main>
             <h1>{input.data.event.title}</h1>
             <SessionScreen data={input.data} room={input.room} flags={flags} />
             <ProgramDate />
+            {input.chat && <StaticChat messages={input.chat} flags={flags} />}
           </main>
         </ProgramClockProvider>
       </MemoryRouter>
@@ -108,7 +119,7 @@ async function measureGlassToGlass(sessionId: number, count: number): Promise<nu
   const container = document.getElementById("root");
   if (!container) throw new Error("no #root");
   createRoot(container).render(
-    <ProgramClockProvider>
+    <ProgramClockProvider delivery="live">
       <VideoPlayer
         label="Live video"
         source={{ key: "live", url: liveUrl, fallbackUrl: null, kind: "live", startAt: 0 }}

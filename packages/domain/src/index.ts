@@ -19,6 +19,7 @@ export * from "./custom-questions/rules";
 export * from "./dashboard/rules";
 export * from "./errors";
 export * from "./event-page/rules";
+export * from "./in-step/rules";
 export * from "./membership/rules";
 export * from "./modules/rules";
 export * from "./names/rules";

@@ -2,6 +2,7 @@ import type { ChatMessage } from "@onstage/domain";
 import { useLayoutEffect, useRef, useState } from "react";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
+import { type InStepOptions, useInStep } from "../player/useInStep";
 import { ChatMessageItem, type ChatViewer } from "./ChatMessageItem";
 import type { ChatController } from "./useChat";
 import { CHAT_LOAD_FAILED_TEXT } from "./useChat";
@@ -15,13 +16,21 @@ export interface ChatHistoryProps {
   onReact: (message: ChatMessage, reaction: string) => void;
 }
 
+/** The audience's conversation: at once live; in the replay, as far as the recording has played. */
+const CHAT_IN_STEP: InStepOptions<ChatMessage> = {
+  keyOf: (message) => message.id,
+  happenedAtMs: (message) => Date.parse(message.timestamp),
+  holdsLive: false,
+};
+
 /** The messages, newest at the bottom (role=log: new ones are announced politely). */
 export function ChatHistory({ chat, viewer, onReact }: ChatHistoryProps) {
   const { state } = chat;
   const scroller = useRef<HTMLDivElement>(null);
   const isPinned = useRef(true);
   const [isLoadingOlder, setLoadingOlder] = useState(false);
-  const newest = state.messages.at(-1) ?? null;
+  const messages = useInStep(state.messages, CHAT_IN_STEP);
+  const newest = messages.at(-1) ?? null;
   const newestId = newest?.id ?? null;
   // One's own new message always comes into view; others' only while the view is at the bottom.
   const isOwnNewest = newest !== null && newest.userId === viewer.userId;
@@ -73,11 +82,11 @@ export function ChatHistory({ chat, viewer, onReact }: ChatHistoryProps) {
           Load earlier messages
         </Button>
       )}
-      {state.messages.length === 0 ? (
+      {messages.length === 0 ? (
         <p className="chat__empty">No messages yet.</p>
       ) : (
         <ol className="chat__messages">
-          {state.messages.map((message) => (
+          {messages.map((message) => (
             <ChatMessageItem
               key={message.id}
               message={message}

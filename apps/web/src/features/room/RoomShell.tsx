@@ -1,9 +1,10 @@
-import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
+import { type EventPageData, type RoomResponse, stageDelivery, type ViewerFlags } from "@onstage/domain";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
 import { useLiveUsers } from "../people/useLiveUsers";
+import { ProgramClockProvider } from "../player/ProgramClock";
 import { SessionScreen } from "../player/SessionScreen";
 import { HostProgramFeed } from "../program-feed/HostProgramFeed";
 import { usePresence } from "../realtime/usePresence";
@@ -38,6 +39,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   useLeaveBeacon(session.id, userId);
   useAnswerTabProbes(session.id);
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
+  const isStageView = seesStage(flags, session.state, searchParams);
   return (
     <div className="room">
       <header className="room__header">
@@ -55,16 +57,19 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       {/* On stage, the host's stage connection feeds the program (Stage); off stage, a watching one. */}
       {!isOnStage && <HostProgramFeed session={session} flags={flags} title={data.event.title} />}
       <SessionControls data={data} room={room} flags={flags} />
-      <div className="room__body">
-        <section className="room__stage" aria-label="Stage">
-          {seesStage(flags, session.state, searchParams) ? (
-            <Stage room={room} flags={flags} title={data.event.title} onStageChange={setOnStage} />
-          ) : (
-            <SessionScreen data={data} room={room} flags={flags} />
-          )}
-        </section>
-        <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
-      </div>
+      {/* The sidebar's modules keep in step with the picture this viewer sees (issue 12 §11). */}
+      <ProgramClockProvider delivery={stageDelivery(session.state, isStageView)}>
+        <div className="room__body">
+          <section className="room__stage" aria-label="Stage">
+            {isStageView ? (
+              <Stage room={room} flags={flags} title={data.event.title} onStageChange={setOnStage} />
+            ) : (
+              <SessionScreen data={data} room={room} flags={flags} />
+            )}
+          </section>
+          <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
+        </div>
+      </ProgramClockProvider>
     </div>
   );
 }
