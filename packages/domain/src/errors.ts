@@ -156,6 +156,12 @@ const MESSAGES: Record<string, string> = {
   ban_not_found: "This ban does not exist",
   ban_self: "You cannot ban yourself",
   ban_channel_member: "Members of the channel's team cannot be banned",
+  // Issue 12: the people row's Role menu and Remove Attendee (spec 1 §5).
+  self: "You cannot do this to yourself",
+  role_not_offered: "That role cannot be given here",
+  unchanged: "This user already has that role",
+  not_guest: "Only guests can be removed",
+  hide_unregister: "Unregistering is turned off for this event",
 };
 
 export function errorMessage(code: string): string {

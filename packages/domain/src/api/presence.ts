@@ -91,6 +91,8 @@ export const RegisteredUserRow = z.object({
   updatedAt: z.iso.datetime(),
   /** Spec 2 §6: admins, moderators and members see a Banned badge; always false for others. */
   isBanned: z.boolean(),
+  /** The ban the team's Unban User lifts (the channel ban first); null when not banned or not shown. */
+  banId: z.number().int().nullable(),
 });
 export type RegisteredUserRow = z.infer<typeof RegisteredUserRow>;
 

@@ -1,8 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { STAGE_CAPACITY_USERS } from "../constants";
 import { viewerFlags } from "../roles/rules";
-import type { BroadcastType, EventRole, OrgRole, SessionState } from "../vocabulary";
-import { canAcceptHandRaise, canBan, canUnban, inviteToStageRefusal, removeAttendeeRefusal } from "./rules";
+import type { BroadcastType, EventAccess, EventRole, OrgRole, SessionState } from "../vocabulary";
+import {
+  banNeedsAccessConfirm,
+  canAcceptHandRaise,
+  canBan,
+  canUnban,
+  inviteToStageRefusal,
+  removeAttendeeRefusal,
+} from "./rules";
 
 const SESSION = 7;
 const ME = 1;
@@ -216,4 +223,20 @@ describe("canAcceptHandRaise (spec 1 §5: owner/admin and a raised hand)", () =>
   ])("$case → $want", ({ actor, hasRaisedHand, want }) => {
     expect(canAcceptHandRaise({ actor, hasRaisedHand })).toBe(want);
   });
+});
+
+describe("banNeedsAccessConfirm (spec 1 §5 ban confirm checkbox)", () => {
+  test.each([
+    { access: "open", choice: "remove", want: false },
+    { access: "registration_required", choice: "remove", want: true },
+    { access: "ticketed", choice: "remove", want: true },
+    { access: "patreon", choice: "channel", want: true },
+    { access: "open", choice: "channel", want: false },
+    { access: "ticketed", choice: "shadow", want: false },
+  ] as { access: EventAccess; choice: "shadow" | "remove" | "channel"; want: boolean }[])(
+    "$access, $choice → $want",
+    ({ access, choice, want }) => {
+      expect(banNeedsAccessConfirm({ access, choice })).toBe(want);
+    },
+  );
 });

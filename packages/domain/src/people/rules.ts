@@ -1,6 +1,6 @@
 import { STAGE_CAPACITY_USERS } from "../constants";
 import { isHostLevel, type ViewerFlags } from "../roles/rules";
-import type { BroadcastType, EventRole, SessionState } from "../vocabulary";
+import type { BroadcastType, EventAccess, EventRole, SessionState } from "../vocabulary";
 
 // Spec 1 §2 "Studio sidebar people row": invite, accept, remove, ban and unban.
 
@@ -69,4 +69,16 @@ export function inviteToStageRefusal(input: {
 /** Spec 1 §5: Accept/Ignore needs an owner/admin (or the host) and a raised hand. */
 export function canAcceptHandRaise(input: { actor: ViewerFlags; hasRaisedHand: boolean }): boolean {
   return isHostLevel(input.actor) && input.hasRaisedHand;
+}
+
+export type BanChoice = "shadow" | "remove" | "channel";
+
+/**
+ * Spec 1 §5 ban confirm: 'I understand this action will remove their access to free or purchased
+ * content.' must be ticked for "certain events" (docs/decisions.md): a ban that removes the user
+ * (ban and remove, ban from channel) from an event they reach through a registration, a ticket or a
+ * membership. A shadow ban removes nothing, and an open event is free to everyone anyway.
+ */
+export function banNeedsAccessConfirm(input: { access: EventAccess; choice: BanChoice }): boolean {
+  return input.choice !== "shadow" && input.access !== "open";
 }

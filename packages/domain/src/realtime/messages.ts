@@ -30,6 +30,9 @@ export const ActiveBrowser = z.object({ sessionId: z.number().int(), browserId: 
 export type ActiveBrowser = z.infer<typeof ActiveBrowser>;
 export const Banned = z.object({ eventId: z.number().int() });
 export type Banned = z.infer<typeof Banned>;
+/** Issue 12 item 7: someone's role or ban changed; the people lists read them again. */
+export const PeopleChanged = z.object({ userId: z.number().int() });
+export type PeopleChanged = z.infer<typeof PeopleChanged>;
 /** Spec 2 §4: the host went live here and called the other sessions' audience. */
 export const AudienceCalled = z.object({
   sessionId: z.number().int(),
@@ -47,6 +50,11 @@ export const TopicBodies = {
       "audience.called",
       AudienceCalled,
       "`{ sessionId, urlHash, title }`: a host went live in a multi-session event with 'Yes, call the audience'",
+    ),
+    broadcast(
+      "people.changed",
+      PeopleChanged,
+      "`{ userId }`: a role change, a ban or an unban (the people lists read them again)",
     ),
   ]),
   session: z.union([

@@ -20,9 +20,16 @@ export interface RecordingChange {
   stream: SessionStream;
 }
 
+/** A ban took the user out of these events: their stage place goes now, not at the next re-check. */
+export interface UserRemoved {
+  userId: number;
+  eventIds: readonly number[];
+}
+
 interface LifecycleEvents {
   sessionState: [SessionStateChange];
   recording: [RecordingChange];
+  userRemoved: [UserRemoved];
 }
 
 export class BroadcastLifecycle extends EventEmitter<LifecycleEvents> {}

@@ -9,6 +9,7 @@ import {
   topicMessages,
   type Who,
 } from "../../testing/room-scene";
+import { BroadcastLifecycle } from "../broadcast/lifecycle";
 import { moderationService } from "./service";
 
 const BAN = "/api/event/ban";
@@ -217,6 +218,7 @@ describeOnEachDatabase("bans", (use) => {
       realtime,
       tracker: app().tracker,
       clock: () => new Date(),
+      lifecycle: new BroadcastLifecycle(),
     });
     const otherEvent = await s.g.event(s.channel);
     const base = { event_id: s.event, organization_id: s.channel };

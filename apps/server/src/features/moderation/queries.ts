@@ -1,4 +1,4 @@
-import type { EventRole, OrgRole } from "@onstage/domain";
+import type { ChannelBan, EventRole, OrgRole } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 // Bans (spec 1 §3 ban record, §4 ban flow). One active ban of each kind per user (unique indexes):
@@ -104,4 +104,109 @@ export async function liftBan(db: Queryable, banId: number, removedBy: number): 
     "UPDATE bans SET active = false, removed_at = now(), removed_by = $2 WHERE id = $1 AND active",
     [banId, removedBy],
   );
+}
+
+/** A ban of this channel (a channel ban or one of its events'), whichever event it names. */
+export async function findChannelBan(
+  db: Queryable,
+  input: { banId: number; organizationId: number },
+): Promise<{ id: number; eventId: number | null; userId: number; active: boolean } | null> {
+  const [r] = await db.query<{ id: number; event_id: number | null; user_id: number; active: boolean }>(
+    "SELECT id, event_id, user_id, active FROM bans WHERE id = $1 AND organization_id = $2",
+    [input.banId, input.organizationId],
+  );
+  return r ? { id: r.id, eventId: r.event_id, userId: r.user_id, active: r.active } : null;
+}
+
+/** The user a ban names (the audit's target). */
+export async function banUserId(db: Queryable, banId: number): Promise<number> {
+  const [r] = await db.query<{ user_id: number }>("SELECT user_id FROM bans WHERE id = $1", [banId]);
+  if (!r) throw new Error(`ban ${banId} vanished`);
+  return r.user_id;
+}
+
+interface ChannelBanRow {
+  id: number;
+  user_id: number;
+  user_name: string;
+  ban_type: "event" | "organization";
+  is_shadow: boolean;
+  event_id: number | null;
+  event_title: string | null;
+  banned_by: number | null;
+  banned_by_name: string | null;
+  created_at: Date;
+}
+
+/** Active bans of the channel, newest first, optionally by a name or e-mail fragment. */
+export async function listChannelBans(
+  db: Queryable,
+  input: { organizationId: number; search: string | null; limit: number; offset: number },
+): Promise<ChannelBan[]> {
+  // The fragment is matched literally: LIKE's wildcards typed by the user are escaped.
+  const pattern = input.search === null ? null : `%${input.search.replace(/[\\%_]/g, "\\$&")}%`;
+  const rows = await db.query<ChannelBanRow>(
+    `SELECT b.id, b.user_id, u.full_name AS user_name, b.ban_type, b.is_shadow, b.event_id,
+            e.title AS event_title, b.banned_by, by_user.full_name AS banned_by_name, b.created_at
+       FROM bans b
+       JOIN users u ON u.id = b.user_id
+       LEFT JOIN events e ON e.id = b.event_id
+       LEFT JOIN users by_user ON by_user.id = b.banned_by
+      WHERE b.organization_id = $1 AND b.active
+        AND ($2::text IS NULL OR u.full_name ILIKE $2 OR u.email ILIKE $2)
+      ORDER BY b.id DESC LIMIT $3 OFFSET $4`,
+    [input.organizationId, pattern, input.limit, input.offset],
+  );
+  return rows.map((r) => ({
+    banId: Number(r.id),
+    user: { userId: Number(r.user_id), name: r.user_name },
+    banType: r.ban_type,
+    isShadow: r.is_shadow,
+    event: r.event_id === null ? null : { id: Number(r.event_id), title: r.event_title ?? "" },
+    bannedBy: r.banned_by === null ? null : { userId: Number(r.banned_by), name: r.banned_by_name ?? "" },
+    createdAt: r.created_at.toISOString(),
+  }));
+}
+
+/** The user's role record on the event, locked for the change. */
+export async function lockEventRole(tx: Queryable, eventId: number, userId: number): Promise<void> {
+  await tx.query("SELECT 1 FROM events_users_roles WHERE event_id = $1 AND user_id = $2 FOR UPDATE", [
+    eventId,
+    userId,
+  ]);
+}
+
+/** Sets the role; a speaker also speaks in `sessionId` (an id of this event's sessions, or null). */
+export async function setEventRole(
+  tx: Queryable,
+  input: { eventId: number; userId: number; role: EventRole; sessionId: number | null },
+): Promise<void> {
+  const sessions = input.role === "speaker" && input.sessionId !== null ? [input.sessionId] : [];
+  await tx.query(
+    `INSERT INTO events_users_roles (event_id, user_id, event_role, video_session_ids)
+     VALUES ($1, $2, $3, $4::bigint[])
+     ON CONFLICT (event_id, user_id) DO UPDATE
+       SET event_role = EXCLUDED.event_role, updated_at = now(),
+           video_session_ids = ARRAY(SELECT DISTINCT unnest(events_users_roles.video_session_ids || $4::bigint[]))`,
+    [input.eventId, input.userId, input.role, sessions],
+  );
+}
+
+/** Whether the session is one of the event's (a speaker's session must be). */
+export async function sessionOfEvent(db: Queryable, sessionId: number, eventId: number): Promise<boolean> {
+  const [r] = await db.query<{ id: number }>(
+    "SELECT id FROM video_sessions WHERE id = $1 AND event_id = $2 AND deleted_at IS NULL",
+    [sessionId, eventId],
+  );
+  return r !== undefined;
+}
+
+/** Spec 1 §5: a pending hand raise hides the role menu (any session of the event). */
+export async function hasPendingHandRaise(db: Queryable, eventId: number, userId: number): Promise<boolean> {
+  const [r] = await db.query<{ raised: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM video_session_intents i JOIN video_sessions s ON s.id = i.video_session_id
+                     WHERE s.event_id = $1 AND i.user_id = $2 AND i.intent_type = 'hand_raised') AS raised`,
+    [eventId, userId],
+  );
+  return r?.raised ?? false;
 }

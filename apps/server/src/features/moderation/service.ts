@@ -1,32 +1,45 @@
 import {
   type AnalyticsEventName,
   type BanRequest,
+  type ChannelBansQuery,
+  type ChannelBansResponse,
+  type ChannelUnbanRequest,
   Conflict,
   canBan,
   canUnban,
   Forbidden,
   isHostLevel,
+  type ModerationAction,
+  type ModerationAuditResponse,
   NotFound,
   type ViewerFlags,
   viewerFlags,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { withOutbox } from "../../platform/realtime/outbox";
+import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import { findPlace, type Place } from "../access/queries";
 import type { FeatureDeps } from "../deps";
 import { removeFromEvents } from "../presence/service";
+import { listAudit, recordAudit } from "./audit";
+import { requireChannelManager } from "./channel";
 import {
+  banUserId,
   channelEventIds,
   findBanOf,
   findBanTarget,
+  findChannelBan,
   findOrganizationBan,
   insertBan,
   liftBan,
+  listChannelBans,
   lockEventBan,
   unshadowBan,
 } from "./queries";
 
-export type ModerationDeps = Pick<FeatureDeps, "db" | "realtime" | "tracker" | "clock">;
+export type ModerationDeps = Pick<FeatureDeps, "db" | "realtime" | "tracker" | "clock" | "lifecycle">;
+
+/** The banned users and audit rows read per page (not in the specs). */
+const MODERATION_PAGE_SIZE = 50;
 
 /** Event roles that only a host-level actor may ban (a moderator cannot ban the event's host). */
 const HOST_ROLES = new Set(["host", "owner", "admin"]);
@@ -50,6 +63,20 @@ async function eventOfChannel(
   return { place, flags: viewerFlags(place.viewer, null) };
 }
 
+/** The audit log's word for each kind of ban. */
+function banAction(input: { banType: "event" | "organization"; isShadow: boolean }): ModerationAction {
+  if (input.banType === "organization") return "channel_ban";
+  return input.isShadow ? "shadow_ban" : "ban";
+}
+
+/** The event's people lists read the user's row again (a role, a ban). */
+export async function tellPeopleChanged(outbox: Outbox, eventId: number, userId: number): Promise<void> {
+  await outbox.write(
+    { kind: "event", id: eventId },
+    { kind: "broadcast", event: "people.changed", payload: { userId } },
+  );
+}
+
 /** The analytics event of spec 1 §7 for each kind of ban. */
 function banEventName(input: { banType: "event" | "organization"; isShadow: boolean }): AnalyticsEventName {
   if (input.banType === "organization") return "user-banned-from-channel";
@@ -58,6 +85,26 @@ function banEventName(input: { banType: "event" | "organization"; isShadow: bool
 
 export function moderationService(deps: ModerationDeps) {
   const { db, realtime, tracker } = deps;
+
+  /** Lifts an active ban, audited; an event ban's event hears of it (a channel ban's: the named one). */
+  async function lift(
+    actorId: number,
+    ban: { id: number; organizationId: number; eventId: number | null },
+  ): Promise<void> {
+    await withOutbox(db, realtime, async (tx, outbox) => {
+      await liftBan(tx, ban.id, actorId);
+      const targetUserId = await banUserId(tx, ban.id);
+      await recordAudit(tx, {
+        organizationId: ban.organizationId,
+        eventId: ban.eventId,
+        actorId,
+        targetUserId,
+        action: "unban",
+        details: { banId: ban.id },
+      });
+      if (ban.eventId !== null) await tellPeopleChanged(outbox, ban.eventId, targetUserId);
+    });
+  }
 
   /** Records the ban; returns its id, whether it is new, and whether the user must leave now. */
   async function recordBan(tx: Queryable, actorId: number, input: BanRequest) {
@@ -131,6 +178,15 @@ export function moderationService(deps: ModerationDeps) {
           );
         }
         if (recorded.created || recorded.removes) {
+          await recordAudit(tx, {
+            organizationId: input.organization_id,
+            eventId: input.event_id,
+            actorId,
+            targetUserId: input.user_id,
+            action: banAction({ banType: input.ban_type, isShadow: recorded.isShadow }),
+            details: { banId: recorded.banId },
+          });
+          await tellPeopleChanged(outbox, input.event_id, input.user_id);
           await tracker.track(
             banEventName({ banType: input.ban_type, isShadow: recorded.isShadow }),
             {
@@ -145,7 +201,10 @@ export function moderationService(deps: ModerationDeps) {
         return recorded;
       });
       // After commit: the ban is visible to every node's authorisation before anyone is evicted.
-      if (result.removes) await realtime.evict(input.user_id, eventIds, "banned");
+      if (result.removes) {
+        deps.lifecycle.emit("userRemoved", { userId: input.user_id, eventIds });
+        await realtime.evict(input.user_id, eventIds, "banned");
+      }
       return { banId: result.banId, created: result.created };
     },
 
@@ -166,7 +225,43 @@ export function moderationService(deps: ModerationDeps) {
       });
       if (!ban) throw NotFound("ban_not_found");
       if (ban.banType === "organization" && !flags.isOrgMember) throw Forbidden();
-      if (ban.active) await liftBan(db, ban.id, actorId);
+      if (ban.active)
+        await lift(actorId, { ...ban, organizationId: input.organization_id, eventId: input.event_id });
+    },
+
+    /** /settings?tab=advanced: a channel owner or admin lifts any ban of the channel. */
+    async unbanInChannel(actorId: number, input: ChannelUnbanRequest): Promise<void> {
+      await requireChannelManager(db, input.organization_id, actorId);
+      const ban = await findChannelBan(db, { banId: input.ban_id, organizationId: input.organization_id });
+      if (!ban) throw NotFound("ban_not_found");
+      if (ban.active)
+        await lift(actorId, { id: ban.id, organizationId: input.organization_id, eventId: ban.eventId });
+    },
+
+    /** The channel's active bans, searchable, with who banned each user and when. */
+    async channelBans(actorId: number, query: ChannelBansQuery): Promise<ChannelBansResponse> {
+      await requireChannelManager(db, query.organization_id, actorId);
+      const rows = await listChannelBans(db, {
+        organizationId: query.organization_id,
+        search: query.search || null,
+        limit: MODERATION_PAGE_SIZE + 1,
+        offset: query.offset,
+      });
+      return { bans: rows.slice(0, MODERATION_PAGE_SIZE), hasMore: rows.length > MODERATION_PAGE_SIZE };
+    },
+
+    /** The channel's moderation audit log, newest first. */
+    async audit(
+      actorId: number,
+      query: { organization_id: number; offset: number },
+    ): Promise<ModerationAuditResponse> {
+      await requireChannelManager(db, query.organization_id, actorId);
+      const rows = await listAudit(db, {
+        organizationId: query.organization_id,
+        limit: MODERATION_PAGE_SIZE + 1,
+        offset: query.offset,
+      });
+      return { entries: rows.slice(0, MODERATION_PAGE_SIZE), hasMore: rows.length > MODERATION_PAGE_SIZE };
     },
   };
 }

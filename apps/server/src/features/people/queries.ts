@@ -1,6 +1,6 @@
 import type { EventRole, RegisteredUserFilter, RegisteredUserRow } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { banSql } from "../access/bans";
+import { banIdSql } from "../access/bans";
 
 // Spec 1 §7 registered users: everyone with a registration or an event role, with their presence in
 // one session, filtered, sorted and paged in SQL (spec 1 §9: on-stage first, then live, then latest
@@ -58,7 +58,7 @@ interface Row {
   is_live: boolean;
   is_on_stage: boolean;
   updated_at: Date;
-  is_banned: boolean;
+  ban_id: number | null;
 }
 
 export async function registeredUsers(
@@ -77,7 +77,8 @@ export async function registeredUsers(
        SELECT p.user_id, p.event_role, p.updated_at, u.first_name, u.last_name, u.profile_photo, u.full_name,
               coalesce(v.state <> 'offline' AND v.last_seen >= $3, false) AS is_live,
               coalesce(v.state = 'on_stage' AND v.last_seen >= $3, false) AS is_on_stage,
-              $5::boolean AND ${banSql("any", { user: "p.user_id", event: "$1", organization: "$4" })} AS is_banned
+              CASE WHEN $5::boolean
+                   THEN ${banIdSql({ user: "p.user_id", event: "$1", organization: "$4" })} END AS ban_id
          FROM people p JOIN users u ON u.id = p.user_id
          LEFT JOIN video_session_users v ON v.video_session_id = $2 AND v.user_id = p.user_id
         WHERE $6::text IS NULL
@@ -117,7 +118,8 @@ export async function registeredUsers(
       isLive: r.is_live,
       isOnStage: r.is_on_stage,
       updatedAt: r.updated_at.toISOString(),
-      isBanned: r.is_banned,
+      isBanned: r.ban_id !== null,
+      banId: r.ban_id === null ? null : Number(r.ban_id),
     }));
   return { users, total: rows[0]?.total ?? 0 };
 }

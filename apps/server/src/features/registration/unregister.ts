@@ -11,6 +11,7 @@ import type { Queryable } from "../../platform/database";
 import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import { findStanding } from "../access/queries";
 import { countRegistrations } from "../events/queries";
+import { recordAudit } from "../moderation/audit";
 import { deleteRegistration, findEvent, findOrgRole, listRemovableChannelEvents } from "./queries";
 import type { RegistrationDeps } from "./register";
 
@@ -55,6 +56,12 @@ export async function unregister(
   await withOutbox(deps.db, deps.realtime, async (tx, outbox) => {
     if (!(await deleteRegistration(tx, event.id, targetId))) return;
     await publishCount(tx, outbox, event.id);
+    await recordAudit(tx, {
+      ...ids,
+      actorId: actorUserId,
+      targetUserId: targetId,
+      action: "remove_attendee",
+    });
     await deps.tracker.track(
       "event-unregister-by-host",
       { userId: actorUserId, ...ids, properties: { unregisteredUserId: targetId, type: "event" } },
@@ -78,7 +85,15 @@ async function unregisterFromChannel(
   await withOutbox(deps.db, deps.realtime, async (tx, outbox) => {
     const eventIds = await listRemovableChannelEvents(tx, organizationId, targetId);
     for (const eventId of eventIds) {
-      if (await deleteRegistration(tx, eventId, targetId)) await publishCount(tx, outbox, eventId);
+      if (!(await deleteRegistration(tx, eventId, targetId))) continue;
+      await publishCount(tx, outbox, eventId);
+      await recordAudit(tx, {
+        organizationId,
+        eventId,
+        actorId: actorUserId,
+        targetUserId: targetId,
+        action: "remove_attendee",
+      });
     }
     if (eventIds.length === 0) return;
     await deps.tracker.track(

@@ -26,9 +26,12 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
   };
   let timer: NodeJS.Timeout | null = null;
   let checking = false;
-  const recheck = async () => {
+  /** A removal asked for during a check that may have read the rights before it: check once more. */
+  let again = false;
+  const recheck = async (): Promise<void> => {
     if (!embedded || checking) return;
     checking = true;
+    again = false;
     for (const sessionId of embedded.sessions()) {
       try {
         const members = embedded.members(sessionId);
@@ -45,6 +48,12 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
       }
     }
     checking = false;
+    if (again) await recheck();
+  };
+  // A ban that removes takes the user off the stage now; the re-check reads the ban from the database.
+  const onRemoved = () => {
+    if (checking) again = true;
+    else void recheck();
   };
   return {
     name: "stage",
@@ -52,11 +61,13 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
     ...(embedded ? { onConnection: stageSignalling({ db: deps.db, log: deps.log, room: embedded }) } : {}),
     start() {
       deps.lifecycle.on("sessionState", onState);
+      deps.lifecycle.on("userRemoved", onRemoved);
       timer = setInterval(() => void recheck(), RECHECK_MS);
       timer.unref();
     },
     async stop() {
       deps.lifecycle.off("sessionState", onState);
+      deps.lifecycle.off("userRemoved", onRemoved);
       if (timer) clearInterval(timer);
       await mediaRoom.stop();
     },

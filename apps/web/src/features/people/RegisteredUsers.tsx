@@ -5,6 +5,8 @@ import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";
 import { LoadError } from "./LoadError";
+import type { PeoplePanelProps } from "./PeoplePanel";
+import { PersonMenu } from "./PersonMenu";
 import { PersonRow } from "./PersonRow";
 import { useDebounced } from "./useDebounced";
 import { useRegisteredUsers } from "./useRegisteredUsers";
@@ -37,7 +39,8 @@ function badgesFor(user: RegisteredUserRow) {
 }
 
 /** Spec 2 §2 people tab: the Registered section with search, filters and 'Show More'. */
-export function RegisteredUsers({ eventId, sessionId }: { eventId: number; sessionId: number }) {
+export function RegisteredUsers({ event, viewer, liveCount }: PeoplePanelProps) {
+  const { id: eventId, sessionId } = event;
   const id = useId();
   const [filter, setFilter] = useState<RegisteredUserFilter>("all");
   const [search, setSearch] = useState("");
@@ -49,6 +52,8 @@ export function RegisteredUsers({ eventId, sessionId }: { eventId: number; sessi
     <section className="people__section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="people__heading">
         Registered{total !== null && <span className="people__count"> ({total})</span>}
+        {/* Spec 2 §6: the active count next to registered, for members and admins only. */}
+        {liveCount !== null && <span className="people__count"> · {liveCount} active</span>}
       </h2>
       <div className="people__controls">
         <TextField
@@ -90,6 +95,7 @@ export function RegisteredUsers({ eventId, sessionId }: { eventId: number; sessi
               lastName={user.lastName}
               profilePhoto={user.profilePhoto}
               badges={badgesFor(user)}
+              actions={<PersonMenu person={user} viewer={viewer} event={event} />}
             />
           ))}
         </ul>

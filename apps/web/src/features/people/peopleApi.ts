@@ -3,6 +3,8 @@ import { api } from "../../api";
 
 export const peopleKeys = {
   live: (sessionId: number) => ["people", "live", sessionId] as const,
+  /** Every registered-users list: a role or a ban changed (event topic 'people.changed'). */
+  registeredAll: ["people", "registered"] as const,
   registered: (eventId: number, sessionId: number, filter: RegisteredUserFilter, search: string) =>
     ["people", "registered", eventId, sessionId, filter, search] as const,
 };

@@ -5,7 +5,17 @@ export const peopleModule: RoomModule = {
   id: "people",
   label: "People",
   isShown: (visible) => visible.includes("people"),
-  usePanel: ({ props: { room } }) => (
-    <PeoplePanel eventId={room.session.eventId} sessionId={room.session.id} />
+  usePanel: ({ props: { room, data, viewer } }) => (
+    <PeoplePanel
+      event={{
+        id: room.session.eventId,
+        organizationId: room.session.organizationId,
+        access: data.event.access,
+        hideUnregister: data.event.hideUnregister,
+        sessionId: room.session.id,
+      }}
+      viewer={viewer}
+      liveCount={room.liveCount}
+    />
   ),
 };

@@ -2,6 +2,7 @@ import type { RoomResponse, SessionStream, ViewerFlags } from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { eventKeys } from "../events/eventKeys";
+import { peopleKeys } from "../people/peopleApi";
 import { useTopic } from "../realtime/useTopic";
 import { answerAudienceCall } from "./audienceCall";
 import { browserId } from "./browserId";
@@ -66,6 +67,10 @@ export function useEventTopic(room: RoomResponse, eventCode: string, flags: View
         if (message.event === "audience.called") {
           const { id, state } = room.session;
           answerAudienceCall(message.payload, { sessionId: id, state, flags, eventCode }, navigate);
+          return;
+        }
+        if (message.event === "people.changed") {
+          void queryClient.invalidateQueries({ queryKey: peopleKeys.registeredAll });
           return;
         }
         const { registeredCount } = message.payload;

@@ -1,0 +1,90 @@
+import { REALTIME_BAN_EVICTION_MS } from "@onstage/domain";
+import { expect, test } from "vitest";
+import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { AdvancedSettingsPage, PeoplePanelPage } from "./pages/moderation";
+import { RoomPage } from "./pages/room";
+import { signInBrowser } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { useBrowser } from "./support/browser";
+import { signUpVerified } from "./support/verified-account";
+
+// Issue 12 item 7: a host bans a live guest from the people panel; the channel owner unbans under
+// /settings?tab=advanced. The demo's 'office-hours' event is open and broadcasting; Dana Host owns the channel.
+const browser = useBrowser();
+const EVENT = "office-hours";
+
+test("a host bans a live guest from the people panel, the guest's room goes within a second, the owner unbans", async () => {
+  const hostPage = browser.page();
+  const context = await hostPage.context().browser()?.newContext({ baseURL: browser.baseUrl });
+  if (!context) throw new Error("no browser");
+  try {
+    const guestPage = await context.newPage();
+    const lastName = `Banned${Date.now()}`;
+    const guestName = `Gus ${lastName}`;
+    await signUpVerified(guestPage.request, browser.baseUrl, {
+      email: `ban-${Date.now()}@example.test`,
+      firstName: "Gus",
+      lastName,
+    });
+    // The guest registers, so the Registered list shows them to the host.
+    const { event } = (await (await guestPage.request.get(`/api/events/by-code/${EVENT}`)).json()) as {
+      event: { id: number };
+    };
+    const { csrfToken } = (await (await guestPage.request.get("/api/auth/csrf")).json()) as {
+      csrfToken: string;
+    };
+    const registered = await guestPage.request.post("/api/events/register", {
+      headers: { "x-csrf-token": csrfToken },
+      data: { event_id: event.id },
+    });
+    expect(registered.ok()).toBe(true);
+    const guestRoom = new RoomPage(guestPage);
+    await guestRoom.open(EVENT);
+    await guestRoom.chatLog().waitFor();
+
+    await signInBrowser(hostPage.request, DEMO_HOST);
+    const hostRoom = new RoomPage(hostPage);
+    await hostRoom.open(EVENT);
+    await hostRoom.tab("People").click();
+    const people = new PeoplePanelPage(hostPage);
+    await people.search(lastName);
+    await people.manage(guestName).click();
+    await people.dialog(guestName).getByRole("button", { name: "Ban Attendee" }).click();
+    const options = people.dialog("Banning Options");
+    await options.waitFor();
+    expect(await axeViolations(hostPage)).toEqual([]);
+    await options.getByRole("radio", { name: "Ban and remove" }).check();
+    await options.getByRole("button", { name: "Next" }).click();
+    const confirm = people.dialog("Confirm Ban");
+    await confirm.waitFor();
+    expect(await axeViolations(hostPage)).toEqual([]);
+
+    const banned = hostPage.waitForResponse((r) => r.url().endsWith("/api/event/ban") && r.status() === 201);
+    await confirm.getByRole("button", { name: "Confirm Ban" }).click();
+    await banned;
+    const bannedAt = Date.now();
+    await guestRoom.chatLog().waitFor({ state: "detached", timeout: REALTIME_BAN_EVICTION_MS });
+    expect(Date.now() - bannedAt).toBeLessThan(REALTIME_BAN_EVICTION_MS);
+    await people.dialog("User banned").getByRole("button", { name: "Done" }).click();
+    await people.row(guestName).getByText("Banned", { exact: true }).waitFor();
+
+    const settings = new AdvancedSettingsPage(hostPage);
+    await settings.open();
+    const row = settings.bannedRow(guestName);
+    await row.getByText(/Banned in Open Office Hours by Dana Host/).waitFor();
+    await settings
+      .log()
+      .getByText(`Dana Host banned and removed ${guestName} in Open Office Hours`)
+      .waitFor();
+    expect(await axeViolations(hostPage)).toEqual([]);
+    await row.getByRole("button", { name: `Unban ${guestName}` }).click();
+    await row.waitFor({ state: "detached" });
+    await settings.log().getByText(`Dana Host unbanned ${guestName} in Open Office Hours`).waitFor();
+
+    // Unbanned, the guest is back in the room.
+    await guestRoom.open(EVENT);
+    await guestRoom.chatLog().waitFor();
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,43 @@
+import type { Page } from "playwright-core";
+
+/** The room's People tab as the team sees it: the Registered section and each person's actions. */
+export class PeoplePanelPage {
+  constructor(private readonly page: Page) {}
+
+  async search(name: string) {
+    await this.page.getByRole("searchbox", { name: "Search people" }).fill(name);
+  }
+
+  row(name: string) {
+    return this.page.locator("li.person").filter({ hasText: name });
+  }
+
+  manage(name: string) {
+    return this.page.getByRole("button", { name: `Manage ${name}` });
+  }
+
+  dialog(title: string) {
+    return this.page.getByRole("dialog", { name: title });
+  }
+}
+
+/** /settings?tab=advanced: the channel's banned users and the moderation log. */
+export class AdvancedSettingsPage {
+  constructor(private readonly page: Page) {}
+
+  open() {
+    return this.page.goto("/settings?tab=advanced");
+  }
+
+  bannedUsers() {
+    return this.page.getByRole("region", { name: "Banned users" });
+  }
+
+  bannedRow(name: string) {
+    return this.bannedUsers().getByRole("listitem").filter({ hasText: name });
+  }
+
+  log() {
+    return this.page.getByRole("region", { name: "Moderation log" });
+  }
+}
