@@ -7,6 +7,7 @@ export * from "./api/events";
 export * from "./api/membership";
 export * from "./api/payments";
 export * from "./api/presence";
+export * from "./api/questions";
 export * from "./api/realtime";
 export * from "./api/registration";
 export * from "./api/session-control";
