@@ -25,6 +25,9 @@ interface Action {
   name: string;
   allowed: Role[];
   status: number;
+  /** The question is answered first (reopen), or upvoted by everyone first (withdraw). */
+  answered?: boolean;
+  upvoted?: boolean;
   /** The request on question `id` (asked by otherGuest) of event `eventId` in session `sessionId`. */
   call: (ids: { id: number; eventId: number; sessionId: number; commentId: number }) => [string, object];
 }
@@ -59,6 +62,20 @@ const ACTIONS: Action[] = [
     allowed: TEAM,
     status: 200,
     call: (x) => ["/api/questions/answer", { question_id: x.id, event_id: x.eventId }],
+  },
+  {
+    name: "reopen",
+    allowed: TEAM,
+    status: 200,
+    answered: true,
+    call: (x) => ["/api/questions/reopen", { question_id: x.id, event_id: x.eventId }],
+  },
+  {
+    name: "withdraw an upvote",
+    allowed: READERS,
+    status: 200,
+    upvoted: true,
+    call: (x) => ["/api/questions/upvote/delete", { question_id: x.id }],
   },
   {
     name: "comment",
@@ -154,6 +171,15 @@ describeOnEachDatabase("questions", (use) => {
       `${action.name} by %s: only the spec's roles succeed and publish`,
       async (who) => {
         const { s, clients, question, commentId } = await qaScene();
+        if (action.answered)
+          await use().query("UPDATE questions SET answered = true, answered_timestamp = 1 WHERE id = $1", [
+            question.id,
+          ]);
+        if (action.upvoted)
+          await use().query(
+            "INSERT INTO question_upvotes (question_id, user_id) SELECT $1, id FROM users WHERE id <> $2",
+            [question.id, s.people.otherGuest.userId],
+          );
         const before = await snapshot();
         const seqBefore = (await topicMessages(use(), s.topics.session)).length;
         const [url, body] = action.call({
