@@ -86,6 +86,33 @@ test("a guest asks, another upvotes, the host answers while broadcasting and reo
     await voterQa.question(text).waitFor();
     await askerQa.question(text).waitFor();
     expect(await axeViolations(host)).toEqual([]);
+
+    // Spec 2 §1: the Q&A pops out into its own window, which follows the session live.
+    const [popup] = await Promise.all([
+      host.waitForEvent("popup"),
+      hostQa.panel().getByRole("button", { name: "Pop out Q&A" }).click(),
+    ]);
+    const popoutQa = new QuestionsPanel(popup);
+    await popoutQa.question(text).waitFor();
+    await popoutQa.button(text, "Answer").click();
+    await voterQa.emptyState("No open questions").waitFor();
+    await popup.close();
+
+    // Spec 2 §4: after the session ended, an answered question is viewed at its timestamp minus 2 s.
+    for (const state of ["postevent", "ended"]) {
+      const moved = await host.request.post("/api/video-session/update-video-session", {
+        headers,
+        data: { video_session_id: session.id, event_id: event.id, video_session_state: state },
+      });
+      if (!moved.ok()) throw new Error(`session not moved: ${moved.status()} ${await moved.text()}`);
+    }
+    await host.reload();
+    await hostQa.open();
+    await hostQa.subTab("Answered").click();
+    const replay = hostQa.question(text).getByRole("link", { name: /^View at \d+:\d\d$/ });
+    expect(await replay.getAttribute("href")).toMatch(
+      new RegExp(`^/c/${event.eventCode}/${session.urlHash}\\?clip_start_time=\\d+$`),
+    );
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }
