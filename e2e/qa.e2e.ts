@@ -1,3 +1,4 @@
+import { errorMessage } from "@onstage/domain";
 import type { BrowserContext } from "playwright-core";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
@@ -116,4 +117,23 @@ test("a guest asks, another upvotes, the host answers while broadcasting and reo
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }
+});
+
+test("an unverified user sees the questions but the 'Ask a question' input is disabled with the verify prompt", async () => {
+  const page = browser.page();
+  // Signed up, e-mail not verified yet.
+  await signInBrowser(page.request, {
+    email: `qa-u-${Date.now()}@example.test`,
+    firstName: "Una",
+    lastName: "Unverified",
+  });
+  const qa = new QuestionsPanel(page);
+  await page.goto("/c/office-hours");
+  await qa.open();
+  expect(await qa.panel().getByRole("textbox", { name: "Ask a question" }).isDisabled()).toBe(true);
+  await qa
+    .panel()
+    .getByRole("link", { name: errorMessage("email_not_verified") })
+    .waitFor();
+  expect(await axeViolations(page)).toEqual([]);
 });
