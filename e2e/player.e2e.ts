@@ -116,6 +116,8 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
       allowRaisingHands: false,
       openStage: false,
       disableQa: false,
+      qaShowOnStage: false,
+      qaTruncateOnStage: false,
       isRecording: false,
       timeBroadcastStart: null,
       timeBroadcastEnd: null,

@@ -170,6 +170,9 @@ test("the sidebar: arrow keys change module, the audience is live, unread messag
     await roomA.chatLog().waitFor();
     await roomB.open(EVENT);
     await roomB.tab("Chat").focus();
+    // Spec 2 §1 tab order: chat, q&a, people.
+    await pageB.keyboard.press("ArrowRight");
+    expect(await roomB.tab("Q&A").getAttribute("aria-selected")).toBe("true");
     await pageB.keyboard.press("ArrowRight");
     expect(await roomB.tab("People").getAttribute("aria-selected")).toBe("true");
     // Both are in the live audience: presence arrives over the presence topic or with the list.
@@ -270,7 +273,8 @@ test("a host disables the chat: it closes for guests, and comes back when enable
     await room.toggleChatButton("Disable chat").click();
     // Spec 2 §2: hidden from guests and closed if open; the team keeps it.
     await guest.tab("Chat").waitFor({ state: "detached" });
-    expect(await guest.tab("People").getAttribute("aria-selected")).toBe("true");
+    // The next module in the spec's tab order opens.
+    expect(await guest.tab("Q&A").getAttribute("aria-selected")).toBe("true");
     await room.chatLog().waitFor();
     await room.toggleChatButton("Enable chat").click();
     await guest.tab("Chat").waitFor();

@@ -30,6 +30,7 @@ import { peopleFeature } from "./features/people/feature";
 import { presenceFeature } from "./features/presence/feature";
 import { LEAVE_SESSION_PATH } from "./features/presence/routes";
 import { programFeedFeature } from "./features/program-feed/feature";
+import { questionsFeature } from "./features/questions/feature";
 import { attachRealtime, type RealtimeServer, type RealtimeTuning } from "./features/realtime/server";
 import { registrationFeature } from "./features/registration/feature";
 import { registrationPort } from "./features/registration/service";
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     roomFeature(shared),
     sessionControlFeature(shared),
     chatFeature(shared),
+    questionsFeature(shared),
     stageFeature(
       shared,
       deps.mediaRoom ??

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from "react-router";
 import { isApiError } from "./api";
 import { ChatPopoutPage } from "./features/chat/ChatPopoutPage";
+import { QuestionsPopoutPage } from "./features/questions/QuestionsPopoutPage";
 import { AccountSettingsPage } from "./routes/AccountSettingsPage";
 import { AuthLinkPage } from "./routes/AuthLinkPage";
 import { ChannelPage } from "./routes/ChannelPage";
@@ -47,6 +48,7 @@ const router = createBrowserRouter([
     children: [
       { path: "/", element: <HomePage /> },
       // Spec 2 §1 chat pop-out: a third segment, which the event page's routes (spec 1 §2) never use.
+      { path: "/c/:eventCode/:urlHash/popout/qa", element: <QuestionsPopoutPage /> },
       { path: "/c/:eventCode/:urlHash/popout/:module", element: <ChatPopoutPage /> },
       { path: "/c/*", element: <EventPage /> },
       { path: "/dash", element: <DashPage /> },

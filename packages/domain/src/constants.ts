@@ -203,6 +203,8 @@ export const PROFILE_CACHE_MS = 300 * SECOND_MS;
 export const CHAT_PAGE_SIZE = 50;
 /** Chat text is stored as typed up to this length (the database holds the same check). */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** Questions and their comments: the same bound as chat (migration 003's check). */
+export const QUESTION_TEXT_MAX_LENGTH = 2000;
 /** Chat sends per user (not in the specs; see decisions): a flood is refused, others are unharmed. */
 export const CHAT_SENDS_PER_10_SECONDS = 20;
 /** Spec 2 §5, §9: 'Please verify your email to interact in the event' and other stage toasts. */

@@ -151,6 +151,11 @@ const MESSAGES: Record<string, string> = {
   chat_not_found: "This chat does not exist",
   message_not_found: "This message does not exist or was deleted",
   chat_disabled: "Chat is disabled for this session",
+  // Spec 2 §2, §8: the disabled-Q&A message; §4 answering only while Broadcasting; §5 no own upvote.
+  qa_disabled: "Q&A is disabled for this session",
+  questions_not_broadcasting: "Questions can be answered only while the session is live",
+  own_question_upvote: "You cannot upvote your own question",
+  comment_not_found: "This comment does not exist or was deleted",
   chat_rate_limited: "You are sending messages too quickly. Please wait a few seconds.",
   user_not_found: "This user does not exist",
   ban_not_found: "This ban does not exist",

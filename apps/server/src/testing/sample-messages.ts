@@ -57,6 +57,8 @@ function sampleBody(topic: Topic, n: number): TopicBody<TopicKind> {
         allowRaisingHands: true,
         openStage: false,
         disableQa: false,
+        qaShowOnStage: false,
+        qaTruncateOnStage: false,
         isRecording: false,
         timeBroadcastStart: null,
         timeBroadcastEnd: null,

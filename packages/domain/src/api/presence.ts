@@ -24,6 +24,9 @@ export const RoomSession = z.object({
   allowRaisingHands: z.boolean(),
   openStage: z.boolean(),
   disableQa: z.boolean(),
+  /** Spec 2 §3, §7: the Q&A shown on the stage, and truncated there. */
+  qaShowOnStage: z.boolean(),
+  qaTruncateOnStage: z.boolean(),
   /** Spec 2 §4: the host's record choice while broadcasting (the live stream carries it too). */
   isRecording: z.boolean(),
   /** When the session last went live; null before its first go-live or after a reset. */

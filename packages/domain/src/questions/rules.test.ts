@@ -2,14 +2,18 @@ import { describe, expect, test } from "vitest";
 import { viewerFlags } from "../roles/rules";
 import type { EventRole, OrgRole, SessionState } from "../vocabulary";
 import {
+  answeredClipStartSeconds,
   canAnswerQuestions,
   canDeleteComment,
   canDeleteQuestion,
   canEditComment,
   canEditQuestion,
   canReopenQuestions,
+  canToggleQaOnStage,
   canUpvoteQuestion,
   interactionRefusal,
+  questionsOfTab,
+  questionTextToSend,
 } from "./rules";
 
 const ME = 1;
@@ -107,5 +111,60 @@ describe("canUpvoteQuestion (spec 2 §5: not one's own question)", () => {
     { case: "anonymous", actor: null, want: false },
   ])("$case → $want", ({ actor, want }) => {
     expect(canUpvoteQuestion(actor, AUTHOR)).toBe(want);
+  });
+});
+
+describe("questionsOfTab (spec 2 §2, §9)", () => {
+  const q = (id: number, upvotes: number, minute: number, answeredAt: number | null = null) => ({
+    id,
+    answered: answeredAt !== null,
+    answeredTimestamp: answeredAt,
+    timestamp: `2026-01-01T10:${String(minute).padStart(2, "0")}:00.000Z`,
+    upvotes: Array.from({ length: upvotes }, (_, i) => 100 + i),
+  });
+  const all = [q(1, 0, 1), q(2, 3, 5), q(3, 3, 2), q(4, 1, 0, 500), q(5, 0, 3, 900)];
+  test.each([
+    { case: "open: most upvoted, then the oldest", tab: "open", held: [], want: [3, 2, 1] },
+    { case: "answered: latest answered first", tab: "answered", held: [], want: [5, 4] },
+    { case: "a question just Done stays in Open", tab: "open", held: [5], want: [3, 2, 1, 5] },
+    { case: "…and not yet in Answered", tab: "answered", held: [5], want: [4] },
+  ] as const)("$case", ({ tab, held, want }) => {
+    expect(questionsOfTab(all, tab, new Set(held)).map((x) => x.id)).toEqual(want);
+  });
+});
+
+describe("answeredClipStartSeconds (spec 2 §4: timestamp minus 2 s)", () => {
+  const start = "2026-01-01T10:00:00.000Z";
+  const at = (seconds: number) => Date.parse(start) + seconds * 1000;
+  test.each([
+    { case: "answered 90 s in", answered: at(90), start, want: 88 },
+    { case: "answered 1 s in: never below 0", answered: at(1), start, want: 0 },
+    { case: "fractions round down", answered: at(10.9), start, want: 8 },
+    { case: "open question", answered: null, start, want: null },
+    { case: "no broadcast start", answered: at(5), start: null, want: null },
+  ])("$case → $want", ({ answered, start: s, want }) => {
+    expect(answeredClipStartSeconds(answered, s)).toBe(want);
+  });
+});
+
+describe("questionTextToSend (spec 2 §5)", () => {
+  test.each([
+    { case: "trimmed", text: "  Why?  ", want: "Why?" },
+    { case: "empty", text: "", want: null },
+    { case: "spaces only", text: " \n\t ", want: null },
+    { case: "too long", text: "x".repeat(2001), want: null },
+  ])("$case", ({ text, want }) => expect(questionTextToSend(text)).toBe(want));
+});
+
+describe("canToggleQaOnStage (spec 2 §6 settings menus)", () => {
+  test.each<{ eventRole: EventRole | null; orgRole?: OrgRole; want: boolean }>([
+    { eventRole: null, orgRole: "member", want: true },
+    { eventRole: "host", want: true },
+    { eventRole: "admin", want: true },
+    { eventRole: "moderator", want: false },
+    { eventRole: "speaker", want: false },
+    { eventRole: "guest", want: false },
+  ])("$eventRole $orgRole → $want", ({ eventRole, orgRole, want }) => {
+    expect(canToggleQaOnStage(as(eventRole, orgRole ?? null))).toBe(want);
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SessionStream } from "../api/broadcast";
 import { ChatMessage, ChatReaction } from "../api/chat";
 import { LiveUser, RoomSession } from "../api/presence";
+import { Deleted, Question, QuestionComment, QuestionUpvote } from "../api/questions";
 import type { TopicMessage } from "../api/realtime";
 import type { TopicKind } from "./topics";
 
@@ -76,6 +77,15 @@ export const TopicBodies = {
       SessionStream,
       "`SessionStream`: on air, recording started or paused, ended, failed, or deleted (`deletedAt` set)",
     ),
+    // Q&A is read by whoever reads the session (spec 2 §2); a shadow-banned author's writes go to nobody.
+    change("questions", "INSERT", Question, "`Question` (`api/questions.ts`): asked"),
+    change("questions", "UPDATE", Question, "`Question`: edited, answered (Done) or reopened"),
+    change("questions", "DELETE", Deleted, "`{ id }`: a question deleted (its comments and upvotes too)"),
+    change("question_comments", "INSERT", QuestionComment, "`QuestionComment`: a comment added"),
+    change("question_comments", "UPDATE", QuestionComment, "`QuestionComment`: a comment edited"),
+    change("question_comments", "DELETE", Deleted, "`{ id }`: a comment deleted"),
+    change("question_upvotes", "INSERT", QuestionUpvote, "`{ questionId, userId }`: an upvote"),
+    change("question_upvotes", "DELETE", QuestionUpvote, "`{ questionId, userId }`: an upvote withdrawn"),
   ]),
   chat: z.union([
     change("chat_messages", "INSERT", ChatMessage, "`ChatMessage` (`api/chat.ts`, `reactions: []`)"),

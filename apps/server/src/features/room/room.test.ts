@@ -55,6 +55,8 @@ describeOnEachDatabase("GET /api/video-session/room", (use) => {
         allowRaisingHands: true,
         openStage: false,
         disableQa: false,
+        qaShowOnStage: false,
+        qaTruncateOnStage: false,
         isRecording: false,
         timeBroadcastStart: null,
         timeBroadcastEnd: null,

@@ -83,7 +83,8 @@ export async function countSessions(db: Queryable, eventId: number): Promise<num
 /** The room's columns of `vs` (joined with its event `e`), for queries that read more beside them. */
 export const ROOM_SESSION_COLUMNS = `
   vs.id AS session_id, vs.title, vs.state, vs.session_type, vs.broadcast_type, vs.hide_audience, vs.disable_chat,
-  vs.allow_raising_hands, vs.open_stage, vs.disable_qa, vs.is_recording, vs.time_broadcast_start,
+  vs.allow_raising_hands, vs.open_stage, vs.disable_qa, vs.qa_show_on_stage, vs.qa_truncate_on_stage,
+  vs.is_recording, vs.time_broadcast_start,
   vs.time_broadcast_end`;
 
 export interface RoomSessionRow {
@@ -99,6 +100,8 @@ export interface RoomSessionRow {
   allow_raising_hands: boolean;
   open_stage: boolean;
   disable_qa: boolean;
+  qa_show_on_stage: boolean;
+  qa_truncate_on_stage: boolean;
   is_recording: boolean;
   time_broadcast_start: Date | null;
   time_broadcast_end: Date | null;
@@ -117,6 +120,8 @@ export const toRoomSession = (r: RoomSessionRow): RoomSession => ({
   allowRaisingHands: r.allow_raising_hands,
   openStage: r.open_stage,
   disableQa: r.disable_qa,
+  qaShowOnStage: r.qa_show_on_stage,
+  qaTruncateOnStage: r.qa_truncate_on_stage,
   isRecording: r.is_recording,
   timeBroadcastStart: iso(r.time_broadcast_start),
   timeBroadcastEnd: iso(r.time_broadcast_end),
@@ -203,6 +208,8 @@ export interface SessionPatch extends Partial<NewSession> {
   openStage?: boolean;
   hideAudience?: boolean;
   disableQa?: boolean;
+  qaShowOnStage?: boolean;
+  qaTruncateOnStage?: boolean;
   /** null clears it (a reset). */
   timeBroadcastStart?: Date | null;
   timeBroadcastEnd?: Date | null;
@@ -231,6 +238,8 @@ export async function updateSession(tx: Queryable, sessionId: number, p: Session
       open_stage: p.openStage,
       hide_audience: p.hideAudience,
       disable_qa: p.disableQa,
+      qa_show_on_stage: p.qaShowOnStage,
+      qa_truncate_on_stage: p.qaTruncateOnStage,
       time_broadcast_start: p.timeBroadcastStart,
       time_broadcast_end: p.timeBroadcastEnd,
     },

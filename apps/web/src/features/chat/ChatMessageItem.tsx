@@ -41,7 +41,7 @@ export function ChatMessageItem({ message, viewer, onEdit, onDelete, onReact }: 
       </div>
       {isEditing ? (
         <MessageEditor
-          message={message}
+          text={message.message}
           onSave={(text) => onEdit(message, text)}
           onCancel={() => setEditing(false)}
         />

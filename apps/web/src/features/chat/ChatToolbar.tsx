@@ -37,7 +37,7 @@ export function ToggleChatButton({ room }: { room: RoomResponse }) {
   );
 }
 
-/** Spec 2 §1: chat and backstage chat can be popped out into their own window. */
+/** Spec 2 §1: chat, backstage chat and Q&A can be popped out into their own window. */
 export function PopOutButton({ url, label }: { url: string; label: string }) {
   return (
     <Button
@@ -47,7 +47,7 @@ export function PopOutButton({ url, label }: { url: string; label: string }) {
         // One window per chat: pressing again focuses the open one.
         const opened = window.open(url, `onstage-popout-${url}`, "popup,width=420,height=720");
         if (!opened)
-          toast.info("Allow pop-ups to open the chat in its own window.", { durationMs: FAILURE_TOAST_MS });
+          toast.info("Allow pop-ups to open it in its own window.", { durationMs: FAILURE_TOAST_MS });
       }}
     >
       {label}
@@ -56,5 +56,5 @@ export function PopOutButton({ url, label }: { url: string; label: string }) {
 }
 
 /** The pop-out address: /c/{eventCode}/{urlHash}/popout/{module} (a third segment spec 1 §2 does not use). */
-export const popOutPath = (eventCode: string, urlHash: string, module: "chat" | "backstagechat") =>
+export const popOutPath = (eventCode: string, urlHash: string, module: "chat" | "backstagechat" | "qa") =>
   `/c/${encodeURIComponent(eventCode)}/${encodeURIComponent(urlHash)}/popout/${module}`;

@@ -1,17 +1,19 @@
-import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from "@onstage/domain";
+import { CHAT_MESSAGE_MAX_LENGTH } from "@onstage/domain";
 import { type KeyboardEvent, useId, useState } from "react";
 import { Button } from "../../ui/Button";
 
 export interface MessageEditorProps {
-  message: ChatMessage;
+  /** The text being edited: a chat message, a question or a comment (the same 2000-character bound). */
+  text: string;
+  label?: string;
   onSave: (text: string) => Promise<void>;
   onCancel: () => void;
 }
 
-/** Inline edit of one's own message: Enter saves, Shift+Enter is a new line, Escape cancels. */
-export function MessageEditor({ message, onSave, onCancel }: MessageEditorProps) {
+/** Inline edit of one's own message (or a question, or a comment): Enter saves, Shift+Enter is a new line, Escape cancels. */
+export function MessageEditor({ text, label = "Edit message", onSave, onCancel }: MessageEditorProps) {
   const id = useId();
-  const [draft, setDraft] = useState(message.message);
+  const [draft, setDraft] = useState(text);
   const [isSaving, setSaving] = useState(false);
   const save = () => {
     setSaving(true);
@@ -37,7 +39,7 @@ export function MessageEditor({ message, onSave, onCancel }: MessageEditorProps)
       }}
     >
       <label className="visually-hidden" htmlFor={id}>
-        Edit message
+        {label}
       </label>
       <textarea
         id={id}

@@ -13,7 +13,7 @@ function visibleToViewer({ data, room, viewer }: RoomSidebarProps): SidebarModul
       sessionType: session.sessionType,
       state: session.state,
       chatDisabled: session.disableChat,
-      qaDisabled: false,
+      qaDisabled: session.disableQa,
       hideAudience: session.hideAudience,
     },
     event: { multiSession: data.event.multiSession, private: data.event.private, clippingDisabled: false },

@@ -29,6 +29,8 @@ export function useSessionTopic(room: RoomResponse, eventCode: string) {
           );
           return;
         }
+        // Q&A changes on this topic are the questions module's (useQuestions).
+        if (message.table !== "video_sessions") return;
         const session = message.payload;
         queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, session });
         // Spec 1 §4: who sees the room depends on the session state (ended or scheduled: back to the page).

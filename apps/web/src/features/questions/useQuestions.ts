@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef } from "react";
+import { failureText } from "../../api";
+import { toast } from "../../ui/toast";
+import { useTopic } from "../realtime/useTopic";
+import { fetchQuestions, questionKeys } from "./questionsApi";
+
+const FAILURE_TOAST_MS = 5_000;
+
+/**
+ * The session's questions, kept in sync by the session topic's Q&A messages: each one refetches the list,
+ * so the viewer's own view (their upvotes, what only they may see) comes from the server. `onArrived`
+ * hears other people's new questions (the unread badge).
+ */
+export function useQuestions(sessionId: number | null, viewerUserId: number | null, onArrived?: () => void) {
+  const queryClient = useQueryClient();
+  const arrived = useRef(onArrived);
+  useEffect(() => {
+    arrived.current = onArrived;
+  });
+  const key = questionKeys.list(sessionId ?? 0);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => fetchQuestions(sessionId ?? 0),
+    enabled: sessionId !== null,
+  });
+  const refetch = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: questionKeys.list(sessionId ?? 0) }),
+    [queryClient, sessionId],
+  );
+  useTopic(sessionId === null ? null : { kind: "session", id: sessionId }, {
+    refetch,
+    onMessage: (message) => {
+      if (message.table === "video_sessions" || message.table === "video_session_streams") return;
+      if (
+        message.table === "questions" &&
+        message.event === "INSERT" &&
+        message.payload.userId !== viewerUserId
+      )
+        arrived.current?.();
+      void refetch();
+    },
+  });
+
+  /** Runs a change; the list is refetched after it, and a failure shows the server's words. */
+  const run = useCallback(
+    async (change: () => Promise<unknown>): Promise<boolean> => {
+      try {
+        await change();
+        return true;
+      } catch (error) {
+        toast.error(failureText(error), { durationMs: FAILURE_TOAST_MS });
+        return false;
+      } finally {
+        void refetch();
+      }
+    },
+    [refetch],
+  );
+  return { query, run };
+}
+
+export type QuestionsState = ReturnType<typeof useQuestions>;
