@@ -43,13 +43,18 @@ test("the host creates a poll, two guests vote, one switches; everyone sees the 
     ) as [PollsPanel, PollsPanel, PollsPanel];
     for (const page of [host, guestA.page, guestB.page]) {
       await new RoomPage(page).open(EVENT);
-      await new PollsPanel(page).open();
+      await new RoomPage(page).chatLog().waitFor();
     }
+    await hostPolls.open();
+    await pollsB.open();
 
     const question = `Tea or coffee? ${Date.now()}`;
     await hostPolls.create(question, ["Tea", "Coffee"]);
-    await pollsA.poll(question).waitFor();
     await pollsB.poll(question).waitFor();
+    // Spec 2 §2: a guest on another tab sees the polls badge.
+    await guestA.page.getByRole("tab", { name: "Polls, 1 unread" }).waitFor();
+    await pollsA.open();
+    await pollsA.poll(question).waitFor();
     await hostPolls.manage(question, "Show answers");
 
     await pollsA.option(question, "Tea").click();
