@@ -171,6 +171,9 @@ test("the sidebar: arrow keys change module, the audience is live, unread messag
     await roomB.open(EVENT);
     await roomB.tab("Chat").focus();
     await pageB.keyboard.press("ArrowRight");
+    // Spec 2 §1's order: chat, q&a, polls, people.
+    expect(await roomB.tab("Polls").getAttribute("aria-selected")).toBe("true");
+    await pageB.keyboard.press("ArrowRight");
     expect(await roomB.tab("People").getAttribute("aria-selected")).toBe("true");
     // Both are in the live audience: presence arrives over the presence topic or with the list.
     const live = roomB.section(/^Live Audience/);
@@ -270,7 +273,7 @@ test("a host disables the chat: it closes for guests, and comes back when enable
     await room.toggleChatButton("Disable chat").click();
     // Spec 2 §2: hidden from guests and closed if open; the team keeps it.
     await guest.tab("Chat").waitFor({ state: "detached" });
-    expect(await guest.tab("People").getAttribute("aria-selected")).toBe("true");
+    expect(await guest.tab("Polls").getAttribute("aria-selected")).toBe("true");
     await room.chatLog().waitFor();
     await room.toggleChatButton("Enable chat").click();
     await guest.tab("Chat").waitFor();
