@@ -79,3 +79,66 @@ test("the host creates a poll, two guests vote, one switches; everyone sees the 
     await guestB.context.close();
   }
 });
+
+test("the poll form follows spec 2 §5 by keyboard; edit, hide, show and delete reach a guest live", async () => {
+  const host = browser.page();
+  const guest = await newPage();
+  try {
+    await signInBrowser(host.request, DEMO_HOST);
+    await signUpVerified(guest.page.request, browser.baseUrl, {
+      email: freshEmail(),
+      firstName: "Gia",
+      lastName: "Guest",
+    });
+    const [hostPolls, guestPolls] = [new PollsPanel(host), new PollsPanel(guest.page)];
+    for (const page of [host, guest.page]) await new RoomPage(page).open(EVENT);
+    await hostPolls.open();
+    await guestPolls.open();
+
+    await host.getByRole("button", { name: "Create poll" }).click();
+    const dialog = hostPolls.dialog("Create poll");
+    const submit = dialog.getByRole("button", { name: "Create poll" });
+    const question = `Which day? ${Date.now()}`;
+    // The question field has the focus; everything below is typed.
+    await host.keyboard.type(question);
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole("textbox", { name: "Option 1" }).fill("Monday");
+    await dialog.getByText("Please enter at least 2 options").waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole("textbox", { name: "Option 2" }).fill("Tuesday");
+    expect(await submit.isDisabled()).toBe(false);
+    // With 2 slots, removing clears the slot; with 3, it goes.
+    await dialog.getByRole("button", { name: "Remove option 2" }).click();
+    expect(await dialog.getByRole("textbox", { name: "Option 2" }).inputValue()).toBe("");
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole("textbox", { name: "Option 2" }).fill("Tuesday");
+    await dialog.getByRole("button", { name: "Add option" }).click();
+    await dialog.getByRole("textbox", { name: "Option 3" }).fill("Friday");
+    await dialog.getByRole("button", { name: "Remove option 1" }).click();
+    expect(await dialog.getByRole("textbox", { name: "Option 1" }).inputValue()).toBe("Tuesday");
+    expect(await axeViolations(host)).toEqual([]);
+    await dialog.getByRole("textbox", { name: "Option 2" }).press("Enter");
+    await dialog.waitFor({ state: "detached" });
+
+    await guestPolls.option(question, "Tuesday").waitFor();
+    await guestPolls.option(question, "Friday").waitFor();
+
+    await hostPolls.manage(question, "Edit");
+    const edit = hostPolls.dialog("Edit poll");
+    const edited = `${question} (edited)`;
+    await edit.getByRole("textbox", { name: "Question" }).fill(edited);
+    await edit.getByRole("textbox", { name: "Option 2" }).fill("Saturday");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await guestPolls.option(edited, "Saturday").waitFor();
+
+    await hostPolls.manage(edited, "Hide poll");
+    await guestPolls.poll(edited).waitFor({ state: "detached" });
+    await hostPolls.manage(edited, "Show poll");
+    await guestPolls.poll(edited).waitFor();
+    await hostPolls.manage(edited, "Delete");
+    await guestPolls.poll(edited).waitFor({ state: "detached" });
+    await hostPolls.poll(edited).waitFor({ state: "detached" });
+  } finally {
+    await guest.context.close();
+  }
+});

@@ -36,7 +36,11 @@ export class PollsPanel {
     await dialog.waitFor({ state: "detached" });
   }
 
-  manage(question: string, action: "Show answers" | "Hide poll" | "Show poll" | "Delete") {
+  dialog(title: "Create poll" | "Edit poll") {
+    return this.page.getByRole("dialog", { name: title });
+  }
+
+  manage(question: string, action: "Show answers" | "Hide poll" | "Show poll" | "Delete" | "Edit") {
     return this.poll(question).getByRole("button", { name: action, exact: true }).click();
   }
 }
