@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { type PollResults, REALTIME_PATH, RealtimeEvents, type TopicMessage } from "@onstage/domain";
 import { io, type Socket } from "socket.io-client";
 import { cookiePolicy, hashSessionId } from "../apps/server/src/features/auth/sessions";
-import { seedDemoData } from "../apps/server/src/features/demo/seed";
-import { openDatabase } from "../apps/server/src/platform/database";
-import { openPostgres } from "../apps/server/src/platform/database/postgres";
 import { ServerProcess } from "../apps/server/src/testing/server-process";
+import { cleanup } from "./fanout/children";
+import { csrfFor, demoDatabase } from "./fanout/onstage";
 import { percentileOf } from "./fanout/shared";
 
 // Issue 12 §4: 500 guests in one room, each a real Socket.IO client subscribed to the session's polls;
@@ -13,28 +12,17 @@ import { percentileOf } from "./fanout/shared";
 // in flight). Prints the answers accepted per second and, per guest, the time from the last accepted
 // vote to the results that count every vote reaching that guest. One server process (`npm start`'s)
 // on a throw-away PostgreSQL database with the demo data. Settings: BENCH_POLL_VOTERS (500),
-// BENCH_POLL_CONCURRENCY (50), BENCH_POSTGRES_URL (admin connection).
+// BENCH_POLL_CONCURRENCY (50), BENCH_POSTGRES_URL (admin connection, as bench:fanout).
 
 const VOTERS = Number(process.env.BENCH_POLL_VOTERS ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_POLL_CONCURRENCY ?? 50);
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const RESULTS_TIMEOUT_MS = 30_000;
 const TARGET_P99_MS = 500;
 
 /** A throw-away database: the demo data, the voters (verified, registered) and a host, signed in. */
 async function prepareDatabase() {
-  const admin = await openPostgres(ADMIN_URL);
-  const name = `bench_poll_${randomBytes(6).toString("hex")}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const drop = async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.close();
-  };
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString() });
+  const { url, db } = await demoDatabase("bench_poll");
   try {
-    await seedDemoData(db);
     const [place] = await db.query<{ sessionId: number; eventId: number }>(
       `SELECT s.id AS "sessionId", e.id AS "eventId" FROM video_sessions s JOIN events e ON e.id = s.event_id
         WHERE e.event_code = 'office-hours' AND s.state = 'broadcasting' LIMIT 1`,
@@ -64,27 +52,16 @@ async function prepareDatabase() {
       [secrets.map(hashSessionId), ids],
     );
     const [host = "", ...voters] = secrets;
-    return { url: url.toString(), ...place, host, voters, drop };
-  } catch (err) {
-    await drop();
-    throw err;
+    return { url, ...place, host, voters };
   } finally {
     await db.close();
   }
 }
 
-/** A signed-in browser's headers for writes: session and CSRF cookies, the token, the origin. */
+/** A signed-in browser's headers for writes: its cookies, the CSRF token, the origin. */
 async function writerHeaders(base: string, cookieName: string, secret: string) {
-  const cookie = `${cookieName}=${secret}`;
-  const res = await fetch(`${base}/api/auth/csrf`, { headers: { cookie } });
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  const csrfCookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
-  return {
-    cookie: [cookie, ...csrfCookies].join("; "),
-    "x-csrf-token": csrfToken,
-    origin: base,
-    "content-type": "application/json",
-  };
+  const { cookie, token } = await csrfFor(base, `${cookieName}=${secret}`);
+  return { cookie, "x-csrf-token": token, origin: base, "content-type": "application/json" };
 }
 
 /** A guest's tab: subscribed to polls:{sessionId}, noting when the results counting everyone arrive. */
@@ -119,10 +96,11 @@ async function inBatches<T>(count: number, size: number, work: (i: number) => Pr
   return out;
 }
 
-const data = await prepareDatabase();
-const server = await ServerProcess.create({ DATABASE_URL: data.url, DEMO_DATA: "false" });
+let server: ServerProcess | null = null;
 let tabs: Awaited<ReturnType<typeof guest>>[] = [];
 try {
+  const data = await prepareDatabase();
+  server = await ServerProcess.create({ DATABASE_URL: data.url, DEMO_DATA: "false" });
   await server.start();
   const base = server.url;
   const cookieName = cookiePolicy(base).sessionCookie;
@@ -196,6 +174,6 @@ try {
   process.exitCode = accepted === voters.length && p99 < TARGET_P99_MS ? 0 : 1;
 } finally {
   for (const tab of tabs) tab.socket.close();
-  await server.stop();
-  await data.drop();
+  await server?.stop();
+  await cleanup();
 }

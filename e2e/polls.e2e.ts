@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { PollsPanel } from "./pages/polls";
@@ -15,6 +15,10 @@ const EVENT = "office-hours";
 let n = 0;
 const freshEmail = () => `poll-${Date.now()}-${n++}@example.test`;
 
+/** A new verified guest, signed up in this page's browser. */
+const signUpGuest = (page: Page, firstName: string) =>
+  signUpVerified(page.request, browser.baseUrl, { email: freshEmail(), firstName, lastName: "Voter" });
+
 async function newPage() {
   const context = await (browser.page().context().browser() as Browser).newContext({
     baseURL: browser.baseUrl,
@@ -28,16 +32,8 @@ test("the host creates a poll, two guests vote, one switches; everyone sees the 
   const guestB = await newPage();
   try {
     await signInBrowser(host.request, DEMO_HOST);
-    await signUpVerified(guestA.page.request, browser.baseUrl, {
-      email: freshEmail(),
-      firstName: "Ann",
-      lastName: "Voter",
-    });
-    await signUpVerified(guestB.page.request, browser.baseUrl, {
-      email: freshEmail(),
-      firstName: "Bo",
-      lastName: "Voter",
-    });
+    await signUpGuest(guestA.page, "Ann");
+    await signUpGuest(guestB.page, "Bo");
     const [hostPolls, pollsA, pollsB] = [host, guestA.page, guestB.page].map(
       (page) => new PollsPanel(page),
     ) as [PollsPanel, PollsPanel, PollsPanel];
@@ -85,11 +81,7 @@ test("the poll form follows spec 2 §5 by keyboard; edit, hide, show and delete 
   const guest = await newPage();
   try {
     await signInBrowser(host.request, DEMO_HOST);
-    await signUpVerified(guest.page.request, browser.baseUrl, {
-      email: freshEmail(),
-      firstName: "Gia",
-      lastName: "Guest",
-    });
+    await signUpGuest(guest.page, "Gia");
     const [hostPolls, guestPolls] = [new PollsPanel(host), new PollsPanel(guest.page)];
     for (const page of [host, guest.page]) await new RoomPage(page).open(EVENT);
     await hostPolls.open();
