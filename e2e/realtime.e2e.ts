@@ -174,6 +174,9 @@ test("the sidebar: arrow keys change module, the audience is live, unread messag
     await pageB.keyboard.press("ArrowRight");
     expect(await roomB.tab("Q&A").getAttribute("aria-selected")).toBe("true");
     await pageB.keyboard.press("ArrowRight");
+    // Spec 2 §1's order: chat, q&a, polls, people.
+    expect(await roomB.tab("Polls").getAttribute("aria-selected")).toBe("true");
+    await pageB.keyboard.press("ArrowRight");
     expect(await roomB.tab("People").getAttribute("aria-selected")).toBe("true");
     // Both are in the live audience: presence arrives over the presence topic or with the list.
     const live = roomB.section(/^Live Audience/);

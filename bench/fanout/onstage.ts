@@ -132,12 +132,12 @@ export async function startOnstage(options: OnstageOptions): Promise<Onstage> {
 }
 
 /**
- * A new database on the PostgreSQL server, migrated, with the demo data and enough verified, registered
- * users to send `rate` messages a second without one of them passing CHAT_SENDS_PER_10_SECONDS.
+ * A new database on the PostgreSQL server (dropped by `cleanup()`), migrated, with the demo data; the
+ * caller closes `db`.
  */
-async function prepareDatabase(rate: number) {
+export async function demoDatabase(prefix: string): Promise<{ url: string; db: Database }> {
   const admin = await openPostgres(ADMIN_URL);
-  const name = `bench_fanout_${randomBytes(6).toString("hex")}`;
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   await admin.query(`CREATE DATABASE ${name}`);
   onCleanup(async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -146,13 +146,22 @@ async function prepareDatabase(rate: number) {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const db = await openDatabase({ url: url.toString() });
+  await seedDemoData(db);
+  return { url: url.toString(), db };
+}
+
+/**
+ * A new database on the PostgreSQL server, migrated, with the demo data and enough verified, registered
+ * users to send `rate` messages a second without one of them passing CHAT_SENDS_PER_10_SECONDS.
+ */
+async function prepareDatabase(rate: number) {
+  const { url, db } = await demoDatabase("bench_fanout");
   try {
-    await seedDemoData(db);
     const chatId = await publicChatOfOfficeHours(db);
     // Twice the minimum, so no user comes near the limit even where two phases' windows meet.
     const users = Math.max(1, Math.ceil((rate * 10 * 2) / CHAT_SENDS_PER_10_SECONDS));
     const sessionIds = await verifiedSenders(db, users);
-    return { url: url.toString(), chatId, sessionIds };
+    return { url, chatId, sessionIds };
   } finally {
     await db.close();
   }
@@ -215,7 +224,10 @@ async function waitForHealth(base: string, exited: () => boolean, logTail: () =>
 }
 
 /** What a browser holds before it posts: its session cookie, the CSRF cookie and the token. */
-async function csrfFor(base: string, sessionCookie: string): Promise<{ cookie: string; token: string }> {
+export async function csrfFor(
+  base: string,
+  sessionCookie: string,
+): Promise<{ cookie: string; token: string }> {
   const res = await fetch(`${base}/api/auth/csrf`, { headers: { cookie: sessionCookie } });
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   const csrfCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]);

@@ -27,6 +27,7 @@ import { paymentsFeature } from "./features/payments/feature";
 import { STRIPE_WEBHOOK_PATH } from "./features/payments/routes";
 import type { PaymentsService } from "./features/payments/service";
 import { peopleFeature } from "./features/people/feature";
+import { pollsFeature } from "./features/polls/feature";
 import { presenceFeature } from "./features/presence/feature";
 import { LEAVE_SESSION_PATH } from "./features/presence/routes";
 import { programFeedFeature } from "./features/program-feed/feature";
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessionControlFeature(shared),
     chatFeature(shared),
     questionsFeature(shared),
+    pollsFeature(shared),
     stageFeature(
       shared,
       deps.mediaRoom ??

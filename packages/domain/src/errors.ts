@@ -111,6 +111,11 @@ const MESSAGES: Record<string, string> = {
   coupon_name_taken: "This event already has a coupon with that name",
   invalid_coupon_value: "A percent coupon takes 1 to 100; an amount coupon at least 1 cent",
   question_not_found: "This question does not exist",
+  poll_not_found: "This poll does not exist",
+  poll_option_not_found: "That option is not part of this poll",
+  poll_hidden: "This poll is hidden",
+  invalid_poll: "A poll needs a question and at least 2 options",
+  invalid_poll_order: "Please list every poll of the session exactly once",
   invalid_question_options:
     "Choice questions need 2 to 50 different, non-empty options without commas; other questions take none",
   invalid_question_bounds:

@@ -77,6 +77,9 @@ function sampleBody(topic: Topic, n: number): TopicBody<TopicKind> {
       } as const;
       return { kind: "change", table: "video_session_users", event: "UPDATE", payload };
     }
+    case "polls":
+    case "polls-team":
+      return { kind: "broadcast", event: "poll.removed", payload: { pollId: id } };
     case "event":
       return { kind: "broadcast", event: "registration.created", payload: { registeredCount: id } };
     case "user":

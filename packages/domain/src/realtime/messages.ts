@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SessionStream } from "../api/broadcast";
 import { ChatMessage, ChatReaction } from "../api/chat";
+import { Poll, PollResults } from "../api/polls";
 import { LiveUser, RoomSession } from "../api/presence";
 import { Deleted, Question, QuestionComment, QuestionUpvote } from "../api/questions";
 import type { TopicMessage } from "../api/realtime";
@@ -41,6 +42,33 @@ export const AudienceCalled = z.object({
   title: z.string(),
 });
 export type AudienceCalled = z.infer<typeof AudienceCalled>;
+export const PollRemoved = z.object({ pollId: z.number().int() });
+export const PollsOrder = z.object({ order: z.array(z.number().int()) });
+
+/** Spec 2 §4, §6: one set of poll messages, carried by the audience's topic and by the managers' one. */
+const pollMessages = (audience: boolean) =>
+  [
+    broadcast(
+      "poll.saved",
+      Poll,
+      audience
+        ? "`Poll` (`api/polls.ts`) created, edited or shown; `answers` null unless it shows answers"
+        : "`Poll` created, edited, hidden or shown, with its counts",
+    ),
+    broadcast(
+      "poll.removed",
+      PollRemoved,
+      audience ? "`{ pollId }`: deleted or hidden" : "`{ pollId }`: deleted",
+    ),
+    broadcast("polls.reordered", PollsOrder, "`{ order }`: poll ids in the new order"),
+    broadcast(
+      "poll.results",
+      PollResults,
+      audience
+        ? "`PollResults`: every option's count of a shown poll that shows answers, at most every 100 ms per poll"
+        : "`PollResults`: every option's count, at most every 100 ms per poll",
+    ),
+  ] as const;
 
 /** Every message body (everything but topic, seq and at) each topic kind carries. */
 export const TopicBodies = {
@@ -107,6 +135,8 @@ export const TopicBodies = {
       "`LiveUser`, only when the state changes (offline → active, active → offline, …), not on every heartbeat",
     ),
   ]),
+  polls: z.union(pollMessages(true)),
+  "polls-team": z.union(pollMessages(false)),
   user: z.union([
     broadcast("active-browser", ActiveBrowser, "`{ sessionId, browserId }` (another tab took over)"),
     broadcast("banned", Banned, "`{ eventId }`"),

@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { canManagePolls } from "../polls/rules";
 import type { ViewerFlags } from "../roles/rules";
 import type { ChatType, EventAccess, SessionType } from "../vocabulary";
 
 /** DESIGN.md "Realtime": the things a client may subscribe to. */
-export const TopicKind = z.enum(["event", "session", "chat", "presence", "user"]);
+export const TopicKind = z.enum(["event", "session", "chat", "presence", "polls", "polls-team", "user"]);
 export type TopicKind = z.infer<typeof TopicKind>;
 
 export interface Topic<K extends TopicKind = TopicKind> {
   kind: K;
-  /** event id, session id, chat id, session id (presence) or user id. */
+  /** event id, session id, chat id, session id (presence, polls, polls-team) or user id. */
   id: number;
 }
 
@@ -16,7 +17,7 @@ export function topicName(topic: Topic): string {
   return `${topic.kind}:${topic.id}`;
 }
 
-const TOPIC_PATTERN = /^(event|session|chat|presence|user):([1-9][0-9]{0,15})$/;
+const TOPIC_PATTERN = /^(event|session|chat|presence|polls|polls-team|user):([1-9][0-9]{0,15})$/;
 
 /**
  * Spec 2 §5: subscriptions whose name or filter holds undefined or null, or ends in -0, are skipped;
@@ -68,7 +69,11 @@ export function topicRefusal(kind: TopicKind, ctx: TopicContext, topicId: number
   switch (kind) {
     case "event":
     case "session":
+    case "polls":
       return null;
+    case "polls-team":
+      // Spec 2 §6: hidden polls and results not shown to the audience reach the poll managers only.
+      return canManagePolls(ctx.flags) ? null : "forbidden";
     case "chat":
       if (ctx.chatType !== "backstage") return null;
       // Spec 2 §2: backstage chat is for backstage-chat users and not shown in lobby.

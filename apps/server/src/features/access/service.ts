@@ -29,6 +29,8 @@ const PLACE_OF_TOPIC: Record<Exclude<TopicKind, "user">, PlaceKind> = {
   session: "session",
   presence: "session",
   chat: "chat",
+  polls: "session",
+  "polls-team": "session",
 };
 
 function withContext(place: Place): PlaceAccess {

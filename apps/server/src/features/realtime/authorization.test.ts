@@ -76,6 +76,26 @@ describeOnEachDatabase("realtime: who may subscribe to what", (use) => {
     },
   );
 
+  // Spec 2 §6: every reader follows the audience's polls; only poll managers the team's.
+  test.each<{ who: Who; want: [Outcome, Outcome] }>([
+    { who: "visitor", want: ["no_token", "no_token"] },
+    { who: "guest", want: [OK, "forbidden"] },
+    { who: "speaker", want: [OK, "forbidden"] },
+    { who: "unassignedSpeaker", want: [OK, "forbidden"] },
+    { who: "moderator", want: [OK, OK] },
+    { who: "host", want: [OK, OK] },
+    { who: "member", want: [OK, OK] },
+    { who: "owner", want: [OK, OK] },
+    { who: "banned", want: ["banned", "banned"] },
+    { who: "shadowBanned", want: [OK, "forbidden"] },
+  ])("$who: polls, polls-team → $want", async ({ who, want }) => {
+    const got: string[] = [];
+    for (const name of [`polls:${scene.session}`, `polls-team:${scene.session}`]) {
+      got.push(outcome(await client(who).subscribe(name)));
+    }
+    expect(got).toEqual(want);
+  });
+
   test("a user topic is its owner's only; a visitor has none", async () => {
     const guest = scene.people.guest;
     const host = scene.people.host;

@@ -9,6 +9,8 @@ const PLACEHOLDER: Record<TopicKind, string> = {
   session: "session:{sessionId}",
   chat: "chat:{chatId}",
   presence: "presence:{sessionId}",
+  polls: "polls:{sessionId}",
+  "polls-team": "polls-team:{sessionId}",
   user: "user:{userId}",
 };
 

@@ -1,0 +1,136 @@
+import type { Browser, Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { PollsPanel } from "./pages/polls";
+import { RoomPage } from "./pages/room";
+import { signInBrowser } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { useBrowser } from "./support/browser";
+import { signUpVerified } from "./support/verified-account";
+
+// Issue 12 §4 "Must show": a poll created by the host, voted by two guests, one switching, the results
+// seen by the voters live. The demo's 'office-hours' event is open and broadcasting.
+const browser = useBrowser();
+const EVENT = "office-hours";
+let n = 0;
+const freshEmail = () => `poll-${Date.now()}-${n++}@example.test`;
+
+/** A new verified guest, signed up in this page's browser. */
+const signUpGuest = (page: Page, firstName: string) =>
+  signUpVerified(page.request, browser.baseUrl, { email: freshEmail(), firstName, lastName: "Voter" });
+
+async function newPage() {
+  const context = await (browser.page().context().browser() as Browser).newContext({
+    baseURL: browser.baseUrl,
+  });
+  return { context, page: await context.newPage() };
+}
+
+test("the host creates a poll, two guests vote, one switches; everyone sees the results live", async () => {
+  const host = browser.page();
+  const guestA = await newPage();
+  const guestB = await newPage();
+  try {
+    await signInBrowser(host.request, DEMO_HOST);
+    await signUpGuest(guestA.page, "Ann");
+    await signUpGuest(guestB.page, "Bo");
+    const [hostPolls, pollsA, pollsB] = [host, guestA.page, guestB.page].map(
+      (page) => new PollsPanel(page),
+    ) as [PollsPanel, PollsPanel, PollsPanel];
+    for (const page of [host, guestA.page, guestB.page]) {
+      await new RoomPage(page).open(EVENT);
+      await new RoomPage(page).chatLog().waitFor();
+    }
+    await hostPolls.open();
+    await pollsB.open();
+
+    const question = `Tea or coffee? ${Date.now()}`;
+    await hostPolls.create(question, ["Tea", "Coffee"]);
+    await pollsB.poll(question).waitFor();
+    // Spec 2 §2: a guest on another tab sees the polls badge.
+    await guestA.page.getByRole("tab", { name: "Polls, 1 unread" }).waitFor();
+    await pollsA.open();
+    await pollsA.poll(question).waitFor();
+    await hostPolls.manage(question, "Show answers");
+
+    await pollsA.option(question, "Tea").click();
+    await pollsB.option(question, "Coffee").click();
+    await pollsA.result(question, "Tea", 50, 1).waitFor();
+    await pollsB.result(question, "Tea", 50, 1).waitFor();
+
+    // Switching: A moves to Coffee; both voters and the host see it.
+    await pollsA.option(question, "Coffee").click();
+    for (const polls of [pollsA, pollsB, hostPolls]) await polls.result(question, "Coffee", 100, 2).waitFor();
+    expect(await pollsA.option(question, "Coffee").getAttribute("aria-pressed")).toBe("true");
+    expect(await pollsA.option(question, "Tea").getAttribute("aria-pressed")).toBe("false");
+
+    // Clicking the same option again removes the answer.
+    await pollsB.option(question, "Coffee").click();
+    await pollsA.result(question, "Coffee", 100, 1).waitFor();
+
+    expect(await axeViolations(guestA.page)).toEqual([]);
+    expect(await axeViolations(host)).toEqual([]);
+  } finally {
+    await guestA.context.close();
+    await guestB.context.close();
+  }
+});
+
+test("the poll form follows spec 2 §5 by keyboard; edit, hide, show and delete reach a guest live", async () => {
+  const host = browser.page();
+  const guest = await newPage();
+  try {
+    await signInBrowser(host.request, DEMO_HOST);
+    await signUpGuest(guest.page, "Gia");
+    const [hostPolls, guestPolls] = [new PollsPanel(host), new PollsPanel(guest.page)];
+    for (const page of [host, guest.page]) await new RoomPage(page).open(EVENT);
+    await hostPolls.open();
+    await guestPolls.open();
+
+    await host.getByRole("button", { name: "Create poll" }).click();
+    const dialog = hostPolls.dialog("Create poll");
+    const submit = dialog.getByRole("button", { name: "Create poll" });
+    const question = `Which day? ${Date.now()}`;
+    // The question field has the focus; everything below is typed.
+    await host.keyboard.type(question);
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole("textbox", { name: "Option 1" }).fill("Monday");
+    await dialog.getByText("Please enter at least 2 options").waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole("textbox", { name: "Option 2" }).fill("Tuesday");
+    expect(await submit.isDisabled()).toBe(false);
+    // With 2 slots, removing clears the slot; with 3, it goes.
+    await dialog.getByRole("button", { name: "Remove option 2" }).click();
+    expect(await dialog.getByRole("textbox", { name: "Option 2" }).inputValue()).toBe("");
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole("textbox", { name: "Option 2" }).fill("Tuesday");
+    await dialog.getByRole("button", { name: "Add option" }).click();
+    await dialog.getByRole("textbox", { name: "Option 3" }).fill("Friday");
+    await dialog.getByRole("button", { name: "Remove option 1" }).click();
+    expect(await dialog.getByRole("textbox", { name: "Option 1" }).inputValue()).toBe("Tuesday");
+    expect(await axeViolations(host)).toEqual([]);
+    await dialog.getByRole("textbox", { name: "Option 2" }).press("Enter");
+    await dialog.waitFor({ state: "detached" });
+
+    await guestPolls.option(question, "Tuesday").waitFor();
+    await guestPolls.option(question, "Friday").waitFor();
+
+    await hostPolls.manage(question, "Edit");
+    const edit = hostPolls.dialog("Edit poll");
+    const edited = `${question} (edited)`;
+    await edit.getByRole("textbox", { name: "Question" }).fill(edited);
+    await edit.getByRole("textbox", { name: "Option 2" }).fill("Saturday");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await guestPolls.option(edited, "Saturday").waitFor();
+
+    await hostPolls.manage(edited, "Hide poll");
+    await guestPolls.poll(edited).waitFor({ state: "detached" });
+    await hostPolls.manage(edited, "Show poll");
+    await guestPolls.poll(edited).waitFor();
+    await hostPolls.manage(edited, "Delete");
+    await guestPolls.poll(edited).waitFor({ state: "detached" });
+    await hostPolls.poll(edited).waitFor({ state: "detached" });
+  } finally {
+    await guest.context.close();
+  }
+});
