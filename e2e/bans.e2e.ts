@@ -93,7 +93,7 @@ test("a host bans a live guest from the people panel, the guest's room goes with
   }
 });
 
-test("a channel ban from a registration-required event asks to confirm the loss of access first", async () => {
+test("a channel ban from a registration-required event asks to confirm the loss of access first; unban and a role change from the row", async () => {
   const hostPage = browser.page();
   const context = await hostPage.context().browser()?.newContext({ baseURL: browser.baseUrl });
   if (!context) throw new Error("no browser");
@@ -130,6 +130,17 @@ test("a channel ban from a registration-required event asks to confirm the loss 
     await people.manage(guest.name).click();
     await people.dialog(guest.name).getByRole("button", { name: "Unban User" }).click();
     await people.dialog(guest.name).getByRole("button", { name: "Ban Attendee" }).waitFor();
+
+    // The Role menu: Save only once the pick differs from the current role.
+    const menu = people.dialog(guest.name);
+    const save = menu.getByRole("button", { name: "Save" });
+    expect(await save.isDisabled()).toBe(true);
+    await menu.getByLabel("Role").selectOption("moderator");
+    const saved = hostPage.waitForResponse((r) => r.url().endsWith("/api/event/update-role"));
+    await save.click();
+    expect((await saved).status()).toBe(200);
+    await people.row(guest.name).getByText("MOD", { exact: true }).waitFor();
+    expect(await save.isDisabled()).toBe(true);
   } finally {
     await context.close();
   }
