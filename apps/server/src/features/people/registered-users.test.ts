@@ -156,14 +156,20 @@ describeOnEachDatabase("GET /api/event/registered-users", (use) => {
     expect((await list(s, "guest", "&search=zeb")).json()).toMatchObject({ total: 1, hasMore: false });
   });
 
-  test("the Banned badge is shown to the team only", async () => {
+  test("the Banned badge, and the ban Unban User lifts, are shown to the team only", async () => {
     const s = await scene();
-    await s.g.ban(s.people.guest.userId, s.channel, {
+    const shadowBan = await s.g.ban(s.people.guest.userId, s.channel, {
       ban_type: "event",
       event_id: s.event,
       is_shadow: true,
     });
     await s.g.ban(s.people.otherGuest.userId, s.channel);
+    const banIds = async (who: Who) =>
+      ((await list(s, who)).json().users as (Row & { banId: number | null })[])
+        .filter((u) => u.userId === s.people.guest.userId)
+        .map((u) => u.banId);
+    expect(await banIds("moderator")).toEqual([shadowBan]);
+    expect(await banIds("speaker")).toEqual([null]);
     const banned = async (who: Who) =>
       ((await list(s, who)).json().users as Row[])
         .filter((u) => u.isBanned)

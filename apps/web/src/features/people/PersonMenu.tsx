@@ -17,6 +17,7 @@ import { unregisterUser } from "../registration/registrationApi";
 import { BanDialog } from "./BanDialog";
 import { changeRole, unbanUser } from "./moderationApi";
 import { peopleKeys } from "./peopleApi";
+import { showRegisteredChange } from "./useRegisteredUsers";
 
 export interface PersonMenuPerson {
   userId: number;
@@ -91,8 +92,10 @@ export function PersonMenu({ person, viewer, event, stageActions }: PersonMenuPr
   });
   const isSelf = viewer.userId === person.userId;
 
-  // Spec 1 §4: Save only when the pick differs from the current role; the lists then read the row again.
+  // Spec 1 §4: Save only when the pick differs from the current role; an optimistic update, then the
+  // mutation (a refusal puts the server's rows back).
   const saveRole = useMutation({
+    onMutate: () => showRegisteredChange(queryClient, person.userId, { eventRole: role }),
     mutationFn: () =>
       changeRole({
         user_id: person.userId,
@@ -100,7 +103,7 @@ export function PersonMenu({ person, viewer, event, stageActions }: PersonMenuPr
         event_role_fkey: role,
         video_session_id: event.sessionId,
       }),
-    onSuccess: () => refresh(),
+    onSettled: () => refresh(),
   });
   const remove = useMutation({
     mutationFn: () =>
@@ -129,7 +132,15 @@ export function PersonMenu({ person, viewer, event, stageActions }: PersonMenuPr
 
   return (
     <>
-      <Button variant="ghost" size="sm" aria-haspopup="dialog" onClick={() => setView("menu")}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setRole(person.eventRole);
+          setView("menu");
+        }}
+      >
         Manage<span className="visually-hidden"> {name}</span>
       </Button>
       <Dialog

@@ -1,5 +1,15 @@
-import { REGISTERED_USERS_REFETCH_THROTTLE_MS, type RegisteredUserFilter } from "@onstage/domain";
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import {
+  REGISTERED_USERS_REFETCH_THROTTLE_MS,
+  type RegisteredUserFilter,
+  type RegisteredUserRow,
+  type RegisteredUsersResponse,
+} from "@onstage/domain";
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+} from "@tanstack/react-query";
 import { fetchRegisteredUsers, peopleKeys } from "./peopleApi";
 
 /** Registered: the spec's sort and filters on the server, 'Show More' pages by offset (spec 1 §9). */
@@ -21,4 +31,23 @@ export function useRegisteredUsers(input: {
     staleTime: REGISTERED_USERS_REFETCH_THROTTLE_MS,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Spec 1 §4 role change: every registered list shows the change at once, before the server answers. */
+export function showRegisteredChange(
+  queryClient: QueryClient,
+  userId: number,
+  change: Partial<RegisteredUserRow>,
+): void {
+  queryClient.setQueriesData<InfiniteData<RegisteredUsersResponse>>(
+    { queryKey: peopleKeys.registeredAll },
+    (old) =>
+      old && {
+        ...old,
+        pages: old.pages.map((page) => ({
+          ...page,
+          users: page.users.map((user) => (user.userId === userId ? { ...user, ...change } : user)),
+        })),
+      },
+  );
 }
