@@ -1,9 +1,9 @@
-import { CHAT_MESSAGE_MAX_LENGTH, errorMessage } from "@onstage/domain";
+import { CHAT_MESSAGE_MAX_LENGTH } from "@onstage/domain";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import { Button } from "../../ui/Button";
 import { useSignInParams } from "../auth/useSignInParams";
 import { warnEmailNotVerified } from "./emailToast";
+import { VerifyEmailPrompt } from "./VerifyEmailPrompt";
 
 export type ComposerMode = "visitor" | "unverified" | "disabled" | "ready";
 
@@ -87,11 +87,7 @@ export function ChatComposer({ mode, onSend }: ChatComposerProps) {
       <Button type="submit" size="sm" aria-disabled={isUnverified || undefined}>
         Send
       </Button>
-      {isUnverified && (
-        <p id={hintId} className="chat-composer__hint">
-          <Link to="/account/settings">{errorMessage("email_not_verified")}</Link>
-        </p>
-      )}
+      {isUnverified && <VerifyEmailPrompt id={hintId} className="chat-composer__hint" />}
     </form>
   );
 }

@@ -1,8 +1,8 @@
-import { errorMessage, QUESTION_TEXT_MAX_LENGTH } from "@onstage/domain";
+import { QUESTION_TEXT_MAX_LENGTH } from "@onstage/domain";
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { Button } from "../../ui/Button";
 import { useSignInParams } from "../auth/useSignInParams";
+import { VerifyEmailPrompt } from "../chat/VerifyEmailPrompt";
 
 /**
  * Spec 2 §2, §5: the 'Ask a question' input, disabled until the e-mail is verified (with the prompt to
@@ -56,11 +56,7 @@ export function AskQuestionForm({
       <Button type="submit" size="sm" disabled={isUnverified || isEmpty}>
         Ask
       </Button>
-      {isUnverified && (
-        <p id={hintId} className="qa-ask__hint">
-          <Link to="/account/settings">{errorMessage("email_not_verified")}</Link>
-        </p>
-      )}
+      {isUnverified && <VerifyEmailPrompt id={hintId} className="qa-ask__hint" />}
     </form>
   );
 }
