@@ -156,6 +156,19 @@ const MESSAGES: Record<string, string> = {
   ban_not_found: "This ban does not exist",
   ban_self: "You cannot ban yourself",
   ban_channel_member: "Members of the channel's team cannot be banned",
+  // Stage intents (issue 12 §6); the specs word none of these (docs/decisions.md "Stage intents").
+  hands_not_allowed: "Raising hands is not allowed right now",
+  hand_already_raised: "Your hand is already raised",
+  no_hand_raised: "There is no raised hand to answer",
+  already_invited: "This person is already invited to the stage",
+  already_on_stage: "This person is already on stage",
+  no_invite: "There is no invitation to the stage to answer",
+  invite_self: "You cannot invite yourself to the stage",
+  hand_raised: "This person raised a hand: accept it instead",
+  rtmp_broadcast: "Guests cannot join the stage of an RTMP broadcast",
+  stage_full: "The stage is full",
+  session_closed: "The session is not open right now",
+  intent_changed: "Someone else changed this first. Please try again.",
 };
 
 export function errorMessage(code: string): string {

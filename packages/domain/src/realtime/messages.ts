@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SessionStream } from "../api/broadcast";
 import { ChatMessage, ChatReaction } from "../api/chat";
+import { SessionIntent, SessionIntentRemoved } from "../api/intents";
 import { LiveUser, RoomSession } from "../api/presence";
 import type { TopicMessage } from "../api/realtime";
 import type { TopicKind } from "./topics";
@@ -67,6 +68,24 @@ export const TopicBodies = {
       "UPDATE",
       SessionStream,
       "`SessionStream`: on air, recording started or paused, ended, failed, or deleted (`deletedAt` set)",
+    ),
+    change(
+      "video_session_intents",
+      "INSERT",
+      SessionIntent,
+      "`SessionIntent` (`api/intents.ts`): a hand raised or an invite sent where the user had no intent",
+    ),
+    change(
+      "video_session_intents",
+      "UPDATE",
+      SessionIntent,
+      "`SessionIntent`: a user's intent moved (hand raised → invite sent, invite accepted or declined, …)",
+    ),
+    change(
+      "video_session_intents",
+      "DELETE",
+      SessionIntentRemoved,
+      "`{ sessionId, userId }`: a hand lowered or an invite withdrawn (Uninvite)",
     ),
   ]),
   chat: z.union([

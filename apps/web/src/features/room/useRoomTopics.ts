@@ -28,6 +28,8 @@ export function useSessionTopic(room: RoomResponse, eventCode: string) {
           );
           return;
         }
+        // Stage intents have their own list (features/intents/useIntents.ts).
+        if (message.table === "video_session_intents") return;
         const session = message.payload;
         queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, session });
         // Spec 1 §4: who sees the room depends on the session state (ended or scheduled: back to the page).
