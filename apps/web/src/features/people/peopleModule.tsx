@@ -5,7 +5,7 @@ export const peopleModule: RoomModule = {
   id: "people",
   label: "People",
   isShown: (visible) => visible.includes("people"),
-  usePanel: ({ props: { room } }) => (
-    <PeoplePanel eventId={room.session.eventId} sessionId={room.session.id} />
+  usePanel: ({ props: { room, viewer } }) => (
+    <PeoplePanel session={room.session} viewerUserId={viewer.userId} flags={viewer.flags} />
   ),
 };

@@ -1,8 +1,10 @@
-import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
+import { type EventPageData, hostControls, type RoomResponse, type ViewerFlags } from "@onstage/domain";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
+import { StageInviteDialog } from "../intents/StageInviteDialog";
+import { ownIntent, useIntents } from "../intents/useIntents";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { SessionScreen } from "../player/SessionScreen";
 import { HostProgramFeed } from "../program-feed/HostProgramFeed";
@@ -38,6 +40,13 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   useLeaveBeacon(session.id, userId);
   useAnswerTabProbes(session.id);
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
+  // Issue 12: the stage intents decide who else goes on stage; hosts get the 'Hand Raised' toast here.
+  const intents = useIntents(session.id, { viewerUserId: userId, toastHands: flags.canManagePeople });
+  const mine = ownIntent(intents.data, userId)?.intentType ?? null;
+  const stageFor = {
+    acceptedInvite: mine === "invite_accepted",
+    openStage: session.openStage && hostControls(session).showOpenStage,
+  };
   return (
     <div className="room">
       <header className="room__header">
@@ -57,7 +66,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       <SessionControls data={data} room={room} flags={flags} />
       <div className="room__body">
         <section className="room__stage" aria-label="Stage">
-          {seesStage(flags, session.state, searchParams) ? (
+          {seesStage(flags, session.state, searchParams, stageFor) ? (
             <Stage room={room} flags={flags} title={data.event.title} onStageChange={setOnStage} />
           ) : (
             <SessionScreen data={data} room={room} flags={flags} />
@@ -65,6 +74,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
         </section>
         <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
       </div>
+      <StageInviteDialog session={session} open={mine === "invite_sent"} />
     </div>
   );
 }
