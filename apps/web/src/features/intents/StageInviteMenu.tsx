@@ -56,10 +56,10 @@ export function StageInviteMenu({
         variant="secondary"
         aria-expanded={open}
         aria-controls={`${id}-menu`}
-        aria-label={`Stage actions for ${name}`}
         onClick={() => setOpen(!open)}
       >
-        {choices === "uninvite" ? "Invited" : choices === "answer" ? "Hand raised" : "Invite"}
+        {FACE_LABELS[choices]}
+        <span className="visually-hidden"> {name}</span>
       </Button>
       {open && (
         <fieldset id={`${id}-menu`} className="stage-invite__menu" aria-label={`Stage actions for ${name}`}>
@@ -109,6 +109,9 @@ export function StageInviteMenu({
     </div>
   );
 }
+
+/** The menu button's words (followed, for assistive technology, by the person's name). */
+const FACE_LABELS = { invite: "Invite", answer: "Hand raised", uninvite: "Invited" } as const;
 
 /** Which of the menu's faces the viewer gets for this person; null: none (the server decides the rest). */
 function stageChoices(input: {
