@@ -169,6 +169,9 @@ const MESSAGES: Record<string, string> = {
   stage_full: "The stage is full",
   session_closed: "The session is not open right now",
   intent_changed: "Someone else changed this first. Please try again.",
+  not_a_stage_session:
+    "Raising hands and the open stage are for sessions on the live stage only (not RTMP or lobby)",
+  open_stage_on: "Raising hands is off while the stage is open",
 };
 
 export function errorMessage(code: string): string {

@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 import type { IntentType } from "../vocabulary";
-import { handRaisingOpen, hostControls, type IntentAction, type IntentActor, nextIntent } from "./rules";
+import {
+  handRaisingOpen,
+  hostControls,
+  hostSettingRefusal,
+  type IntentAction,
+  type IntentActor,
+  nextIntent,
+} from "./rules";
 
 type From = IntentType | null;
 const row = (from: From, action: IntentAction, actor: IntentActor, want: From | string) => ({
@@ -121,4 +128,28 @@ describe("hostControls (spec 2 §6 mutual rules)", () => {
     expect(controls.showHideAudience).toBe(true);
     expect(handRaisingOpen(s)).toBe(raising);
   });
+});
+
+describe("hostSettingRefusal (update-settings keeps the same rules)", () => {
+  const webrtc = {
+    broadcastType: "webrtc",
+    sessionType: "regular",
+    allowRaisingHands: true,
+    openStage: false,
+  } as const;
+  test.each([
+    { s: webrtc, setting: "allow_raising_hands", want: null },
+    { s: webrtc, setting: "open_stage", want: null },
+    { s: { ...webrtc, openStage: true }, setting: "allow_raising_hands", want: "open_stage_on" },
+    { s: { ...webrtc, openStage: true }, setting: "open_stage", want: null },
+    { s: { ...webrtc, broadcastType: "rtmp" }, setting: "allow_raising_hands", want: "not_a_stage_session" },
+    { s: { ...webrtc, sessionType: "lobby" }, setting: "open_stage", want: "not_a_stage_session" },
+    { s: { ...webrtc, sessionType: "lobby" }, setting: "hide_audience", want: null },
+    { s: { ...webrtc, broadcastType: "rtmp" }, setting: "disable_qa", want: null },
+  ] as const)(
+    "$setting on $s.broadcastType $s.sessionType (open stage $s.openStage) → $want",
+    ({ s, setting, want }) => {
+      expect(hostSettingRefusal(s, setting)).toBe(want);
+    },
+  );
 });

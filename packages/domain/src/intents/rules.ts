@@ -98,3 +98,17 @@ export function handRaisingOpen(session: HostControlsSession): boolean {
   const controls = hostControls(session);
   return controls.showRaiseHands && session.allowRaisingHands && !controls.raiseHandsDisabled;
 }
+
+export type HostSettingRefusal = "not_a_stage_session" | "open_stage_on";
+
+/**
+ * The server's side of the same rules: allow raising hands and open stage are set only on webrtc, non-lobby
+ * sessions, and allow raising hands not while the stage is open. Other settings are never refused here.
+ */
+export function hostSettingRefusal(session: HostControlsSession, setting: string): HostSettingRefusal | null {
+  const controls = hostControls(session);
+  if (setting === "open_stage") return controls.showOpenStage ? null : "not_a_stage_session";
+  if (setting !== "allow_raising_hands") return null;
+  if (!controls.showRaiseHands) return "not_a_stage_session";
+  return controls.raiseHandsDisabled ? "open_stage_on" : null;
+}

@@ -51,7 +51,7 @@ describeOnEachDatabase("stage intents", (use) => {
     }
     await use().query("DELETE FROM video_session_intents");
     await setSession(
-      "allow_raising_hands = true, open_stage = false, broadcast_type = 'webrtc', state = 'broadcasting'",
+      "allow_raising_hands = true, open_stage = false, broadcast_type = 'webrtc', session_type = 'regular', state = 'broadcasting'",
     );
   });
 
@@ -301,6 +301,32 @@ describeOnEachDatabase("stage intents", (use) => {
     const closed = await raise();
     expect([closed.statusCode, errorCode(closed)]).toEqual([409, "session_closed"]);
     expect(await intents()).toEqual([]);
+  });
+
+  test("update-settings keeps the host controls' rules (spec 2 §6) and changes nothing when refused", async () => {
+    const settings = (fields: Record<string, unknown>) =>
+      s.people.owner.client.post("/api/video-session/update-settings", body(fields));
+    const flags = async () =>
+      (
+        await use().query<{ allow_raising_hands: boolean; open_stage: boolean }>(
+          "SELECT allow_raising_hands, open_stage FROM video_sessions WHERE id = $1",
+          [s.session],
+        )
+      )[0];
+    await setSession("open_stage = true");
+    const hands = await settings({ allow_raising_hands: false });
+    expect([hands.statusCode, errorCode(hands)]).toEqual([409, "open_stage_on"]);
+    await setSession("open_stage = false, broadcast_type = 'rtmp'");
+    const rtmp = await settings({ open_stage: true });
+    expect([rtmp.statusCode, errorCode(rtmp)]).toEqual([409, "not_a_stage_session"]);
+    await setSession("broadcast_type = 'webrtc', session_type = 'lobby'");
+    const lobby = await settings({ allow_raising_hands: false });
+    expect([lobby.statusCode, errorCode(lobby)]).toEqual([409, "not_a_stage_session"]);
+    expect(await flags()).toEqual({ allow_raising_hands: true, open_stage: false });
+    expect((await settings({ hide_audience: false })).statusCode).toBe(200);
+    await setSession("session_type = 'regular'");
+    expect((await settings({ open_stage: true })).statusCode).toBe(200);
+    expect(await flags()).toEqual({ allow_raising_hands: true, open_stage: true });
   });
 
   test("invite conditions of spec 1 §5: RTMP, a closed session, a full stage, already on stage", async () => {
