@@ -21,6 +21,7 @@ import { eventsFeature } from "./features/events/feature";
 import { eventsService } from "./features/events/service";
 import type { Feature, Worker } from "./features/feature";
 import { healthFeature } from "./features/health/feature";
+import { intentsFeature } from "./features/intents/feature";
 import { membershipFeature } from "./features/membership/feature";
 import { moderationFeature } from "./features/moderation/feature";
 import { paymentsFeature } from "./features/payments/feature";
@@ -222,6 +223,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
   server.addHook("preClose", () => programFeed.closeUploads());
+  // One media room for the stage and the intents that put people on it (or take them off).
+  const mediaRoom =
+    deps.mediaRoom ??
+    chooseMediaRoom({ livekit: deps.livekit })(() =>
+      embeddedMediaRoom({ onCrash: (err) => server.log.error({ err }, "the SFU worker crashed") }),
+    );
   const features: Feature[] = [
     healthFeature(shared),
     authFeature(shared, deps.socialProviders ?? {}),
@@ -238,13 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chatFeature(shared),
     questionsFeature(shared),
     pollsFeature(shared),
-    stageFeature(
-      shared,
-      deps.mediaRoom ??
-        chooseMediaRoom({ livekit: deps.livekit })(() =>
-          embeddedMediaRoom({ onCrash: (err) => server.log.error({ err }, "the SFU worker crashed") }),
-        ),
-    ),
+    stageFeature(shared, mediaRoom),
+    intentsFeature(shared, mediaRoom),
     presenceFeature(shared),
     peopleFeature(shared),
     moderationFeature(shared),

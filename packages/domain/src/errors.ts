@@ -172,6 +172,22 @@ const MESSAGES: Record<string, string> = {
   unchanged: "This user already has that role",
   not_guest: "Only guests can be removed",
   hide_unregister: "Unregistering is turned off for this event",
+  // Stage intents (issue 12 §6); the specs word none of these (docs/decisions.md "Stage intents").
+  hands_not_allowed: "Raising hands is not allowed right now",
+  hand_already_raised: "Your hand is already raised",
+  no_hand_raised: "There is no raised hand to answer",
+  already_invited: "This person is already invited to the stage",
+  already_on_stage: "This person is already on stage",
+  no_invite: "There is no invitation to the stage to answer",
+  invite_self: "You cannot invite yourself to the stage",
+  hand_raised: "This person raised a hand: accept it instead",
+  rtmp_broadcast: "Guests cannot join the stage of an RTMP broadcast",
+  stage_full: "The stage is full",
+  session_closed: "The session is not open right now",
+  intent_changed: "Someone else changed this first. Please try again.",
+  not_a_stage_session:
+    "Raising hands and the open stage are for sessions on the live stage only (not RTMP or lobby)",
+  open_stage_on: "Raising hands is off while the stage is open",
 };
 
 export function errorMessage(code: string): string {

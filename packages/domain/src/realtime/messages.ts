@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SessionStream } from "../api/broadcast";
 import { ChatMessage, ChatReaction } from "../api/chat";
+import { SessionIntent, SessionIntentRemoved } from "../api/intents";
 import { Poll, PollResults } from "../api/polls";
 import { LiveUser, RoomSession } from "../api/presence";
 import { Deleted, Question, QuestionComment, QuestionUpvote } from "../api/questions";
@@ -114,6 +115,24 @@ export const TopicBodies = {
     change("question_comments", "DELETE", Deleted, "`{ id }`: a comment deleted"),
     change("question_upvotes", "INSERT", QuestionUpvote, "`{ questionId, userId }`: an upvote"),
     change("question_upvotes", "DELETE", QuestionUpvote, "`{ questionId, userId }`: an upvote withdrawn"),
+    change(
+      "video_session_intents",
+      "INSERT",
+      SessionIntent,
+      "`SessionIntent` (`api/intents.ts`): a hand raised or an invite sent where the user had no intent",
+    ),
+    change(
+      "video_session_intents",
+      "UPDATE",
+      SessionIntent,
+      "`SessionIntent`: a user's intent moved (hand raised → invite sent, invite accepted or declined, …)",
+    ),
+    change(
+      "video_session_intents",
+      "DELETE",
+      SessionIntentRemoved,
+      "`{ sessionId, userId }`: a hand lowered or an invite withdrawn (Uninvite)",
+    ),
   ]),
   chat: z.union([
     change("chat_messages", "INSERT", ChatMessage, "`ChatMessage` (`api/chat.ts`, `reactions: []`)"),

@@ -83,7 +83,10 @@ describe("showsStage", () => {
     { flags: flagsOf("host"), state: "scheduled", shows: false },
     { flags: flagsOf("host"), state: "postevent", shows: false },
     { flags: flagsOf("guest"), state: "greenroom", shows: false },
-  ] as const)("$state shows the stage: $shows", ({ flags, state, shows }) => {
-    expect(showsStage(flags, state)).toBe(shows);
+    { flags: flagsOf("guest"), state: "broadcasting", intent: { acceptedInvite: true }, shows: true },
+    { flags: flagsOf("guest"), state: "broadcasting", intent: { openStage: true }, shows: true },
+    { flags: flagsOf("guest"), state: "ended", intent: { acceptedInvite: true }, shows: false },
+  ] as const)("$state shows the stage: $shows", ({ flags, state, shows, ...rest }) => {
+    expect(showsStage(flags, state, "intent" in rest ? rest.intent : {})).toBe(shows);
   });
 });

@@ -62,7 +62,14 @@ export function stageRights(input: StageInput): StageRights {
   return { canPublish, canSubscribe, refusal: null };
 }
 
-/** The room shows the live stage (device preview, tiles) to the people who may go on it while it is open. */
-export function showsStage(flags: ViewerFlags, state: SessionState): boolean {
-  return stageIsOpen(state) && mayJoinStage({ flags });
+/**
+ * The room shows the live stage (device preview, tiles) to the people who may go on it while it is open:
+ * the team, an accepted invitee, everyone while the stage is open (issue 12 §2).
+ */
+export function showsStage(
+  flags: ViewerFlags,
+  state: SessionState,
+  intent: Pick<StageInput, "acceptedInvite" | "openStage"> = {},
+): boolean {
+  return stageIsOpen(state) && mayJoinStage({ flags, ...intent });
 }

@@ -1,4 +1,12 @@
-import type { ChatType, EventAccess, EventRole, MediaRoomJoin, OrgRole, RoomSession } from "@onstage/domain";
+import type {
+  ChatType,
+  EventAccess,
+  EventRole,
+  IntentType,
+  MediaRoomJoin,
+  OrgRole,
+  RoomSession,
+} from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import { type Opener, reachableParams, reachableSql, userHoldersSql } from "../events/unlisted";
 import { ROOM_SESSION_COLUMNS, type RoomSessionRow, toRoomSession } from "../sessions/service";
@@ -29,6 +37,8 @@ export interface PlaceViewer {
   /** An active shadow ban in this event: the user must not notice it. */
   isShadowBanned: boolean;
   emailVerified: boolean;
+  /** The viewer's stage intent in the session (issue 12 §2: an accepted invite puts them on stage). */
+  stageIntent: IntentType | null;
 }
 
 export interface Place {
@@ -58,6 +68,7 @@ interface PlaceRow extends Partial<Omit<RoomSessionRow, "event_id" | "organizati
   is_shadow_banned: boolean;
   email_verified: boolean | null;
   webrtc_provider?: MediaRoomJoin["provider"];
+  stage_intent?: IntentType | null;
 }
 
 /** SQL naming the viewer: their user id (null for a visitor) and the text[] of their grant holders. */
@@ -83,8 +94,10 @@ const viewerJoins = ({ user }: ViewerSql) => `
   LEFT JOIN events_users_roles eur ON eur.event_id = e.id AND eur.user_id = ${user}
   LEFT JOIN organization_members om ON om.organization_id = e.organization_id AND om.user_id = ${user}`;
 
-/** A session place's columns: the room's, and the media room it asks for (spec 3 §8). */
-const SESSION_COLUMNS = `${ROOM_SESSION_COLUMNS}, vs.webrtc_provider`;
+/** A session place's columns: the room's, the media room it asks for (spec 3 §8), the viewer's stage intent. */
+const sessionColumns = ({ user }: ViewerSql) => `${ROOM_SESSION_COLUMNS}, vs.webrtc_provider,
+  (SELECT si.intent_type FROM video_session_intents si
+    WHERE si.video_session_id = vs.id AND si.user_id = ${user}) AS stage_intent`;
 
 // $1 is the place's id, $2 the viewer's user id (null for a visitor), $3 the viewer's grant holders.
 const ONE: ViewerSql = { user: "$2", holders: "$3" };
@@ -93,10 +106,10 @@ const SQL = {
   event: `SELECT ${eventColumns(ONE)}, ${viewerColumns(ONE)}
             FROM events e ${viewerJoins(ONE)}
            WHERE e.id = $1`,
-  session: `SELECT ${eventColumns(ONE)}, ${SESSION_COLUMNS}, ${viewerColumns(ONE)}
+  session: `SELECT ${eventColumns(ONE)}, ${sessionColumns(ONE)}, ${viewerColumns(ONE)}
               FROM video_sessions vs JOIN events e ON e.id = vs.event_id ${viewerJoins(ONE)}
              WHERE vs.id = $1 AND vs.deleted_at IS NULL`,
-  chat: `SELECT ${eventColumns(ONE)}, ${SESSION_COLUMNS}, c.id AS chat_id, c.chat_type, ${viewerColumns(ONE)}
+  chat: `SELECT ${eventColumns(ONE)}, ${sessionColumns(ONE)}, c.id AS chat_id, c.chat_type, ${viewerColumns(ONE)}
            FROM chats c JOIN video_sessions vs ON vs.id = c.video_session_id AND vs.deleted_at IS NULL
            JOIN events e ON e.id = vs.event_id ${viewerJoins(ONE)}
           WHERE c.id = $1`,
@@ -107,7 +120,7 @@ export type PlaceKind = keyof typeof SQL;
 // $1 is the session's id, $2 the bigint[] of signed-in users (each with only their own grants).
 const EACH: ViewerSql = { user: "viewer.user_id", holders: userHoldersSql("viewer.user_id") };
 const SESSION_OF_EACH_SQL = `
-  SELECT viewer.user_id AS viewer_user_id, ${eventColumns(EACH)}, ${SESSION_COLUMNS}, ${viewerColumns(EACH)}
+  SELECT viewer.user_id AS viewer_user_id, ${eventColumns(EACH)}, ${sessionColumns(EACH)}, ${viewerColumns(EACH)}
     FROM video_sessions vs JOIN events e ON e.id = vs.event_id
     CROSS JOIN unnest($2::bigint[]) AS viewer(user_id) ${viewerJoins(EACH)}
    WHERE vs.id = $1 AND vs.deleted_at IS NULL`;
@@ -134,6 +147,7 @@ function toPlace(r: PlaceRow, viewerUserId: number | null): Place {
       isBanned: r.is_banned,
       isShadowBanned: r.is_shadow_banned,
       emailVerified: r.email_verified ?? false,
+      stageIntent: r.stage_intent ?? null,
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   Forbidden,
   findSessionTransition,
   type GoLiveNotificationBody,
+  hostSettingRefusal,
   isHostLevel,
   mayNotifyFollowers,
   NotFound,
@@ -212,6 +213,10 @@ export function sessionControlService(deps: SessionControlDeps) {
       const { access, session } = await accessOf(viewerUserId, body.video_session_id, body.event_id);
       if (!isHostLevel(access.flags)) throw Forbidden();
       const { is_recording: isRecording } = body;
+      // Spec 2 §6: raise hands and open stage only on webrtc, non-lobby sessions; hands not on an open stage.
+      const [setting = ""] = SESSION_SETTING_NAMES.filter((n) => body[n] !== undefined);
+      const settingRefusal = hostSettingRefusal(session, setting);
+      if (settingRefusal) throw Conflict(settingRefusal);
       if (isRecording === undefined) {
         await withOutbox(db, realtime, async (tx, outbox) => {
           if (!(await lockSessionControl(tx, session.id))) throw NotFound("session_not_found");

@@ -1,6 +1,7 @@
 import {
   Conflict,
   Forbidden,
+  hostControls,
   type MediaRoomJoin,
   NotFound,
   type RoomSession,
@@ -28,6 +29,9 @@ function standingOf(access: PlaceAccess): StageStanding {
     state: session.state,
     signedIn: access.viewer.userId !== null,
     isBanned: access.viewer.isBanned,
+    // Issue 12 §2: an accepted invitee, and anyone while the open stage is on, goes on stage too.
+    acceptedInvite: access.viewer.stageIntent === "invite_accepted",
+    openStage: session.openStage && hostControls(session).showOpenStage,
   });
   return { rights, session, webrtcProvider: access.webrtcProvider ?? "embedded" };
 }

@@ -209,6 +209,35 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     expect(await membersRights(use(), 0, userIds)).toEqual(new Map());
   });
 
+  test("issue 12 §2: an accepted invitee publishes; Uninvite takes them off at once; the open stage lets a guest in until it closes", async () => {
+    const INTENTS = "/api/video-session/intents";
+    const ids = { video_session_id: scene.session, event_id: scene.event };
+    const { guest, host, otherGuest } = scene.people;
+    await host.client.post(`${INTENTS}/invite`, { ...ids, user_id: guest.userId, tile_state: "main" });
+    const invited = await connect("guest");
+    // Invited is not yet on stage: only their Accept puts them there.
+    expect(codeOf(await invited.join())).toBe("forbidden");
+    expect((await guest.client.post(`${INTENTS}/accept`, ids)).statusCode).toBe(200);
+    expect(await invited.join()).toEqual({ status: "ok", canPublish: true });
+    expect(codeOf(await invited.publish())).toBe("ok");
+    const started = Date.now();
+    expect(
+      (await host.client.post(`${INTENTS}/uninvite`, { ...ids, user_id: guest.userId })).statusCode,
+    ).toBe(200);
+    // At once: the uninvite itself removes them, not the 1 s re-check.
+    await eventually("the uninvited guest is taken off the stage", () => invited.seen.closed, 900);
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(codeOf(await invited.join())).toBe("forbidden");
+
+    await use().query("UPDATE video_sessions SET open_stage = true WHERE id = $1", [scene.session]);
+    const walkIn = await connect("otherGuest");
+    expect(await walkIn.join()).toEqual({ status: "ok", canPublish: true });
+    await use().query("UPDATE video_sessions SET open_stage = false WHERE id = $1", [scene.session]);
+    await eventually("the open stage closing takes the guest off", () => walkIn.seen.closed, 3_000);
+    expect(codeOf(await walkIn.join())).toBe("forbidden");
+    expect(otherGuest.userId).not.toBe(guest.userId);
+  }, 30_000);
+
   test("the session ending closes the room: everyone leaves the stage", async () => {
     const host = await connect("host");
     expect(await host.join()).toEqual({ status: "ok", canPublish: true });

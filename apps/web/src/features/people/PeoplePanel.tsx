@@ -1,21 +1,28 @@
-import type { ViewerFlags } from "@onstage/domain";
+import type { RoomSession, ViewerFlags } from "@onstage/domain";
+import { HostToggles } from "../intents/HostToggles";
+import { OwnStageControls } from "../intents/OwnStageControls";
+import { StageSections } from "../intents/StageSections";
 import { LiveAudience } from "./LiveAudience";
 import type { PersonMenuEvent } from "./PersonMenu";
 import { RegisteredUsers } from "./RegisteredUsers";
 import "./people.css";
 
 export interface PeoplePanelProps {
+  session: RoomSession;
   event: PersonMenuEvent;
   viewer: { userId: number | null; flags: ViewerFlags };
   /** Spec 2 §6: the live count, for members and admins only (null for everyone else). */
   liveCount: number | null;
 }
 
-/** Spec 2 §2 people tab (the stage sections On Stage, Invited and Hands raised come with the stage). */
-export function PeoplePanel({ event, viewer, liveCount }: PeoplePanelProps) {
+/** Spec 2 §2 people tab: host controls, On Stage, Invited to the stage, Hands raised, Live Audience, Registered. */
+export function PeoplePanel({ session, event, viewer, liveCount }: PeoplePanelProps) {
   return (
     <div className="people">
-      <LiveAudience sessionId={event.sessionId} />
+      <HostToggles session={session} flags={viewer.flags} />
+      <OwnStageControls session={session} viewerUserId={viewer.userId} flags={viewer.flags} />
+      <StageSections session={session} viewerUserId={viewer.userId} flags={viewer.flags} />
+      <LiveAudience sessionId={session.id} />
       <RegisteredUsers event={event} viewer={viewer} liveCount={liveCount} />
     </div>
   );

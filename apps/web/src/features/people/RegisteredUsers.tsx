@@ -4,6 +4,8 @@ import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";
+import { StageInviteMenu } from "../intents/StageInviteMenu";
+import { useIntents } from "../intents/useIntents";
 import { LoadError } from "./LoadError";
 import type { PeoplePanelProps } from "./PeoplePanel";
 import { PersonMenu } from "./PersonMenu";
@@ -39,7 +41,7 @@ function badgesFor(user: RegisteredUserRow) {
 }
 
 /** Spec 2 §2 people tab: the Registered section with search, filters and 'Show More'. */
-export function RegisteredUsers({ event, viewer, liveCount }: PeoplePanelProps) {
+export function RegisteredUsers({ event, viewer, liveCount }: Omit<PeoplePanelProps, "session">) {
   const { id: eventId, sessionId } = event;
   const id = useId();
   const [filter, setFilter] = useState<RegisteredUserFilter>("all");
@@ -47,6 +49,18 @@ export function RegisteredUsers({ event, viewer, liveCount }: PeoplePanelProps) 
   const settledSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const query = useRegisteredUsers({ eventId, sessionId, filter, search: settledSearch });
   const users = query.data?.pages.flatMap((page) => page.users) ?? [];
+  // Issue 12: the row's menu also holds the stage actions (invite, answer a hand, uninvite).
+  const intents = useIntents(sessionId, { viewerUserId: viewer.userId, toastHands: false });
+  const stageActionsFor = (user: (typeof users)[number]) => (
+    <StageInviteMenu
+      session={{ sessionId, eventId }}
+      userId={user.userId}
+      name={`${user.firstName} ${user.lastName}`.trim()}
+      intent={intents.data?.intents.find((i) => i.userId === user.userId) ?? null}
+      viewerUserId={viewer.userId}
+      flags={viewer.flags}
+    />
+  );
   const total = query.data?.pages[0]?.total ?? null;
   return (
     <section className="people__section" aria-labelledby={`${id}-heading`}>
@@ -95,7 +109,14 @@ export function RegisteredUsers({ event, viewer, liveCount }: PeoplePanelProps) 
               lastName={user.lastName}
               profilePhoto={user.profilePhoto}
               badges={badgesFor(user)}
-              actions={<PersonMenu person={user} viewer={viewer} event={event} />}
+              actions={
+                <PersonMenu
+                  person={user}
+                  viewer={viewer}
+                  event={event}
+                  stageActions={stageActionsFor(user)}
+                />
+              }
             />
           ))}
         </ul>

@@ -7,6 +7,7 @@ export const peopleModule: RoomModule = {
   isShown: (visible) => visible.includes("people"),
   usePanel: ({ props: { room, data, viewer } }) => (
     <PeoplePanel
+      session={room.session}
       event={{
         id: room.session.eventId,
         organizationId: room.session.organizationId,

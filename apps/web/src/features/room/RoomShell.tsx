@@ -1,8 +1,16 @@
-import { type EventPageData, type RoomResponse, stageDelivery, type ViewerFlags } from "@onstage/domain";
+import {
+  type EventPageData,
+  hostControls,
+  type RoomResponse,
+  stageDelivery,
+  type ViewerFlags,
+} from "@onstage/domain";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
+import { StageInviteDialog } from "../intents/StageInviteDialog";
+import { ownIntent, useIntents } from "../intents/useIntents";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { ProgramClockProvider } from "../player/ProgramClock";
 import { SessionScreen } from "../player/SessionScreen";
@@ -39,7 +47,14 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   useLeaveBeacon(session.id, userId);
   useAnswerTabProbes(session.id);
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
-  const isStageView = seesStage(flags, session.state, searchParams);
+  // Issue 12: the stage intents decide who else goes on stage; hosts get the 'Hand Raised' toast here.
+  const intents = useIntents(session.id, { viewerUserId: userId, toastHands: flags.canManagePeople });
+  const mine = ownIntent(intents.data, userId)?.intentType ?? null;
+  const stageFor = {
+    acceptedInvite: mine === "invite_accepted",
+    openStage: session.openStage && hostControls(session).showOpenStage,
+  };
+  const isStageView = seesStage(flags, session.state, searchParams, stageFor);
   return (
     <div className="room">
       <header className="room__header">
@@ -70,6 +85,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
           <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
         </div>
       </ProgramClockProvider>
+      <StageInviteDialog session={session} open={mine === "invite_sent"} />
     </div>
   );
 }

@@ -29,7 +29,7 @@ export function useSessionTopic(room: RoomResponse, eventCode: string) {
           );
           return;
         }
-        // Q&A changes on this topic are the questions module's (useQuestions).
+        // Q&A and stage intents on this topic have their own lists (useQuestions, useIntents).
         if (message.table !== "video_sessions") return;
         const session = message.payload;
         queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, session });
