@@ -59,6 +59,7 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
       passwordProtected: false,
       seatLimit: null,
       multiSession: false,
+      disableClipping: false,
       customRegisterButtonText: null,
       eventTicketCurrency: "USD",
       patreonTierAmountCents: null,
@@ -77,6 +78,7 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
         description: "",
         timeScheduled,
         durationMinutes: 60,
+        timeBroadcastEnd: null,
         state,
         sessionType: "regular",
         broadcastType: "webrtc",
@@ -120,6 +122,7 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
     viewer: { userId: 2, emailVerified: true },
     stream: null,
     followerCount: null,
+    liveAttendeeLimit: null,
   };
   return { data, room };
 }

@@ -14,6 +14,7 @@ import { registerViewer } from "./features/auth/viewer";
 import { BroadcastLifecycle } from "./features/broadcast/lifecycle";
 import { channelsFeature } from "./features/channels/feature";
 import { chatFeature } from "./features/chat/feature";
+import { clippingFeature } from "./features/clipping/feature";
 import { dashboardFeature } from "./features/dashboard/feature";
 import type { FeatureDeps } from "./features/deps";
 import { devMailboxFeature } from "./features/dev-mailbox/feature";
@@ -21,6 +22,7 @@ import { eventsFeature } from "./features/events/feature";
 import { eventsService } from "./features/events/service";
 import type { Feature, Worker } from "./features/feature";
 import { healthFeature } from "./features/health/feature";
+import { hostFeedbackFeature } from "./features/host-feedback/feature";
 import { membershipFeature } from "./features/membership/feature";
 import { moderationFeature } from "./features/moderation/feature";
 import { paymentsFeature } from "./features/payments/feature";
@@ -234,6 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     roomFeature(shared),
     sessionControlFeature(shared),
     chatFeature(shared),
+    clippingFeature(shared),
+    hostFeedbackFeature(shared),
     stageFeature(
       shared,
       deps.mediaRoom ??

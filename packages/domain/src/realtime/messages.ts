@@ -37,6 +37,8 @@ export const AudienceCalled = z.object({
   title: z.string(),
 });
 export type AudienceCalled = z.infer<typeof AudienceCalled>;
+export const ClippingToggled = z.object({ disableClipping: z.boolean() });
+export type ClippingToggled = z.infer<typeof ClippingToggled>;
 
 /** Every message body (everything but topic, seq and at) each topic kind carries. */
 export const TopicBodies = {
@@ -47,6 +49,11 @@ export const TopicBodies = {
       "audience.called",
       AudienceCalled,
       "`{ sessionId, urlHash, title }`: a host went live in a multi-session event with 'Yes, call the audience'",
+    ),
+    broadcast(
+      "clipping.toggled",
+      ClippingToggled,
+      "`{ disableClipping }` after toggle-clipping changed the event's setting",
     ),
   ]),
   session: z.union([

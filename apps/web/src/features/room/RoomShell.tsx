@@ -3,16 +3,20 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
+import { ModuleSettings } from "../module-settings/ModuleSettings";
+import { useLiveAttendeeLimitToast } from "../module-settings/useLiveAttendeeLimitToast";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { SessionScreen } from "../player/SessionScreen";
 import { HostProgramFeed } from "../program-feed/HostProgramFeed";
 import { usePresence } from "../realtime/usePresence";
 import { Stage } from "../stage/Stage";
 import { seesStage } from "../stage/seesStage";
+import { AudienceCallDialog } from "./AudienceCallDialog";
 import { browserId } from "./browserId";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { RoomSidebar } from "./RoomSidebar";
 import { useAnswerTabProbes } from "./tabProbe";
+import { UnsupportedBrowserBanner } from "./UnsupportedBrowserBanner";
 import { useLeaveBeacon } from "./useLeaveBeacon";
 import { useEventTopic, useSessionTopic, useUserTopic } from "./useRoomTopics";
 
@@ -32,7 +36,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   const [searchParams] = useSearchParams();
   const { session } = room;
   useSessionTopic(room, data.event.eventCode);
-  useEventTopic(room, data.event.eventCode, flags);
+  const audienceCall = useEventTopic(room, data.event.eventCode, flags);
   useUserTopic({ userId, room, eventCode: data.event.eventCode, onTakenElsewhere });
   usePresence(userId === null ? null : session.id, browserId());
   useLeaveBeacon(session.id, userId);
@@ -48,9 +52,13 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
         <p className="room__counts">
           <span>{room.registeredCount} registered</span>
           {/* Spec 2 §6: only members or admins see the live count (null for everyone else). */}
-          {room.liveCount !== null && <LiveCount sessionId={session.id} initial={room.liveCount} />}
+          {room.liveCount !== null && (
+            <LiveCount sessionId={session.id} initial={room.liveCount} limit={room.liveAttendeeLimit} />
+          )}
         </p>
+        <ModuleSettings data={data} room={room} flags={flags} />
       </header>
+      <UnsupportedBrowserBanner />
       <ConnectionStatus />
       {/* On stage, the host's stage connection feeds the program (Stage); off stage, a watching one. */}
       {!isOnStage && <HostProgramFeed session={session} flags={flags} title={data.event.title} />}
@@ -65,12 +73,27 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
         </section>
         <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
       </div>
+      <AudienceCallDialog
+        call={audienceCall.pendingCall}
+        onAccept={audienceCall.acceptCall}
+        onStay={audienceCall.stay}
+      />
     </div>
   );
 }
 
-/** Kept current by the session's presence topic, like the Live Audience list. */
-function LiveCount({ sessionId, initial }: { sessionId: number; initial: number }) {
+/** Kept current by the session's presence topic, like the Live Audience list; warns at the live attendee limit. */
+function LiveCount({
+  sessionId,
+  initial,
+  limit,
+}: {
+  sessionId: number;
+  initial: number;
+  limit: number | null;
+}) {
   const live = useLiveUsers(sessionId);
-  return <span>{live.data?.liveCount ?? initial} live</span>;
+  const count = live.data?.liveCount ?? initial;
+  useLiveAttendeeLimitToast(count, limit);
+  return <span>{count} live</span>;
 }

@@ -13,10 +13,14 @@ function visibleToViewer({ data, room, viewer }: RoomSidebarProps): SidebarModul
       sessionType: session.sessionType,
       state: session.state,
       chatDisabled: session.disableChat,
-      qaDisabled: false,
+      qaDisabled: session.disableQa,
       hideAudience: session.hideAudience,
     },
-    event: { multiSession: data.event.multiSession, private: data.event.private, clippingDisabled: false },
+    event: {
+      multiSession: data.event.multiSession,
+      private: data.event.private,
+      clippingDisabled: data.event.disableClipping,
+    },
   });
 }
 
