@@ -144,3 +144,29 @@ test("End event: the host rates the session on three pages and the feedback is s
   await thanks.getByRole("button", { name: "Close" }).first().click();
   await thanks.waitFor({ state: "detached" });
 });
+
+test("the room remembers the sidebar's place per tab; the host disables clipping from the module settings", async () => {
+  const host = browser.page();
+  await signInBrowser(host.request, DEMO_HOST);
+  const created = await eventOfDemoHost(host.request);
+  await host.goto(`/c/${created.event.eventCode}`);
+  await host.getByRole("button", { name: "Move sidebar below" }).click();
+  await host.locator(".room__body--bottom").waitFor();
+  await host.reload();
+  await host.getByRole("button", { name: "Move sidebar right" }).waitFor();
+  await host.locator(".room__body--bottom").waitFor();
+
+  await host.getByText("Module settings").click();
+  const clipping = host.getByRole("checkbox", { name: "Disable clipping" });
+  const toggled = host.waitForResponse((response) =>
+    response.url().endsWith("/api/video-session/toggle-clipping"),
+  );
+  await clipping.click();
+  const answer = await toggled;
+  expect([answer.status(), await answer.text()]).toEqual([200, '{"disableClipping":true}']);
+  expect(await clipping.isChecked()).toBe(true);
+  expect(await axeViolations(host)).toEqual([]);
+  await host.reload();
+  await host.getByText("Module settings").click();
+  expect(await host.getByRole("checkbox", { name: "Disable clipping" }).isChecked()).toBe(true);
+});

@@ -31,7 +31,7 @@ export function ModuleSettings({ data, room, flags }: RoomViewProps) {
       <div className="module-settings__menu">
         {shows.chat && (
           <Checkbox
-            checked={session.disableChat}
+            checked={requested(chat, session.disableChat)}
             disabled={chat.isPending}
             onChange={(e) => chat.mutate(e.target.checked)}
           >
@@ -40,7 +40,7 @@ export function ModuleSettings({ data, room, flags }: RoomViewProps) {
         )}
         {shows.qa && (
           <Checkbox
-            checked={session.disableQa}
+            checked={requested(qa, session.disableQa)}
             disabled={qa.isPending}
             onChange={(e) => qa.mutate(e.target.checked)}
           >
@@ -49,7 +49,7 @@ export function ModuleSettings({ data, room, flags }: RoomViewProps) {
         )}
         {shows.clipping && (
           <Checkbox
-            checked={data.event.disableClipping}
+            checked={requested(clipping, data.event.disableClipping)}
             disabled={clipping.isPending}
             onChange={(e) => clipping.mutate(e.target.checked)}
           >
@@ -60,6 +60,10 @@ export function ModuleSettings({ data, room, flags }: RoomViewProps) {
     </details>
   );
 }
+
+/** While a change is on its way the box shows what was asked (a failure puts the setting back). */
+const requested = (change: { isPending: boolean; variables?: boolean }, current: boolean) =>
+  change.isPending && change.variables !== undefined ? change.variables : current;
 
 /** toggle-clipping, applied to this tab's event page at once (the event topic tells the others). */
 function useToggleClippingSetting(data: EventPageData) {

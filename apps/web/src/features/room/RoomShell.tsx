@@ -1,6 +1,7 @@
 import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { Button } from "../../ui/Button";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
 import { ModuleSettings } from "../module-settings/ModuleSettings";
@@ -19,6 +20,7 @@ import { useAnswerTabProbes } from "./tabProbe";
 import { UnsupportedBrowserBanner } from "./UnsupportedBrowserBanner";
 import { useLeaveBeacon } from "./useLeaveBeacon";
 import { useEventTopic, useSessionTopic, useUserTopic } from "./useRoomTopics";
+import { useSidebarPosition } from "./useSidebarPosition";
 
 export interface RoomShellProps {
   data: EventPageData;
@@ -41,6 +43,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   usePresence(userId === null ? null : session.id, browserId());
   useLeaveBeacon(session.id, userId);
   useAnswerTabProbes(session.id);
+  const [sidebarPosition, setSidebarPosition] = useSidebarPosition();
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
   return (
     <div className="room">
@@ -56,14 +59,23 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
             <LiveCount sessionId={session.id} initial={room.liveCount} limit={room.liveAttendeeLimit} />
           )}
         </p>
-        <ModuleSettings data={data} room={room} flags={flags} />
+        <div className="room__tools">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setSidebarPosition(sidebarPosition === "right" ? "bottom" : "right")}
+          >
+            {sidebarPosition === "right" ? "Move sidebar below" : "Move sidebar right"}
+          </Button>
+          <ModuleSettings data={data} room={room} flags={flags} />
+        </div>
       </header>
       <UnsupportedBrowserBanner />
       <ConnectionStatus />
       {/* On stage, the host's stage connection feeds the program (Stage); off stage, a watching one. */}
       {!isOnStage && <HostProgramFeed session={session} flags={flags} title={data.event.title} />}
       <SessionControls data={data} room={room} flags={flags} />
-      <div className="room__body">
+      <div className={`room__body room__body--${sidebarPosition}`}>
         <section className="room__stage" aria-label="Stage">
           {seesStage(flags, session.state, searchParams) ? (
             <Stage room={room} flags={flags} title={data.event.title} onStageChange={setOnStage} />
