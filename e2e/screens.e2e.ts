@@ -1,10 +1,12 @@
 import type { APIRequestContext, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { RoomPage } from "./pages/room";
 import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
 import { type CreatedEvent, csrfHeaders, eventOfDemoHost } from "./support/dashboard";
+import { signUpVerified } from "./support/verified-account";
 
 // Issue 12 §1, §10: the session screens by state (lobby agenda, countdown, thank-you) and the host's
 // feedback modal after End event. The demo host builds each event through the API.
@@ -169,4 +171,25 @@ test("the room remembers the sidebar's place per tab; the host disables clipping
   await host.reload();
   await host.getByText("Module settings").click();
   expect(await host.getByRole("checkbox", { name: "Disable clipping" }).isChecked()).toBe(true);
+});
+
+test("a name in the people list opens the profile popover: photo, name, role badge, bio or 'Bio empty'", async () => {
+  const page = browser.page();
+  await signUpVerified(page.request, browser.baseUrl, {
+    email: `pp-${Date.now()}@example.test`,
+    firstName: "Pat",
+    lastName: "Popover",
+  });
+  const room = new RoomPage(page);
+  await room.open("office-hours");
+  await room.tab("People").click();
+  const registered = room.section(/^Registered/);
+  await registered.getByText("Dana Host", { exact: true }).click();
+  const card = registered.locator(".profile-popover[open] .profile-popover__card");
+  await card.getByText("Runs the Onstage demo channel.").waitFor();
+  // The role badge: Dana hosts the event.
+  expect(await card.locator(".badge").innerText()).toMatch(/^(Host|Owner)$/);
+  expect(await axeViolations(page)).toEqual([]);
+  await registered.getByText("Ada Lovelace", { exact: true }).click();
+  await registered.locator(".profile-popover[open]").getByText("Bio empty").waitFor();
 });

@@ -40,6 +40,7 @@ import { roomFeature } from "./features/room/feature";
 import { sessionControlFeature } from "./features/session-control/feature";
 import { webAppFeature } from "./features/share-preview/feature";
 import { stageFeature } from "./features/stage/feature";
+import { userProfileFeature } from "./features/user-profile/feature";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chatFeature(shared),
     clippingFeature(shared),
     hostFeedbackFeature(shared),
+    userProfileFeature(shared),
     stageFeature(
       shared,
       deps.mediaRoom ??

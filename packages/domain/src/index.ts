@@ -8,6 +8,7 @@ export * from "./api/membership";
 export * from "./api/module-settings";
 export * from "./api/payments";
 export * from "./api/presence";
+export * from "./api/profile";
 export * from "./api/realtime";
 export * from "./api/registration";
 export * from "./api/session-control";

@@ -90,6 +90,7 @@ export function RegisteredUsers({ eventId, sessionId }: { eventId: number; sessi
               lastName={user.lastName}
               profilePhoto={user.profilePhoto}
               badges={badgesFor(user)}
+              profileOf={{ userId: user.userId, eventId }}
             />
           ))}
         </ul>
