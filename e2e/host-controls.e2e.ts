@@ -66,6 +66,9 @@ test("the host enters the greenroom and goes live; a guest follows each state li
     await sessionState(guest, "Live ended").waitFor();
     await button(host, "End event").click();
     await sessionState(guest, "Ended").waitFor();
+    // Spec 2 §4: the host is asked for feedback (e2e/screens.e2e.ts answers it); closed here.
+    await host.getByRole("dialog", { name: "How did your session go?" }).waitFor();
+    await host.keyboard.press("Escape");
     // Spec 2 §4: an ended session disconnects everyone but the host level.
     await guest.getByText("This session has ended. Thank you for joining.").waitFor();
     expect(await host.getByText("This session has ended. Thank you for joining.").count()).toBe(0);
@@ -174,8 +177,12 @@ test("'Yes, call the audience': a guest in another live session of the event is 
     await dialog.getByRole("button", { name: "Yes, call the audience" }).click();
     await dialog.getByRole("button", { name: "Go live only" }).click();
 
+    // Spec 1 §2: 'Another session is about to start', answered with Accept (else it goes in 12 s).
+    const call = guest.getByRole("dialog", { name: "Another session is about to start" });
+    await call.getByText("Track B is live now").waitFor();
+    expect(await axeViolations(guest)).toEqual([]);
+    await call.getByRole("button", { name: "Accept" }).click();
     await guest.waitForURL(`**/c/${code}/${trackB.urlHash}`);
-    await guest.getByText("Track B is live now").waitFor();
     await guest.locator(".room__session").getByText("Track B").waitFor();
     await sessionState(guest, "Live").waitFor();
     expect(await axeViolations(guest)).toEqual([]);

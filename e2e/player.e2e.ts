@@ -65,6 +65,7 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
       passwordProtected: false,
       seatLimit: null,
       multiSession: false,
+      disableClipping: false,
       customRegisterButtonText: null,
       eventTicketCurrency: "USD",
       patreonTierAmountCents: null,
@@ -83,6 +84,7 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
         description: "",
         timeScheduled,
         durationMinutes: 60,
+        timeBroadcastEnd: null,
         state,
         sessionType: "regular",
         broadcastType: "webrtc",
@@ -128,6 +130,7 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
     viewer: { userId: 2, emailVerified: true },
     stream: null,
     followerCount: null,
+    liveAttendeeLimit: null,
   };
   return { data, room };
 }

@@ -14,6 +14,7 @@ import { registerViewer } from "./features/auth/viewer";
 import { BroadcastLifecycle } from "./features/broadcast/lifecycle";
 import { channelsFeature } from "./features/channels/feature";
 import { chatFeature } from "./features/chat/feature";
+import { clippingFeature } from "./features/clipping/feature";
 import { dashboardFeature } from "./features/dashboard/feature";
 import type { FeatureDeps } from "./features/deps";
 import { devMailboxFeature } from "./features/dev-mailbox/feature";
@@ -21,6 +22,7 @@ import { eventsFeature } from "./features/events/feature";
 import { eventsService } from "./features/events/service";
 import type { Feature, Worker } from "./features/feature";
 import { healthFeature } from "./features/health/feature";
+import { hostFeedbackFeature } from "./features/host-feedback/feature";
 import { intentsFeature } from "./features/intents/feature";
 import { membershipFeature } from "./features/membership/feature";
 import { moderationFeature } from "./features/moderation/feature";
@@ -41,6 +43,7 @@ import { roomFeature } from "./features/room/feature";
 import { sessionControlFeature } from "./features/session-control/feature";
 import { webAppFeature } from "./features/share-preview/feature";
 import { stageFeature } from "./features/stage/feature";
+import { userProfileFeature } from "./features/user-profile/feature";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -245,6 +248,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chatFeature(shared),
     questionsFeature(shared),
     pollsFeature(shared),
+    clippingFeature(shared),
+    hostFeedbackFeature(shared),
+    userProfileFeature(shared),
     stageFeature(shared, mediaRoom),
     intentsFeature(shared, mediaRoom),
     presenceFeature(shared),

@@ -60,6 +60,8 @@ export const HAND_RAISED_TOAST_MS = 4 * SECOND_MS;
 export const STAGE_CAPACITY_USERS = 10;
 /** Spec 1 §2, §6: owners and admins see the max-tile banner from this many tiles (value not shown). */
 export const MAX_TILE_BANNER_THRESHOLD_TILES = 8;
+/** Spec 1 §2 'Unsupported Browser Version': the oldest Chromium without the banner (see decisions). */
+export const MIN_CHROMIUM_MAJOR_VERSION = 110;
 /** Spec 1 §9 / spec 2 §8: live attendees allowed per event (value not shown; see decisions). */
 export const LIVE_ATTENDEE_LIMIT = 1_000;
 /** Spec 1 §9: bans always carry this reason. */
@@ -226,6 +228,8 @@ export const FEEDBACK_AUTO_ADVANCE_MS = 500;
 /** Spec 2 §3, §9: star ratings. */
 export const STAR_RATING_MIN = 1;
 export const STAR_RATING_MAX = 5;
+/** The feedback text's limit (the feedback table's check; the spec names none). */
+export const FEEDBACK_TEXT_MAX_CHARS = 5_000;
 /** Spec 2 §4, §9: the donation status is polled until success. */
 export const DONATION_STATUS_POLL_MS = 1 * SECOND_MS;
 /** Spec 2 §9: donation currency symbol default. */

@@ -101,6 +101,9 @@ const MESSAGES: Record<string, string> = {
   invalid_currency: "Please choose a valid currency",
   patreon_tier_required: "Please set the membership tier amount",
   session_not_found: "This session does not exist",
+  session_not_ended: "Feedback can be given once the session has ended",
+  // Spec 2 §8: the warning toast for team members.
+  live_attendee_limit: "You've reached the live attendee limit for this event.",
   session_live: "A session in the greenroom or on air cannot be deleted",
   last_session: "An event needs at least one session",
   single_session_event: "Turn on multi-session to have more than one session",

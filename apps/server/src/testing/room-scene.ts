@@ -108,6 +108,30 @@ export async function roomScene(server: FastifyInstance, db: Database, options: 
 export type RoomScene = Awaited<ReturnType<typeof roomScene>>;
 export type Who = keyof RoomScene["people"];
 
+/**
+ * The role matrix's clients by name: the scene's people, the visitor, and those the scene lacks (a
+ * channel admin, an event admin, a speaker of the other session, and a user holding `bannedRole` on
+ * the event but banned from it).
+ */
+export async function roleMatrixClients(s: RoomScene, bannedRole: "moderator" | "admin" | "guest") {
+  const extra = {
+    channelAdmin: await s.person((u) => s.g.member(s.channel, u, "admin")),
+    eventAdmin: await s.person((u) => s.g.role(s.event, u, "admin")),
+    otherSpeaker: await s.person((u) => s.g.speaker(s.event, u, [s.otherSession])),
+    banned: await s.person(async (u) => {
+      await s.g.role(s.event, u, bannedRole);
+      await s.g.ban(u, s.channel, { ban_type: "event", event_id: s.event });
+    }),
+  };
+  const clients: Record<string, TestClient> = { visitor: s.visitor };
+  for (const [name, person] of Object.entries({ ...s.people, ...extra })) clients[name] = person.client;
+  return (who: string) => {
+    const client = clients[who];
+    if (!client) throw new Error(`no ${who} in the role matrix`);
+    return client;
+  };
+}
+
 /** The messages recorded for a topic (realtime_messages), in sequence order. */
 export async function topicMessages(db: Database, topic: string) {
   return db.query<{ seq: number; kind: string; event: string; table_name: string | null; payload: unknown }>(

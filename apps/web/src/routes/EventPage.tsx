@@ -1,3 +1,4 @@
+import type { EventPageData } from "@onstage/domain";
 import { useParams, useSearchParams } from "react-router";
 import { ApiError } from "../api";
 import { SitePage } from "../features/account/SitePage";
@@ -8,14 +9,20 @@ import { LiveRoom } from "../features/event-page/LiveRoom";
 import { pickSession } from "../features/event-page/pickSession";
 import { useEventPage } from "../features/event-page/useEventPage";
 import { useEmailVerifiedToast, useGoneEventRedirect } from "../features/event-page/useEventPageEffects";
+import { HostFeedbackDialog } from "../features/host-feedback/HostFeedbackDialog";
+import { useFeedbackPrompt } from "../features/host-feedback/useFeedbackPrompt";
 import { LandingPage } from "../features/landing/LandingPage";
 import { registerState } from "../features/landing/registerState";
+import { LobbyPage } from "../features/lobby/LobbyPage";
 import { RecorderView } from "../features/program-feed/RecorderView";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../ui/Spinner";
 
 /** ?replay (the 'watch replay' button), or a replay link that starts at a moment (?clip_start_time=). */
 const wantsReplay = (params: URLSearchParams) => params.has("replay") || params.has("clip_start_time");
+
+const isAgendaOnly = (data: EventPageData) =>
+  data.event.multiSession && !data.sessions.some((s) => s.sessionType === "lobby");
 
 /** /c/{eventCode}[/{urlHash|lobby}] (spec 1 §2): a catch-all, so the segments are split here. */
 export function EventPage() {
@@ -29,6 +36,7 @@ export function EventPage() {
   const view = data
     ? decideEventView(data, session, { isPreview, wantsReplay: wantsReplay(searchParams) })
     : null;
+  const feedback = useFeedbackPrompt(session, data ? viewerFlagsFor(data, session) : null);
   useEmailVerifiedToast(searchParams.get("emailVerified") === "true");
   useGoneEventRedirect(query.error instanceof ApiError ? query.error.code : null);
   useDocumentTitle(view === "not_found" || query.isError ? "Event not found" : (data?.event.title ?? null));
@@ -50,10 +58,20 @@ export function EventPage() {
   if (view === "room" && session && searchParams.has("recorder-view")) {
     return <RecorderView data={data} session={session} />;
   }
+  // Spec 2 §2: the lobby of a multi-session event without a lobby session is its agenda alone.
+  if (view === "room" && segment === "lobby" && isAgendaOnly(data)) {
+    return (
+      <SitePage width="full">
+        <LobbyPage data={data} />
+      </SitePage>
+    );
+  }
+  const feedbackDialog = <HostFeedbackDialog eventId={data.event.id} {...feedback} />;
   if (view === "room") {
     return (
       <SitePage tone="dark" width="full" fitsViewport>
         <LiveRoom data={data} session={session} />
+        {feedbackDialog}
       </SitePage>
     );
   }
@@ -69,6 +87,7 @@ export function EventPage() {
         isPreview={isPreview}
         pageUrl={pageUrl}
       />
+      {feedbackDialog}
     </SitePage>
   );
 }

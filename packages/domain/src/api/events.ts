@@ -50,6 +50,8 @@ export const VideoSessionSummary = z.object({
   description: z.string(),
   timeScheduled: z.iso.datetime(),
   durationMinutes: z.number().int(),
+  /** When the broadcast ended (spec 2 §2: the lobby lists ended sessions for 2 hours after). */
+  timeBroadcastEnd: z.iso.datetime().nullable(),
   state: SessionState,
   sessionType: SessionType,
   broadcastType: BroadcastType,
@@ -106,6 +108,8 @@ export const EventDetails = z.object({
   passwordProtected: z.boolean(),
   seatLimit: z.number().int().nullable(),
   multiSession: z.boolean(),
+  /** Spec 2 §7 toggle-clipping: viewers' clipping is off for the whole event. */
+  disableClipping: z.boolean(),
   customRegisterButtonText: z.string().nullable(),
   eventTicketCurrency: z.string(),
   patreonTierAmountCents: z.number().int().nullable(),

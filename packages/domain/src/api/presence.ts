@@ -47,6 +47,8 @@ export const RoomResponse = z.object({
   stream: SessionStream.nullable(),
   /** Spec 2 §4 go-live popover: the channel's follower count, for the host level only (else null). */
   followerCount: z.number().int().nonnegative().nullable(),
+  /** Spec 2 §8: the live attendee limit the team is warned at (the plan's); null for everyone else. */
+  liveAttendeeLimit: z.number().int().positive().nullable(),
 });
 export type RoomResponse = z.infer<typeof RoomResponse>;
 

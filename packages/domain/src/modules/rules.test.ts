@@ -1,7 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { viewerFlags } from "../roles/rules";
 import type { EventRole, OrgRole } from "../vocabulary";
-import { type ModuleContext, showsUnreadBadge, unreadBadge, visibleModules } from "./rules";
+import {
+  isAtLiveAttendeeLimit,
+  type ModuleContext,
+  mayGiveHostFeedback,
+  mayToggleClipping,
+  showsUnreadBadge,
+  unreadBadge,
+  visibleModules,
+} from "./rules";
 
 const as = (eventRole: EventRole | null, orgRole: OrgRole | null = null) =>
   viewerFlags({ userId: 1, eventRole, orgRole, speakerSessionIds: [7] }, 7);
@@ -120,5 +128,35 @@ describe("showsUnreadBadge (spec 2 §2: no polls badge for owner/admin)", () => 
     { case: "guest, polls", module: "polls" as const, flags: as("guest"), want: true },
   ])("$case → $want", ({ module, flags, want }) => {
     expect(showsUnreadBadge(module, flags)).toBe(want);
+  });
+});
+
+describe("mayToggleClipping and mayGiveHostFeedback (spec 2 §4, §6)", () => {
+  test.each<[string, ReturnType<typeof as>, boolean, boolean]>([
+    ["channel owner", as(null, "owner"), true, true],
+    ["channel member", as(null, "member"), true, false],
+    ["event owner", as("owner"), true, true],
+    ["event admin", as("admin"), true, true],
+    ["event host", as("host"), true, true],
+    ["moderator", as("moderator"), true, false],
+    ["speaker", as("speaker"), false, false],
+    ["guest", as("guest"), false, false],
+    ["no role", as(null), false, false],
+  ])("%s: clipping %s, feedback %s", (_name, flags, clipping, feedback) => {
+    expect(mayToggleClipping(flags)).toBe(clipping);
+    expect(mayGiveHostFeedback(flags, "ended")).toBe(feedback);
+    expect(mayGiveHostFeedback(flags, "postevent")).toBe(false);
+  });
+});
+
+describe("isAtLiveAttendeeLimit (spec 2 §8)", () => {
+  test.each<[number, number | null, boolean]>([
+    [10, null, false],
+    [0, 0, false],
+    [9, 10, false],
+    [10, 10, true],
+    [11, 10, true],
+  ])("%i live, limit %s → %s", (live, limit, at) => {
+    expect(isAtLiveAttendeeLimit(live, limit)).toBe(at);
   });
 });

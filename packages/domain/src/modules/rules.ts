@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UNREAD_BADGE_MAX_COUNT } from "../constants";
-import type { ViewerFlags } from "../roles/rules";
+import { isHostLevel, type ViewerFlags } from "../roles/rules";
 import type { SessionState, SessionType } from "../vocabulary";
 
 /** Spec 2 §1: sidebar modules; 'sessions' is the multi-session schedule (spec 2 §2). */
@@ -53,4 +53,25 @@ export function unreadBadge(count: number): string | null {
 /** Spec 2 §2: the polls badge is not shown to owner/admin. */
 export function showsUnreadBadge(module: SidebarModule, flags: ViewerFlags): boolean {
   return !(module === "polls" && flags.isOwnerOrAdmin);
+}
+
+/**
+ * Spec 2 §6: the settings menu that disables clipping is for channel members, studio admins and event
+ * moderators (chat and Q&A are not the moderators': mayToggleChat).
+ */
+export function mayToggleClipping(flags: ViewerFlags): boolean {
+  return flags.isOrgMember || flags.isStudioAdmin || flags.isEventModerator;
+}
+
+/**
+ * Spec 2 §4, §6: once the session is ended, its owner or admin (the host level, who ended it) gives
+ * feedback; no one else, and not before.
+ */
+export function mayGiveHostFeedback(flags: ViewerFlags, state: SessionState): boolean {
+  return isHostLevel(flags) && state === "ended";
+}
+
+/** Spec 2 §8: the live audience has reached the live attendee limit (none known: never). */
+export function isAtLiveAttendeeLimit(liveCount: number, limit: number | null): boolean {
+  return limit !== null && limit > 0 && liveCount >= limit;
 }

@@ -70,6 +70,8 @@ const pollMessages = (audience: boolean) =>
         : "`PollResults`: every option's count, at most every 100 ms per poll",
     ),
   ] as const;
+export const ClippingToggled = z.object({ disableClipping: z.boolean() });
+export type ClippingToggled = z.infer<typeof ClippingToggled>;
 
 /** Every message body (everything but topic, seq and at) each topic kind carries. */
 export const TopicBodies = {
@@ -85,6 +87,11 @@ export const TopicBodies = {
       "people.changed",
       PeopleChanged,
       "`{ userId }`: a role change, a ban or an unban (the people lists read them again)",
+    ),
+    broadcast(
+      "clipping.toggled",
+      ClippingToggled,
+      "`{ disableClipping }` after toggle-clipping changed the event's setting",
     ),
   ]),
   session: z.union([

@@ -120,6 +120,7 @@ interface EventRow extends CardRow {
   password_protected: boolean;
   seat_limit: number | null;
   multi_session: boolean;
+  disable_clipping: boolean;
   custom_register_button_text: string | null;
   event_ticket_currency: string;
   patreon_tier_amount_cents: number | null;
@@ -136,7 +137,7 @@ export async function findEventByCode(
   now: Date,
 ): Promise<EventRecord | null> {
   const [r] = await db.query<EventRow>(
-    `SELECT ${CARD_COLUMNS}, e.timezone, e.password_protected, e.seat_limit, e.multi_session,
+    `SELECT ${CARD_COLUMNS}, e.timezone, e.password_protected, e.seat_limit, e.multi_session, e.disable_clipping,
             e.custom_register_button_text, e.event_ticket_currency, e.patreon_tier_amount_cents, e.hide_unregister,
             e.archived_at, e.deleted_at,
             coalesce(sub.current, false) AS subscription_current,
@@ -169,6 +170,7 @@ export async function findEventByCode(
       passwordProtected: r.password_protected,
       seatLimit: r.seat_limit,
       multiSession: r.multi_session,
+      disableClipping: r.disable_clipping,
       customRegisterButtonText: r.custom_register_button_text,
       eventTicketCurrency: r.event_ticket_currency,
       patreonTierAmountCents: r.patreon_tier_amount_cents,

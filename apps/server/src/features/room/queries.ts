@@ -33,3 +33,19 @@ export async function countFollowers(db: Queryable, organizationId: number): Pro
   );
   return row?.n ?? 0;
 }
+
+/** Spec 2 §8: the live attendee limit of the channel's current plan; null when the plan sets none. */
+export async function findLiveAttendeeLimit(
+  db: Queryable,
+  organizationId: number,
+  now: Date,
+): Promise<number | null> {
+  const [row] = await db.query<{ limit: number | null }>(
+    `SELECT p.live_attendee_limit AS "limit"
+       FROM subscriptions su JOIN plans p ON p.id = su.plan_id
+      WHERE su.organization_id = $1 AND su.start_date <= $2
+      ORDER BY su.start_date DESC LIMIT 1`,
+    [organizationId, now],
+  );
+  return row?.limit ?? null;
+}

@@ -1,3 +1,4 @@
+import { LIVE_ATTENDEE_LIMIT } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
@@ -67,6 +68,7 @@ describeOnEachDatabase("GET /api/video-session/room", (use) => {
       viewer: { userId: s.people.guest.userId, emailVerified: true },
       stream: null,
       followerCount: null,
+      liveAttendeeLimit: null,
     });
   });
 
@@ -85,8 +87,20 @@ describeOnEachDatabase("GET /api/video-session/room", (use) => {
         { id: s.backstageChat, chatType: "backstage" },
       ]);
       expect(body.liveCount).toBe(1);
+      expect(body.liveAttendeeLimit).toBe(LIVE_ATTENDEE_LIMIT);
     },
   );
+
+  test("the team is given the plan's live attendee limit (spec 2 §8)", async () => {
+    const s = await scene();
+    await use().query(
+      `UPDATE plans SET live_attendee_limit = 25
+        WHERE id IN (SELECT plan_id FROM subscriptions WHERE organization_id = $1)`,
+      [s.channel],
+    );
+    expect((await s.people.member.client.get(room(s.session))).json().liveAttendeeLimit).toBe(25);
+    expect((await s.people.guest.client.get(room(s.session))).json().liveAttendeeLimit).toBeNull();
+  });
 
   test("backstage chat is not offered in a lobby session", async () => {
     const s = await scene({ session: { session_type: "lobby" } });

@@ -1,8 +1,14 @@
-import { isHostLevel, PRESENCE_LIVE_WINDOW_MS, type RoomResponse, topicRefusal } from "@onstage/domain";
+import {
+  isHostLevel,
+  LIVE_ATTENDEE_LIMIT,
+  PRESENCE_LIVE_WINDOW_MS,
+  type RoomResponse,
+  topicRefusal,
+} from "@onstage/domain";
 import { requireTopicReader, sessionOf } from "../access/service";
 import { findLatestStream, findLiveStream } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
-import { countFollowers, listChats, roomCounts } from "./queries";
+import { countFollowers, findLiveAttendeeLimit, listChats, roomCounts } from "./queries";
 
 export type RoomDeps = Pick<FeatureDeps, "db" | "clock">;
 
@@ -19,12 +25,13 @@ export function roomService(deps: RoomDeps) {
       const access = await requireTopicReader(db, viewerUserId, topic, browserKey);
       const session = sessionOf(access);
       const liveSince = new Date(deps.clock().getTime() - PRESENCE_LIVE_WINDOW_MS);
-      const [chats, counts, stream, followerCount] = await Promise.all([
+      const [chats, counts, stream, followerCount, planLimit] = await Promise.all([
         listChats(db, session.id),
         roomCounts(db, { eventId: session.eventId, sessionId: session.id }, liveSince),
         findLiveStream(db, session.id).then((live) => live ?? findLatestStream(db, session.id)),
         // Spec 2 §4: the go-live popover's notify-followers option is the host's alone.
         isHostLevel(access.flags) ? countFollowers(db, session.organizationId) : null,
+        access.flags.isTeam ? findLiveAttendeeLimit(db, session.organizationId, deps.clock()) : null,
       ]);
       return {
         session,
@@ -38,6 +45,8 @@ export function roomService(deps: RoomDeps) {
         viewer: { userId: viewerUserId, emailVerified: access.viewer.emailVerified },
         stream,
         followerCount,
+        // Spec 2 §8: the team's seat-limit warning; the plan's limit, else the default.
+        liveAttendeeLimit: access.flags.isTeam ? (planLimit ?? LIVE_ATTENDEE_LIMIT) : null,
       };
     },
   };

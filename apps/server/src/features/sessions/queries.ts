@@ -18,13 +18,14 @@ interface SummaryRow {
   description: string;
   time_scheduled: Date;
   duration_minutes: number;
+  time_broadcast_end: Date | null;
   state: SessionState;
   session_type: SessionType;
   broadcast_type: BroadcastType;
 }
 
 const SUMMARY_COLUMNS =
-  "id, url_hash, title, description, time_scheduled, duration_minutes, state, session_type, broadcast_type";
+  "id, url_hash, title, description, time_scheduled, duration_minutes, time_broadcast_end, state, session_type, broadcast_type";
 
 const toSummary = (r: SummaryRow): VideoSessionSummary => ({
   id: r.id,
@@ -33,6 +34,7 @@ const toSummary = (r: SummaryRow): VideoSessionSummary => ({
   description: r.description,
   timeScheduled: r.time_scheduled.toISOString(),
   durationMinutes: r.duration_minutes,
+  timeBroadcastEnd: iso(r.time_broadcast_end),
   state: r.state,
   sessionType: r.session_type,
   broadcastType: r.broadcast_type,

@@ -8,8 +8,8 @@ import { toggleChat } from "./chatApi";
 
 const FAILURE_TOAST_MS = 5_000;
 
-/** Spec 2 §6, §7: 'Disable chat' / 'Enable chat' for the viewers mayToggleChat allows. */
-export function ToggleChatButton({ room }: { room: RoomResponse }) {
+/** Spec 2 §7 toggle-chat, applied to this tab's room at once. */
+export function useToggleChat(room: RoomResponse) {
   const queryClient = useQueryClient();
   const { session } = room;
   const toggle = useMutation({
@@ -25,6 +25,13 @@ export function ToggleChatButton({ room }: { room: RoomResponse }) {
     },
     onError: (error) => toast.error(failureText(error), { durationMs: FAILURE_TOAST_MS }),
   });
+  return toggle;
+}
+
+/** Spec 2 §6, §7: 'Disable chat' / 'Enable chat' for the viewers mayToggleChat allows. */
+export function ToggleChatButton({ room }: { room: RoomResponse }) {
+  const { session } = room;
+  const toggle = useToggleChat(room);
   return (
     <Button
       variant="secondary"

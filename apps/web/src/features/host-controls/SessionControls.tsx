@@ -1,12 +1,6 @@
-import {
-  type EventPageData,
-  isForcedDisconnect,
-  isHostLevel,
-  type RoomResponse,
-  streamFailure,
-  type ViewerFlags,
-} from "@onstage/domain";
+import { isForcedDisconnect, isHostLevel, type RoomResponse, streamFailure } from "@onstage/domain";
 import { toast } from "../../ui/toast";
+import type { RoomViewProps } from "../room/roomModule";
 import { CountdownOverlay } from "./CountdownOverlay";
 import { HostControlBar } from "./HostControlBar";
 import { moveSession } from "./sessionControlApi";
@@ -20,15 +14,7 @@ const STREAM_ERROR_TOAST_MS = 5_000;
  * Above the stage (spec 2 §4): the host control bar for the host level, the go-live countdown for
  * everyone in the room, and the end of the session for those an ended session disconnects.
  */
-export function SessionControls({
-  data,
-  room,
-  flags,
-}: {
-  data: EventPageData;
-  room: RoomResponse;
-  flags: ViewerFlags;
-}) {
+export function SessionControls({ data, room, flags }: RoomViewProps) {
   const hostLevel = isHostLevel(flags);
   const { session } = room;
   const countdown = useGoLiveCountdown(room.stream, (wasOnAir) => {

@@ -1,4 +1,9 @@
-import { GoLiveNotificationResponse, SessionControlResponse, type SessionState } from "@onstage/domain";
+import {
+  GoLiveNotificationResponse,
+  SessionControlResponse,
+  type SessionState,
+  type UpdateSettingsBody,
+} from "@onstage/domain";
 import { api, jsonBody } from "../../api";
 
 // Spec 2 §7: the host's session routes.
@@ -32,12 +37,19 @@ export const resetSession = (ref: SessionRef) =>
     jsonBody({ video_session_id: ref.sessionId, event_id: ref.eventId }),
   );
 
-export const setRecording = (ref: SessionRef, isRecording: boolean) =>
+/** update-settings with exactly one setting (spec 2 §7). */
+export const updateSetting = (
+  ref: SessionRef,
+  setting: Omit<UpdateSettingsBody, "video_session_id" | "event_id">,
+) =>
   api(
     "/api/video-session/update-settings",
     SessionControlResponse,
-    jsonBody({ video_session_id: ref.sessionId, event_id: ref.eventId, is_recording: isRecording }),
+    jsonBody({ video_session_id: ref.sessionId, event_id: ref.eventId, ...setting }),
   );
+
+export const setRecording = (ref: SessionRef, isRecording: boolean) =>
+  updateSetting(ref, { is_recording: isRecording });
 
 export const notifyFollowers = (ref: SessionRef & { organizationId: number }) =>
   api(

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { FollowSessionState } from "../event-page/FollowSessionState";
 import { EventCover } from "../events/EventCover";
 import { EnterGreenroomButton } from "../host-controls/EnterGreenroomButton";
+import { SessionsSection } from "../lobby/SessionsSection";
 import { RegistrationDialog } from "../registration/RegistrationDialog";
 import { mayUnregister, UnregisterAction } from "../registration/UnregisterAction";
 import { useRegisterParam } from "../registration/useRegisterParam";
@@ -65,6 +66,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
               <p className="landing__description">{event.description}</p>
             </LandingSection>
           )}
+          <SessionsSection data={data} />
         </div>
         <div className="landing__side">
           <div className="landing__panel">

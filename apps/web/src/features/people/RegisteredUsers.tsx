@@ -109,6 +109,7 @@ export function RegisteredUsers({ event, viewer, liveCount }: Omit<PeoplePanelPr
               lastName={user.lastName}
               profilePhoto={user.profilePhoto}
               badges={badgesFor(user)}
+              profileOf={{ userId: user.userId, eventId }}
               actions={
                 <PersonMenu
                   person={user}

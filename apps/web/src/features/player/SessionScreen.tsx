@@ -13,6 +13,7 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { Countdown } from "../landing/Countdown";
+import { SessionAgenda } from "../lobby/SessionAgenda";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { seesStage } from "../stage/seesStage";
 import { clipStartTime } from "./hlsConfig";
@@ -25,6 +26,8 @@ export interface SessionScreenProps {
   room: RoomResponse;
   flags: ViewerFlags;
 }
+
+const OFF_AIR_SCREENS: ReadonlySet<SessionScreenKind> = new Set(["before_start", "greenroom", "thank_you"]);
 
 /** The screen depends on the stream: live for the audience, the recording for everyone afterwards. */
 function needsPlayback(state: SessionState, isStageMember: boolean): boolean {
@@ -63,6 +66,14 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
     hasRecording: answer?.vodUrl != null,
   });
   const channel = data.event.organization;
+  // Spec 2 §2, §4: a lobby-type session shows the lobby (the event's agenda) whenever it is not on air.
+  if (session.sessionType === "lobby" && OFF_AIR_SCREENS.has(screen)) {
+    return (
+      <ScreenCard title="Lobby">
+        <SessionAgenda data={data} currentSessionId={session.id} />
+      </ScreenCard>
+    );
+  }
   switch (screen) {
     case "before_start":
       return <BeforeStartScreen data={data} sessionId={session.id} />;

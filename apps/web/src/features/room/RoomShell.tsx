@@ -7,10 +7,13 @@ import {
 } from "@onstage/domain";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { Button } from "../../ui/Button";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
 import { StageInviteDialog } from "../intents/StageInviteDialog";
 import { ownIntent, useIntents } from "../intents/useIntents";
+import { ModuleSettings } from "../module-settings/ModuleSettings";
+import { useLiveAttendeeLimitToast } from "../module-settings/useLiveAttendeeLimitToast";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { ProgramClockProvider } from "../player/ProgramClock";
 import { SessionScreen } from "../player/SessionScreen";
@@ -18,12 +21,15 @@ import { HostProgramFeed } from "../program-feed/HostProgramFeed";
 import { usePresence } from "../realtime/usePresence";
 import { Stage } from "../stage/Stage";
 import { seesStage } from "../stage/seesStage";
+import { AudienceCallDialog } from "./AudienceCallDialog";
 import { browserId } from "./browserId";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { RoomSidebar } from "./RoomSidebar";
 import { useAnswerTabProbes } from "./tabProbe";
+import { UnsupportedBrowserBanner } from "./UnsupportedBrowserBanner";
 import { useLeaveBeacon } from "./useLeaveBeacon";
 import { useEventTopic, useSessionTopic, useUserTopic } from "./useRoomTopics";
+import { useSidebarPosition } from "./useSidebarPosition";
 
 export interface RoomShellProps {
   data: EventPageData;
@@ -41,11 +47,12 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   const [searchParams] = useSearchParams();
   const { session } = room;
   useSessionTopic(room, data.event.eventCode);
-  useEventTopic(room, data.event.eventCode, flags);
+  const audienceCall = useEventTopic(room, data.event.eventCode, flags);
   useUserTopic({ userId, room, eventCode: data.event.eventCode, onTakenElsewhere });
   usePresence(userId === null ? null : session.id, browserId());
   useLeaveBeacon(session.id, userId);
   useAnswerTabProbes(session.id);
+  const [sidebarPosition, setSidebarPosition] = useSidebarPosition();
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
   // Issue 12: the stage intents decide who else goes on stage; hosts get the 'Hand Raised' toast here.
   const intents = useIntents(session.id, { viewerUserId: userId, toastHands: flags.canManagePeople });
@@ -65,16 +72,29 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
         <p className="room__counts">
           <span>{room.registeredCount} registered</span>
           {/* Spec 2 §6: only members or admins see the live count (null for everyone else). */}
-          {room.liveCount !== null && <LiveCount sessionId={session.id} initial={room.liveCount} />}
+          {room.liveCount !== null && (
+            <LiveCount sessionId={session.id} initial={room.liveCount} limit={room.liveAttendeeLimit} />
+          )}
         </p>
+        <div className="room__tools">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setSidebarPosition(sidebarPosition === "right" ? "bottom" : "right")}
+          >
+            {sidebarPosition === "right" ? "Move sidebar below" : "Move sidebar right"}
+          </Button>
+          <ModuleSettings data={data} room={room} flags={flags} />
+        </div>
       </header>
+      <UnsupportedBrowserBanner />
       <ConnectionStatus />
       {/* On stage, the host's stage connection feeds the program (Stage); off stage, a watching one. */}
       {!isOnStage && <HostProgramFeed session={session} flags={flags} title={data.event.title} />}
       <SessionControls data={data} room={room} flags={flags} />
       {/* The sidebar's modules keep in step with the picture this viewer sees (issue 12 §11). */}
       <ProgramClockProvider delivery={stageDelivery(session.state, isStageView)}>
-        <div className="room__body">
+        <div className={`room__body room__body--${sidebarPosition}`}>
           <section className="room__stage" aria-label="Stage">
             {isStageView ? (
               <Stage room={room} flags={flags} title={data.event.title} onStageChange={setOnStage} />
@@ -86,12 +106,27 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
         </div>
       </ProgramClockProvider>
       <StageInviteDialog session={session} open={mine === "invite_sent"} />
+      <AudienceCallDialog
+        call={audienceCall.pendingCall}
+        onAccept={audienceCall.acceptCall}
+        onStay={audienceCall.stay}
+      />
     </div>
   );
 }
 
-/** Kept current by the session's presence topic, like the Live Audience list. */
-function LiveCount({ sessionId, initial }: { sessionId: number; initial: number }) {
+/** Kept current by the session's presence topic, like the Live Audience list; warns at the live attendee limit. */
+function LiveCount({
+  sessionId,
+  initial,
+  limit,
+}: {
+  sessionId: number;
+  initial: number;
+  limit: number | null;
+}) {
   const live = useLiveUsers(sessionId);
-  return <span>{live.data?.liveCount ?? initial} live</span>;
+  const count = live.data?.liveCount ?? initial;
+  useLiveAttendeeLimitToast(count, limit);
+  return <span>{count} live</span>;
 }

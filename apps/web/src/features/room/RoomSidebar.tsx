@@ -16,7 +16,11 @@ function visibleToViewer({ data, room, viewer }: RoomSidebarProps): SidebarModul
       qaDisabled: session.disableQa,
       hideAudience: session.hideAudience,
     },
-    event: { multiSession: data.event.multiSession, private: data.event.private, clippingDisabled: false },
+    event: {
+      multiSession: data.event.multiSession,
+      private: data.event.private,
+      clippingDisabled: data.event.disableClipping,
+    },
   });
 }
 

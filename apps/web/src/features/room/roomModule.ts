@@ -1,6 +1,13 @@
-import type { EventPageData, RoomResponse, SidebarModule } from "@onstage/domain";
+import type { EventPageData, RoomResponse, SidebarModule, ViewerFlags } from "@onstage/domain";
 import type { ReactNode } from "react";
 import type { ChatViewer } from "../chat/ChatMessageItem";
+
+/** What the room's parts around the stage are drawn from. */
+export interface RoomViewProps {
+  data: EventPageData;
+  room: RoomResponse;
+  flags: ViewerFlags;
+}
 
 export interface RoomSidebarProps {
   data: EventPageData;

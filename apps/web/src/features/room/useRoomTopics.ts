@@ -1,10 +1,11 @@
-import type { RoomResponse, SessionStream, ViewerFlags } from "@onstage/domain";
+import type { EventPageData, RoomResponse, SessionStream, ViewerFlags } from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { eventKeys } from "../events/eventKeys";
 import { peopleKeys } from "../people/peopleApi";
 import { useTopic } from "../realtime/useTopic";
-import { answerAudienceCall } from "./audienceCall";
+import { answerAudienceCall, type PendingAudienceCall } from "./audienceCall";
 import { browserId } from "./browserId";
 import { roomKeys } from "./roomApi";
 
@@ -54,11 +55,13 @@ export function currentStream(current: SessionStream | null, changed: SessionStr
 
 /**
  * event:{id}: 'registration.created' and 'registration.deleted' carry the new registered count;
- * 'audience.called' calls this room's audience to another session (spec 2 §4).
+ * 'audience.called' calls this room's audience to another session (spec 2 §4); 'clipping.toggled' the
+ * event's clipping setting.
  */
 export function useEventTopic(room: RoomResponse, eventCode: string, flags: ViewerFlags) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [pendingCall, setPendingCall] = useState<PendingAudienceCall | null>(null);
   const key = roomKeys.room(room.session.id);
   useTopic(
     { kind: "event", id: room.session.eventId },
@@ -68,7 +71,20 @@ export function useEventTopic(room: RoomResponse, eventCode: string, flags: View
       onMessage: (message) => {
         if (message.event === "audience.called") {
           const { id, state } = room.session;
-          answerAudienceCall(message.payload, { sessionId: id, state, flags, eventCode }, navigate);
+          answerAudienceCall(
+            message.payload,
+            { sessionId: id, state, flags, eventCode },
+            { navigate, ask: setPendingCall },
+          );
+          return;
+        }
+        if (message.event === "clipping.toggled") {
+          // Spec 2 §2: the clips module follows the event's setting (hidden from guests when off).
+          const { disableClipping } = message.payload;
+          queryClient.setQueryData<EventPageData>(
+            eventKeys.byCode(eventCode),
+            (old) => old && { ...old, event: { ...old.event, disableClipping } },
+          );
           return;
         }
         if (message.event === "people.changed") {
@@ -80,6 +96,11 @@ export function useEventTopic(room: RoomResponse, eventCode: string, flags: View
       },
     },
   );
+  const acceptCall = useCallback(() => {
+    if (pendingCall) navigate(pendingCall.path);
+    setPendingCall(null);
+  }, [pendingCall, navigate]);
+  return { pendingCall, acceptCall, stay: () => setPendingCall(null) };
 }
 
 /** user:{id}: another tab took this session over (spec 1 §4), or the user was banned from the event. */

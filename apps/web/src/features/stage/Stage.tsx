@@ -9,6 +9,7 @@ import {
 } from "../program-feed/ProgramFeedCompositor";
 import { DevicePreview } from "./DevicePreview";
 import { useLivekitStage } from "./livekit/useLivekitStage";
+import { MaxTileBanner } from "./MaxTileBanner";
 import { StageView } from "./StageView";
 import { joinStage } from "./stageApi";
 import { useEmbeddedStage } from "./useEmbeddedStage";
@@ -95,6 +96,7 @@ function LivekitStage(props: {
     <div className="stage">
       {error && <p role="alert">{error}</p>}
       <ProgramFeedCompositor participants={participants} {...props.program} />
+      <MaxTileBanner participants={participants} flags={props.program.flags} />
       <StageView participants={participants} />
       <StageControls onLeave={props.onLeave}>
         <Button variant="secondary" onClick={() => setSharing(!isSharing)}>
@@ -139,6 +141,7 @@ function EmbeddedStage(props: {
       {stage.error && <p role="alert">{stage.error}</p>}
       {stage.closed && <p role="status">You are no longer on stage.</p>}
       <ProgramFeedCompositor participants={stage.participants} {...props.program} />
+      <MaxTileBanner participants={stage.participants} flags={props.program.flags} />
       <StageView participants={stage.participants} />
       <StageControls onLeave={props.onLeave}>
         <PressedButton

@@ -1,0 +1,114 @@
+import {
+  type AgendaGroupKind,
+  type EventPageData,
+  lobbyAgenda,
+  type VideoSessionSummary,
+} from "@onstage/domain";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { EventTime } from "../../lib/EventTime";
+import { useNow } from "../../lib/useNow";
+import { Badge } from "../../ui/Badge";
+import "./lobby.css";
+
+const GROUP_TITLES: Record<AgendaGroupKind, string> = {
+  live: "Live now",
+  upcoming: "Coming up",
+  ended: "Just ended",
+};
+
+/** The windows of spec 2 §2 move with the clock: re-decided every half minute. */
+const AGENDA_REFRESH_MS = 30_000;
+
+/**
+ * Spec 2 §2 lobby list: a multi-session event's sessions by group, up to 3 each and a '+N more' button
+ * that lists the rest; each card opens /c/{eventCode}/{urlHash}.
+ */
+export function SessionAgenda({
+  data,
+  currentSessionId,
+}: {
+  data: EventPageData;
+  currentSessionId?: number;
+}) {
+  const now = useNow(AGENDA_REFRESH_MS);
+  const [expanded, setExpanded] = useState<ReadonlySet<AgendaGroupKind>>(new Set());
+  const groups = lobbyAgenda(data.sessions, now, expanded);
+  if (groups.length === 0) return <p className="agenda__empty">No sessions are live or coming up.</p>;
+  return (
+    <div className="agenda">
+      {groups.map((group) => (
+        <AgendaGroup
+          key={group.kind}
+          title={GROUP_TITLES[group.kind]}
+          sessions={group.shown}
+          moreCount={group.moreCount}
+          onMore={() => setExpanded((kinds) => new Set([...kinds, group.kind]))}
+          data={data}
+          currentSessionId={currentSessionId}
+        />
+      ))}
+    </div>
+  );
+}
+
+function AgendaGroup(props: {
+  title: string;
+  sessions: VideoSessionSummary[];
+  moreCount: number;
+  onMore: () => void;
+  data: EventPageData;
+  currentSessionId?: number;
+}) {
+  const headingId = useId();
+  return (
+    <section className="agenda__group" aria-labelledby={headingId}>
+      <h3 id={headingId} className="agenda__title">
+        {props.title}
+      </h3>
+      <ul className="agenda__list">
+        {props.sessions.map((session) => (
+          <li key={session.id}>
+            <SessionCard
+              data={props.data}
+              session={session}
+              isCurrent={session.id === props.currentSessionId}
+            />
+          </li>
+        ))}
+      </ul>
+      {props.moreCount > 0 && (
+        <button type="button" className="agenda__more" onClick={props.onMore}>
+          +{props.moreCount} more
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** One session: its title (the link), its time in the viewer's zone and whether it is live. */
+export function SessionCard({
+  data,
+  session,
+  isCurrent = false,
+}: {
+  data: EventPageData;
+  session: VideoSessionSummary;
+  isCurrent?: boolean;
+}) {
+  return (
+    <article className="session-card">
+      <Link
+        className="session-card__title"
+        to={`/c/${data.event.eventCode}/${session.urlHash}`}
+        aria-current={isCurrent ? "page" : undefined}
+      >
+        {session.title || data.event.title}
+      </Link>
+      <p className="session-card__time">
+        <EventTime iso={session.timeScheduled} eventTimeZone={data.event.timezone} format="short" />
+      </p>
+      {session.state === "broadcasting" && <Badge tone="danger">LIVE</Badge>}
+    </article>
+  );
+}
