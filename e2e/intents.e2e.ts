@@ -124,3 +124,36 @@ test("a raised hand is accepted and the guest appears on the stage with video; a
     await bob.context().close();
   }
 }, 120_000);
+
+test("the open stage: a guest keeps watching until they choose to join, and may go back", async () => {
+  const hostPage = browser.page();
+  await signInBrowser(hostPage.request, DEMO_HOST);
+  const host = new RoomPage(hostPage);
+  await host.open(EVENT);
+  await host.tab("People").click();
+  const cara = await guestPage("Cara", "Open");
+  const openStage = hostPage.getByRole("checkbox", { name: "Open stage" });
+  // The box shows the session's setting: it changes once the server answered.
+  const setOpenStage = async (on: boolean) => {
+    await openStage.click();
+    await expect.poll(() => openStage.isChecked()).toBe(on);
+  };
+  try {
+    await setOpenStage(true);
+    const bar = cara.getByRole("region", { name: "Open stage" });
+    const join = bar.getByRole("button", { name: "Join the stage" });
+    await join.waitFor();
+    // Opening the stage does not put anyone's camera on: the device preview waits for the choice.
+    expect(await cara.getByLabel("Camera", { exact: true }).count()).toBe(0);
+    await join.click();
+    await cara.getByLabel("Camera", { exact: true }).waitFor();
+    expect(await axeViolations(cara)).toEqual([]);
+    await bar.getByRole("button", { name: "Back to watching" }).click();
+    await cara.getByLabel("Camera", { exact: true }).waitFor({ state: "detached" });
+    await setOpenStage(false);
+    await bar.waitFor({ state: "detached" });
+  } finally {
+    if (await openStage.isChecked()) await setOpenStage(false);
+    await cara.context().close();
+  }
+}, 60_000);

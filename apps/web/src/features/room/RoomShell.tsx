@@ -1,8 +1,10 @@
 import {
   type EventPageData,
   hostControls,
+  mayJoinStage,
   type RoomResponse,
   stageDelivery,
+  stageIsOpen,
   type ViewerFlags,
 } from "@onstage/domain";
 import { useState } from "react";
@@ -10,6 +12,7 @@ import { useSearchParams } from "react-router";
 import { Button } from "../../ui/Button";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
+import { OpenStageBar } from "../intents/OpenStageBar";
 import { StageInviteDialog } from "../intents/StageInviteDialog";
 import { ownIntent, useIntents } from "../intents/useIntents";
 import { ModuleSettings } from "../module-settings/ModuleSettings";
@@ -57,9 +60,18 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   // Issue 12: the stage intents decide who else goes on stage; hosts get the 'Hand Raised' toast here.
   const intents = useIntents(session.id, { viewerUserId: userId, toastHands: flags.canManagePeople });
   const mine = ownIntent(intents.data, userId)?.intentType ?? null;
+  // The open stage admits whoever chooses to join it; the team is on stage anyway.
+  const [joinsOpenStage, setJoinsOpenStage] = useState(false);
+  const offersOpenStage =
+    userId !== null &&
+    session.openStage &&
+    hostControls(session).showOpenStage &&
+    stageIsOpen(session.state) &&
+    mine !== "invite_accepted" &&
+    !mayJoinStage({ flags });
   const stageFor = {
     acceptedInvite: mine === "invite_accepted",
-    openStage: session.openStage && hostControls(session).showOpenStage,
+    openStage: offersOpenStage && joinsOpenStage,
   };
   const isStageView = seesStage(flags, session.state, searchParams, stageFor);
   return (
@@ -96,6 +108,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       <ProgramClockProvider delivery={stageDelivery(session.state, isStageView)}>
         <div className={`room__body room__body--${sidebarPosition}`}>
           <section className="room__stage" aria-label="Stage">
+            {offersOpenStage && <OpenStageBar isJoined={joinsOpenStage} onJoinedChange={setJoinsOpenStage} />}
             {isStageView ? (
               <Stage room={room} flags={flags} title={data.event.title} onStageChange={setOnStage} />
             ) : (
