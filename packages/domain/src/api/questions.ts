@@ -38,6 +38,8 @@ export type QuestionsQuery = z.infer<typeof QuestionsQuery>;
 export const QuestionsResponse = z.object({
   /** Oldest first; the web sorts (domain sortQuestions). */
   questions: z.array(Question),
+  /** The session topic's sequence when read: subscribe with `since` = seq. */
+  seq: z.number().int().nonnegative(),
 });
 export type QuestionsResponse = z.infer<typeof QuestionsResponse>;
 

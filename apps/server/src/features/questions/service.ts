@@ -15,9 +15,10 @@ import {
   type Question,
   type QuestionComment,
   questionTextToSend,
+  topicName,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
+import { type Outbox, topicSeq, withOutbox } from "../../platform/realtime/outbox";
 import { type PlaceAccess, requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
 import { updateSession } from "../sessions/service";
@@ -99,8 +100,10 @@ export function questionsService(deps: QuestionsDeps) {
 
   return {
     async list(viewerUserId: number | null, sessionId: number, browserKey: string | null) {
-      await requireTopicReader(db, viewerUserId, sessionTopic(sessionId), browserKey);
-      return { questions: await q.listQuestions(db, sessionId, viewerUserId) };
+      const topic = sessionTopic(sessionId);
+      await requireTopicReader(db, viewerUserId, topic, browserKey);
+      const seq = await topicSeq(db, topicName(topic));
+      return { questions: await q.listQuestions(db, sessionId, viewerUserId), seq };
     },
 
     async ask(viewerUserId: number, input: { video_session_id: number; content: string }) {

@@ -2,7 +2,8 @@ import { QuestionCommentResponse, QuestionResponse, QuestionsResponse } from "@o
 import { api, apiNoContent, jsonBody } from "../../api";
 
 // Spec 2 §7 Q&A calls, with the spec's payload names; the author is the signed-in user. The list is
-// refetched after each change (and on each change of the session topic), so answers are not read.
+// refetched after the viewer's own changes (and kept by the session topic otherwise), so answers are not
+// read.
 
 export const questionKeys = { list: (sessionId: number) => ["questions", sessionId] as const };
 

@@ -30,7 +30,8 @@ export function useQuestions(sessionId: number | null, viewerUserId: number | nu
     () => queryClient.invalidateQueries({ queryKey: questionKeys.list(sessionId ?? 0) }),
     [queryClient, sessionId],
   );
-  useTopic(sessionId === null ? null : { kind: "session", id: sessionId }, {
+  useTopic(sessionId !== null && query.data ? { kind: "session", id: sessionId } : null, {
+    since: query.data?.seq ?? null,
     refetch,
     onMessage: (message) => {
       if (
@@ -40,7 +41,9 @@ export function useQuestions(sessionId: number | null, viewerUserId: number | nu
         message.payload.userId !== viewerUserId
       )
         arrived.current?.();
-      queryClient.setQueryData(key, applyToResponse(message));
+      // A list being read may predate this message: read it again rather than lose the message.
+      if (queryClient.isFetching({ queryKey: key }) > 0) void refetch();
+      else queryClient.setQueryData(key, applyToResponse(message));
     },
   });
 
