@@ -120,6 +120,7 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
       disableQa: false,
       qaShowOnStage: false,
       qaTruncateOnStage: false,
+      qaOnStage: null,
       isRecording: false,
       timeBroadcastStart: null,
       timeBroadcastEnd: null,
