@@ -3,6 +3,7 @@ import type { BrowserContext } from "playwright-core";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { QuestionsPanel } from "./pages/questions";
+import { joinStage } from "./pages/stage";
 import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
@@ -10,7 +11,8 @@ import { csrfHeaders, eventOfDemoHost } from "./support/dashboard";
 import { signUpVerified } from "./support/verified-account";
 
 // Issue 12 §3 "Must show": a question asked by a guest, upvoted by another, answered by the host while
-// broadcasting (Answer -> Done, then the 3 s re-sort countdown moves it to Answered), reopened.
+// broadcasting (Answer -> Done, then the 3 s re-sort countdown moves it to Answered) and shown on the
+// host's stage with 'Show on stage' on until 'Hide from stage', reopened.
 const browser = useBrowser();
 
 async function newContext(): Promise<BrowserContext> {
@@ -41,6 +43,11 @@ test("a guest asks, another upvotes, the host answers while broadcasting and reo
       });
       if (!moved.ok()) throw new Error(`session not moved: ${moved.status()} ${await moved.text()}`);
     }
+    const shown = await host.request.post("/api/video-session/toggle-qa-on-stage", {
+      headers,
+      data: { video_session_id: session.id, event_id: event.id, qa_show_on_stage: true },
+    });
+    expect(shown.ok()).toBe(true);
     const [asker, voter] = await Promise.all(contexts.map((c) => c.newPage()));
     if (!asker || !voter) throw new Error("no pages");
     const stamp = Date.now();
@@ -57,7 +64,8 @@ test("a guest asks, another upvotes, the host answers while broadcasting and reo
     const hostQa = new QuestionsPanel(host);
     const askerQa = new QuestionsPanel(asker);
     const voterQa = new QuestionsPanel(voter);
-    for (const page of [host, asker, voter]) await page.goto(`/c/${event.eventCode}`);
+    await joinStage(host, `/c/${event.eventCode}`);
+    for (const page of [asker, voter]) await page.goto(`/c/${event.eventCode}`);
     for (const qa of [hostQa, askerQa, voterQa]) await qa.open();
     await voterQa.emptyState("No open questions").waitFor();
 
@@ -78,15 +86,21 @@ test("a guest asks, another upvotes, the host answers while broadcasting and reo
       .question(text)
       .getByText(/Done · moving to Answered in/)
       .waitFor();
+    // Issue 12: the answered question is on the stage with its asker.
+    const card = host.getByRole("status", { name: "Question on stage" });
+    await card.getByText(text, { exact: true }).waitFor();
+    await card.getByText("asked by Ada Asker", { exact: true }).waitFor();
+    expect(await axeViolations(host)).toEqual([]);
     // The asker's list moves it at once; the host's after the 3 s countdown.
     await askerQa.emptyState("No open questions").waitFor();
     await hostQa.emptyState("No open questions").waitFor();
     await hostQa.subTab("Answered").click();
+    await hostQa.button(text, "Hide from stage").click();
+    await card.waitFor({ state: "detached" });
     await hostQa.button(text, "Reopen").click();
     await hostQa.emptyState("No answered questions").waitFor();
     await voterQa.question(text).waitFor();
     await askerQa.question(text).waitFor();
-    expect(await axeViolations(host)).toEqual([]);
 
     // Spec 2 §1: the Q&A pops out into its own window, which follows the session live.
     const [popup] = await Promise.all([

@@ -45,6 +45,7 @@ export * from "./pricing/coupons";
 export * from "./pricing/labels";
 export * from "./pricing/rules";
 export * from "./questions/rules";
+export * from "./questions/stage";
 export * from "./realtime/messages";
 export * from "./realtime/retry";
 export * from "./realtime/sequence";

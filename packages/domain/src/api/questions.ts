@@ -60,6 +60,9 @@ export const UpdateQuestionCommentRequest = z.object({ id: Id, content: Content 
 export const DeleteQuestionCommentRequest = z.object({ id: Id, event_id: Id }).strict();
 export const QuestionCommentResponse = z.object({ comment: QuestionComment });
 
+/** Issue 12: 'Hide from stage' on the question shown there. */
+export const HideQuestionFromStageRequest = z.object({ question_id: Id, event_id: Id }).strict();
+
 /** Spec 2 §7 toggle-qa-on-stage and toggle-qa-truncate. */
 export const ToggleQaOnStageRequest = z
   .object({ video_session_id: Id, qa_show_on_stage: z.boolean(), event_id: Id })

@@ -52,6 +52,7 @@ export function QuestionsPanel({ room, viewer, questions, sessionPath, toolbar }
       if (ok && done) held.hold(q.id);
       return ok;
     },
+    hideFromStage: (q) => void run(() => qa.hideQuestionFromStage(q.id, session.eventId)),
     comments: (q: Question) => ({
       add: (text) => run(() => qa.commentOnQuestion(q.id, text)),
       edit: (comment, text) => run(() => qa.editComment(comment.id, text)),

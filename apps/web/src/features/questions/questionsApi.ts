@@ -26,6 +26,8 @@ export const answerQuestion = (questionId: number, eventId: number, done: boolea
     done ? "/api/questions/answer" : "/api/questions/reopen",
     jsonBody({ question_id: questionId, event_id: eventId }),
   );
+export const hideQuestionFromStage = (questionId: number, eventId: number) =>
+  apiNoContent("/api/questions/hide-from-stage", jsonBody({ question_id: questionId, event_id: eventId }));
 export const commentOnQuestion = (questionId: number, content: string) =>
   api("/api/questions/comments", QuestionCommentResponse, jsonBody({ question_id: questionId, content }));
 export const editComment = (id: number, content: string) =>
