@@ -10,6 +10,7 @@ const poll = (id: number, order: number, answers: [number | null, number | null]
   showAnswers: true,
   order,
   createdAt: "2026-01-01T00:00:00.000Z",
+  shownAt: "2026-01-01T00:00:00.000Z",
   options: [
     { id: id * 10 + 1, option: "a", order: 0, answers: answers[0] },
     { id: id * 10 + 2, option: "b", order: 1, answers: answers[1] },
