@@ -1,5 +1,5 @@
 import type { StageDelivery } from "@onstage/domain";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 
 /**
  * The wall-clock time (epoch ms, from #EXT-X-PROGRAM-DATE-TIME) of the frame on screen: what the
@@ -57,4 +57,17 @@ export function useProgramClock(): ProgramClock {
 /** The player's side: where it reports the program date of its current frame, and that it left. */
 export function useReportProgramDate(): (player: PlayerReport) => void {
   return useContext(ProgramClockContext).report;
+}
+
+/**
+ * While a player is on its way (its playback answer loading), what happened waits as it would for a
+ * player showing nothing yet, so a live viewer joining does not see it before their picture starts.
+ */
+export function useAwaitedPlayer(isAwaited: boolean): void {
+  const report = useReportProgramDate();
+  useEffect(() => {
+    if (!isAwaited) return;
+    report({ programDateMs: null });
+    return () => report(null);
+  }, [isAwaited, report]);
 }
