@@ -26,6 +26,7 @@ export * from "./custom-questions/rules";
 export * from "./dashboard/rules";
 export * from "./errors";
 export * from "./event-page/rules";
+export * from "./in-step/questions";
 export * from "./in-step/rules";
 export * from "./intents/rules";
 export * from "./lobby/rules";
