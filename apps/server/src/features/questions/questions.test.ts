@@ -452,6 +452,29 @@ describeOnEachDatabase("questions", (use) => {
     }
   });
 
+  test("a question on stage leaves it when its asker is banned, even shadow-banned", async () => {
+    const { s, clients, question } = await qaScene();
+    const onStage = async () =>
+      (await clients.host.get(`/api/video-session/room?video_session_id=${s.session}`)).json().session
+        .qaOnStage;
+    await clients.owner.post("/api/video-session/toggle-qa-on-stage", {
+      video_session_id: s.session,
+      qa_show_on_stage: true,
+      event_id: s.event,
+    });
+    await clients.host.post("/api/questions/answer", { question_id: question.id, event_id: s.event });
+    expect((await onStage())?.questionId).toBe(question.id);
+    const ban = await clients.host.post("/api/event/ban", {
+      user_id: s.people.otherGuest.userId,
+      event_id: s.event,
+      organization_id: s.channel,
+      ban_type: "event",
+      shadow: true,
+    });
+    expect(ban.statusCode).toBe(201);
+    expect(await onStage()).toBeNull();
+  });
+
   test("every Q&A route is in the OpenAPI document", async () => {
     const paths = Object.keys(
       (await app().server.inject({ method: "GET", url: "/api/docs/json" })).json().paths,

@@ -290,6 +290,22 @@ export async function moveQaOnStage(
   return rows.length > 0;
 }
 
+/** Takes a user's questions off the stages of these events (they were banned); the sessions changed. */
+export async function clearQaOnStageByAuthor(
+  tx: Queryable,
+  userId: number,
+  eventIds: readonly number[],
+): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>(
+    `UPDATE video_sessions s SET qa_on_stage_question_id = NULL, updated_at = now()
+       FROM questions qu
+      WHERE qu.id = s.qa_on_stage_question_id AND qu.user_id = $1 AND s.event_id = ANY($2::int[])
+      RETURNING s.id`,
+    [userId, eventIds],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Soft delete, unless the session went live meanwhile (then false). */
 export async function softDeleteSession(db: Queryable, sessionId: number): Promise<boolean> {
   const rows = await db.query(

@@ -53,6 +53,17 @@ export async function moveQaOnStage(
   if (await q.moveQaOnStage(tx, sessionId, move)) await publishSession(tx, outbox, sessionId);
 }
 
+/** A banned user's question leaves every stage of the events it was on (a shadow ban hides it too). */
+export async function clearBannedQaOnStage(
+  tx: Queryable,
+  outbox: Outbox,
+  userId: number,
+  eventIds: readonly number[],
+): Promise<void> {
+  for (const sessionId of await q.clearQaOnStageByAuthor(tx, userId, eventIds))
+    await publishSession(tx, outbox, sessionId);
+}
+
 /** Spec 2 §7 toggle-chat, decided under the row's lock; false when the session is gone. */
 export async function setChatDisabled(
   tx: Queryable,
