@@ -73,6 +73,31 @@ const pollMessages = (audience: boolean) =>
 export const ClippingToggled = z.object({ disableClipping: z.boolean() });
 export type ClippingToggled = z.infer<typeof ClippingToggled>;
 
+/**
+ * Stage intents. Spec 2 §2 hidden audience: moves onto or off the stage travel on session:{id}; raised
+ * hands and invites on presence:{id} (read like the people tab) and on the user's own user:{id}.
+ */
+const intentMessages = [
+  change(
+    "video_session_intents",
+    "INSERT",
+    SessionIntent,
+    "`SessionIntent` (`api/intents.ts`): a hand raised or an invite sent where the user had no intent",
+  ),
+  change(
+    "video_session_intents",
+    "UPDATE",
+    SessionIntent,
+    "`SessionIntent`: a user's intent moved (hand raised → invite sent, invite accepted or declined, …)",
+  ),
+  change(
+    "video_session_intents",
+    "DELETE",
+    SessionIntentRemoved,
+    "`{ sessionId, userId }`: a hand lowered or an invite withdrawn (Uninvite)",
+  ),
+] as const;
+
 /** Every message body (everything but topic, seq and at) each topic kind carries. */
 export const TopicBodies = {
   event: z.union([
@@ -122,24 +147,7 @@ export const TopicBodies = {
     change("question_comments", "DELETE", Deleted, "`{ id }`: a comment deleted"),
     change("question_upvotes", "INSERT", QuestionUpvote, "`{ questionId, userId }`: an upvote"),
     change("question_upvotes", "DELETE", QuestionUpvote, "`{ questionId, userId }`: an upvote withdrawn"),
-    change(
-      "video_session_intents",
-      "INSERT",
-      SessionIntent,
-      "`SessionIntent` (`api/intents.ts`): a hand raised or an invite sent where the user had no intent",
-    ),
-    change(
-      "video_session_intents",
-      "UPDATE",
-      SessionIntent,
-      "`SessionIntent`: a user's intent moved (hand raised → invite sent, invite accepted or declined, …)",
-    ),
-    change(
-      "video_session_intents",
-      "DELETE",
-      SessionIntentRemoved,
-      "`{ sessionId, userId }`: a hand lowered or an invite withdrawn (Uninvite)",
-    ),
+    ...intentMessages,
   ]),
   chat: z.union([
     change("chat_messages", "INSERT", ChatMessage, "`ChatMessage` (`api/chat.ts`, `reactions: []`)"),
@@ -160,12 +168,14 @@ export const TopicBodies = {
       LiveUser,
       "`LiveUser`, only when the state changes (offline → active, active → offline, …), not on every heartbeat",
     ),
+    ...intentMessages,
   ]),
   polls: z.union(pollMessages(true)),
   "polls-team": z.union(pollMessages(false)),
   user: z.union([
     broadcast("active-browser", ActiveBrowser, "`{ sessionId, browserId }` (another tab took over)"),
     broadcast("banned", Banned, "`{ eventId }`"),
+    ...intentMessages,
   ]),
 } satisfies Record<TopicKind, z.ZodType>;
 

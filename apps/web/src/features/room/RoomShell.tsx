@@ -3,6 +3,7 @@ import {
   hostControls,
   mayJoinStage,
   type RoomResponse,
+  seesAudience,
   stageDelivery,
   stageIsOpen,
   type ViewerFlags,
@@ -58,7 +59,13 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   const [sidebarPosition, setSidebarPosition] = useSidebarPosition();
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
   // Issue 12: the stage intents decide who else goes on stage; hosts get the 'Hand Raised' toast here.
-  const intents = useIntents(session.id, { viewerUserId: userId, toastHands: flags.canManagePeople });
+  const intents = useIntents(session.id, {
+    viewerUserId: userId,
+    toastHands: flags.canManagePeople,
+    audienceTopics: {
+      seesAudience: seesAudience({ isTeam: flags.isTeam, hideAudience: session.hideAudience }),
+    },
+  });
   const mine = ownIntent(intents.data, userId)?.intentType ?? null;
   // The open stage admits whoever chooses to join it; the team is on stage anyway.
   const [joinsOpenStage, setJoinsOpenStage] = useState(false);

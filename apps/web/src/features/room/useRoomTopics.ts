@@ -117,7 +117,7 @@ export function useUserTopic(input: {
       if (message.event === "active-browser") {
         const { sessionId, browserId: claimedBy } = message.payload;
         if (sessionId === room.session.id && claimedBy !== browserId()) input.onTakenElsewhere();
-      } else if (message.payload.eventId === room.session.eventId) {
+      } else if (message.event === "banned" && message.payload.eventId === room.session.eventId) {
         void queryClient.invalidateQueries({ queryKey: eventKeys.byCode(input.eventCode) });
         void queryClient.invalidateQueries({ queryKey: roomKeys.room(room.session.id) });
       }
