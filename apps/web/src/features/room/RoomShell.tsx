@@ -148,5 +148,6 @@ function LiveCount({
   const live = useLiveUsers(sessionId);
   const count = live.data?.liveCount ?? initial;
   useLiveAttendeeLimitToast(count, limit);
-  return <span>{count} live</span>;
+  // Spec 2 §6: the active count next to the registered count.
+  return <span>{count} active</span>;
 }
