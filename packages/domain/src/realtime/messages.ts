@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SessionStream } from "../api/broadcast";
 import { ChatMessage, ChatReaction } from "../api/chat";
+import { VideoSessionSummary } from "../api/events";
 import { SessionIntent, SessionIntentRemoved } from "../api/intents";
 import { Poll, PollResults } from "../api/polls";
 import { LiveUser, RoomSession } from "../api/presence";
@@ -117,6 +118,11 @@ export const TopicBodies = {
       "clipping.toggled",
       ClippingToggled,
       "`{ disableClipping }` after toggle-clipping changed the event's setting",
+    ),
+    broadcast(
+      "session.updated",
+      VideoSessionSummary,
+      "`VideoSessionSummary` (`api/events.ts`): a session's state, schedule, title or type changed (the agenda)",
     ),
   ]),
   session: z.union([
