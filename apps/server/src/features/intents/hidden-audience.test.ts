@@ -73,6 +73,31 @@ describeOnEachDatabase("a hidden audience, seen by real clients", (use) => {
     expect(intentsSeen(watcher.client)).toHaveLength(1);
   });
 
+  test("hiding the audience takes presence from the guests holding it, not from the team", async () => {
+    const s = await roomScene(server().app.server, use(), {
+      session: { allow_raising_hands: true, broadcast_type: "webrtc" },
+    });
+    const { guest, otherGuest, moderator, host } = s.people;
+    const watcher = await connect(guest, [s.topics.presence]);
+    const team = await connect(moderator, [s.topics.presence]);
+    expect([watcher.statuses, team.statuses]).toEqual([["SUBSCRIBED"], ["SUBSCRIBED"]]);
+    const hide = await host.client.post("/api/video-session/update-settings", {
+      video_session_id: s.session,
+      event_id: s.event,
+      hide_audience: true,
+    });
+    expect(hide.statusCode).toBe(200);
+    await eventually("the guest's notice", () => watcher.client.unsubscribed.length === 1);
+    expect(watcher.client.unsubscribed).toMatchObject([{ topic: s.topics.presence, reason: "forbidden" }]);
+    expect(team.client.unsubscribed).toEqual([]);
+
+    const raise = { video_session_id: s.session, event_id: s.event };
+    expect((await otherGuest.client.post(`${BASE}/raise-hand`, raise)).statusCode).toBe(200);
+    await eventually("the team's copy", () => intentsSeen(team.client).length === 1);
+    await settle();
+    expect(intentsSeen(watcher.client)).toEqual([]);
+  });
+
   test.each([
     {
       case: "the live audience",
