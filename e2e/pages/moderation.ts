@@ -4,9 +4,14 @@ import type { Page } from "playwright-core";
 export class PeoplePanelPage {
   constructor(private readonly page: Page) {}
 
-  /** The person menu is on every section's rows; these steps go through the Registered list. */
+  /**
+   * The person menu is on every section's rows; these steps go through the Registered list. Found by its
+   * heading, not its role: an open dialog hides the page behind it from the accessibility tree.
+   */
   private registered() {
-    return this.page.getByRole("region", { name: /^Registered/ });
+    return this.page
+      .locator("section.people__section")
+      .filter({ has: this.page.locator("h2", { hasText: /^Registered/ }) });
   }
 
   async search(name: string) {
