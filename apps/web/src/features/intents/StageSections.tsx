@@ -25,7 +25,12 @@ interface Person {
 export function StageSections({ session, event, viewer }: StageSectionsProps) {
   const { userId: viewerUserId, flags } = viewer;
   // The room shell toasts raised hands; this list only shows them.
-  const query = useIntents(session.id, { viewerUserId, toastHands: false });
+  // The panel shows only while the viewer sees the audience (spec 2 §2): their hands and invites too.
+  const query = useIntents(session.id, {
+    viewerUserId,
+    toastHands: false,
+    audienceTopics: { followsPresence: true },
+  });
   const live = useLiveUsers(session.id);
   if (query.isPending) return <Spinner label="Loading the stage…" />;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;

@@ -18,12 +18,16 @@ export function applyIntent(list: IntentsResponse, message: IntentTopicMessage):
 
 /**
  * The session's stage intents, kept current by session:{id} (the stage's moves). Hosts (`toastHands`) get
- * spec 1 §4's 'Hand Raised' toast when someone else raises a hand. One mount per room passes
- * `audienceTopics`: it also follows the hands and invites (useAudienceIntents).
+ * spec 1 §4's 'Hand Raised' toast when someone else raises a hand. The room's mount and the people
+ * panel's pass `audienceTopics`: they also follow the hands and invites (useAudienceIntents).
  */
 export function useIntents(
   sessionId: number,
-  options: { viewerUserId: number | null; toastHands: boolean; audienceTopics?: { seesAudience: boolean } },
+  options: {
+    viewerUserId: number | null;
+    toastHands: boolean;
+    audienceTopics?: { followsPresence: boolean };
+  },
 ) {
   const queryClient = useQueryClient();
   const key = intentKeys.list(sessionId);
@@ -50,7 +54,7 @@ export function useIntents(
   useAudienceIntents({
     sessionId,
     userId: options.audienceTopics && query.data ? options.viewerUserId : null,
-    seesAudience: options.audienceTopics?.seesAudience ?? false,
+    followsPresence: options.audienceTopics?.followsPresence ?? false,
     ...handlers,
   });
   return query;

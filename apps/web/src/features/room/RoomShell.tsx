@@ -3,7 +3,6 @@ import {
   hostControls,
   mayJoinStage,
   type RoomResponse,
-  seesAudience,
   stageDelivery,
   stageIsOpen,
   type ViewerFlags,
@@ -62,9 +61,8 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   const intents = useIntents(session.id, {
     viewerUserId: userId,
     toastHands: flags.canManagePeople,
-    audienceTopics: {
-      seesAudience: seesAudience({ isTeam: flags.isTeam, hideAudience: session.hideAudience }),
-    },
+    // Everyone's own invite; the hosts' toast needs everyone's hands (the panel follows them when open).
+    audienceTopics: { followsPresence: flags.canManagePeople },
   });
   const mine = ownIntent(intents.data, userId)?.intentType ?? null;
   // The open stage admits whoever chooses to join it; the team is on stage anyway.
