@@ -68,6 +68,9 @@ test("the lobby of a multi-session event lists its sessions by group, 3 and '+N 
     expect(await axeViolations(visitor)).toEqual([]);
     await upcoming.getByRole("button", { name: "+1 more" }).click();
     await upcoming.getByRole("link", { name: "Track D" }).waitFor();
+    // The agenda is live: Track A goes live and moves to 'Live now' without a reload.
+    await moveSession(host.request, created, ["greenroom", "broadcasting"]);
+    await visitor.getByRole("region", { name: "Live now" }).getByRole("link", { name: /Track A/ }).waitFor();
 
     await upcoming.getByRole("link", { name: "Track B" }).click();
     await visitor.waitForURL(`**/c/${code}/${trackB.urlHash}`);

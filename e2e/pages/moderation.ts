@@ -4,16 +4,26 @@ import type { Page } from "playwright-core";
 export class PeoplePanelPage {
   constructor(private readonly page: Page) {}
 
+  /**
+   * The person menu is on every section's rows; these steps go through the Registered list. Found by its
+   * heading, not its role: an open dialog hides the page behind it from the accessibility tree.
+   */
+  private registered() {
+    return this.page
+      .locator("section.people__section")
+      .filter({ has: this.page.locator("h2", { hasText: /^Registered/ }) });
+  }
+
   async search(name: string) {
     await this.page.getByRole("searchbox", { name: "Search people" }).fill(name);
   }
 
   row(name: string) {
-    return this.page.locator("li.person").filter({ hasText: name });
+    return this.registered().locator("li.person").filter({ hasText: name });
   }
 
   manage(name: string) {
-    return this.page.getByRole("button", { name: `Manage ${name}` });
+    return this.registered().getByRole("button", { name: `Manage ${name}` });
   }
 
   dialog(title: string) {

@@ -29,7 +29,9 @@ function ProgramDate() {
 /** A loaded chat, as the room's chat panel holds it. */
 function StaticChat({ messages, flags }: { messages: ChatMessage[]; flags: ReturnType<typeof viewerFlags> }) {
   const state = { status: "ready", messages, hasMore: false, deletedIds: new Set<number>() } as const;
-  const chat = { state, retry: async () => {}, loadOlder: async () => {} } as unknown as ChatController;
+  // Every message is loaded already: the replay's page loads have nothing to add.
+  const loaded = async () => {};
+  const chat = { state, retry: loaded, loadOlder: loaded, replayUpTo: loaded } as unknown as ChatController;
   return <ChatHistory chat={chat} viewer={{ userId: 2, emailVerified: true, flags }} onReact={() => {}} />;
 }
 

@@ -157,6 +157,7 @@ export function recordingRealtime(): Realtime & {
       evictions.push({ userId, eventIds, reason });
     },
     endSessions() {},
+    async reauthorize() {},
   };
 }
 

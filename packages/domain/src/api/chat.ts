@@ -43,6 +43,8 @@ export const ChatMessagesQuery = z
     chat_id: z.coerce.number().pipe(Id),
     /** Older pages: messages with an id below this one (spec 2 §7). */
     before_id: z.coerce.number().pipe(Id).optional(),
+    /** The replay's page (issue 12 §11): messages sent at or before this time, newest first. */
+    before_time: z.iso.datetime({ offset: true }).optional(),
     limit: z.coerce.number().int().min(1).max(CHAT_PAGE_SIZE).default(CHAT_PAGE_SIZE),
   })
   .strict();

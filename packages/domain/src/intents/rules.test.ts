@@ -6,7 +6,9 @@ import {
   hostSettingRefusal,
   type IntentAction,
   type IntentActor,
+  isIntentMovePublic,
   nextIntent,
+  seesAudience,
 } from "./rules";
 
 type From = IntentType | null;
@@ -152,4 +154,28 @@ describe("hostSettingRefusal (update-settings keeps the same rules)", () => {
       expect(hostSettingRefusal(s, setting)).toBe(want);
     },
   );
+});
+
+describe("isIntentMovePublic (spec 2 §2 hidden audience: only the stage is everyone's)", () => {
+  test.each<{ from: From; to: From; want: boolean }>([
+    { from: null, to: "hand_raised", want: false },
+    { from: "hand_raised", to: "invite_sent", want: false },
+    { from: "invite_sent", to: null, want: false },
+    { from: "invite_sent", to: "invite_accepted", want: true },
+    { from: "invite_accepted", to: "invite_declined", want: true },
+    { from: "invite_accepted", to: null, want: true },
+    { from: "invite_declined", to: "hand_raised", want: false },
+  ])("$from → $to: $want", ({ from, to, want }) => {
+    expect(isIntentMovePublic(from, to)).toBe(want);
+  });
+});
+
+describe("seesAudience (spec 2 §2)", () => {
+  test.each([
+    { isTeam: false, hideAudience: false, want: true },
+    { isTeam: false, hideAudience: true, want: false },
+    { isTeam: true, hideAudience: true, want: true },
+  ])("team $isTeam, hidden $hideAudience → $want", ({ isTeam, hideAudience, want }) => {
+    expect(seesAudience({ isTeam, hideAudience })).toBe(want);
+  });
 });

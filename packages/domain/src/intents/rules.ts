@@ -112,3 +112,17 @@ export function hostSettingRefusal(session: HostControlsSession, setting: string
   if (!controls.showRaiseHands) return "not_a_stage_session";
   return controls.raiseHandsDisabled ? "open_stage_on" : null;
 }
+
+/**
+ * Spec 2 §2 hidden audience: who is on the stage is seen by everyone in the session; a raised hand or an
+ * invite is the business of the user, the team and, while the audience is shown, the audience. A move is
+ * public when it puts someone on the stage or takes them off it.
+ */
+export function isIntentMovePublic(from: IntentType | null, to: IntentType | null): boolean {
+  return from === "invite_accepted" || to === "invite_accepted";
+}
+
+/** Spec 2 §2: the people tab, the audience's presence and intents; guests lose them while it is hidden. */
+export function seesAudience(input: { isTeam: boolean; hideAudience: boolean }): boolean {
+  return input.isTeam || !input.hideAudience;
+}

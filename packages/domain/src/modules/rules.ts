@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UNREAD_BADGE_MAX_COUNT } from "../constants";
+import { seesAudience } from "../intents/rules";
 import { isHostLevel, type ViewerFlags } from "../roles/rules";
 import type { SessionState, SessionType } from "../vocabulary";
 
@@ -35,7 +36,7 @@ export function visibleModules({ flags, session, event }: ModuleContext): Sideba
     chat: !(isGuest && session.chatDisabled),
     qa: !(isGuest && session.qaDisabled),
     polls: true,
-    people: !(isGuest && session.hideAudience),
+    people: seesAudience({ isTeam: flags.isTeam, hideAudience: session.hideAudience }),
     backstagechat: flags.canUseBackstageChat && session.sessionType !== "lobby",
     studio: flags.isStudioAdmin,
     clips: !(isGuest && (event.clippingDisabled || event.private || session.state !== "ended")),

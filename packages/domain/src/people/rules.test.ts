@@ -9,6 +9,7 @@ import {
   canUnban,
   inviteToStageRefusal,
   removeAttendeeRefusal,
+  seesActiveCount,
 } from "./rules";
 
 const SESSION = 7;
@@ -17,20 +18,21 @@ const THEM = 2;
 const as = (eventRole: EventRole | null, orgRole: OrgRole | null = null) =>
   viewerFlags({ userId: ME, eventRole, orgRole, speakerSessionIds: [SESSION] }, SESSION);
 
-describe("canBan and canUnban (spec 1 §6: people-control roles)", () => {
+describe("by role: canBan and canUnban (spec 1 §6: people-control roles), seesActiveCount (spec 2 §6)", () => {
   test.each([
-    { case: "org owner", flags: as(null, "owner"), want: true },
-    { case: "org admin", flags: as(null, "admin"), want: true },
-    { case: "org member", flags: as(null, "member"), want: true },
-    { case: "event host", flags: as("host"), want: true },
-    { case: "event admin", flags: as("admin"), want: true },
-    { case: "moderator", flags: as("moderator"), want: true },
-    { case: "speaker", flags: as("speaker"), want: false },
-    { case: "guest", flags: as("guest"), want: false },
-    { case: "anonymous", flags: as(null), want: false },
-  ])("$case → $want", ({ flags, want }) => {
+    { case: "org owner", flags: as(null, "owner"), want: true, activeCount: true },
+    { case: "org admin", flags: as(null, "admin"), want: true, activeCount: true },
+    { case: "org member", flags: as(null, "member"), want: true, activeCount: true },
+    { case: "event host", flags: as("host"), want: true, activeCount: true },
+    { case: "event admin", flags: as("admin"), want: true, activeCount: true },
+    { case: "moderator", flags: as("moderator"), want: true, activeCount: false },
+    { case: "speaker", flags: as("speaker"), want: false, activeCount: false },
+    { case: "guest", flags: as("guest"), want: false, activeCount: false },
+    { case: "anonymous", flags: as(null), want: false, activeCount: false },
+  ])("$case → bans $want, active count $activeCount", ({ flags, want, activeCount }) => {
     expect(canBan(flags)).toBe(want);
     expect(canUnban(flags)).toBe(want);
+    expect(seesActiveCount(flags)).toBe(activeCount);
   });
 });
 

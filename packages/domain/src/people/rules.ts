@@ -82,3 +82,11 @@ export type BanChoice = "shadow" | "remove" | "channel";
 export function banNeedsAccessConfirm(input: { access: EventAccess; choice: BanChoice }): boolean {
   return input.choice !== "shadow" && input.access !== "open";
 }
+
+/**
+ * Spec 2 §6: only members or admins see the active count next to the registered count; guests see
+ * registered only. "Admins" widened to the event host, as for the other owner-or-admin controls.
+ */
+export function seesActiveCount(flags: ViewerFlags): boolean {
+  return flags.isOrgMember || isHostLevel(flags);
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SessionStream } from "../api/broadcast";
 import { ChatMessage, ChatReaction } from "../api/chat";
+import { VideoSessionSummary } from "../api/events";
 import { SessionIntent, SessionIntentRemoved } from "../api/intents";
 import { Poll, PollResults } from "../api/polls";
 import { LiveUser, RoomSession } from "../api/presence";
@@ -76,6 +77,31 @@ const pollMessages = (audience: boolean) =>
 export const ClippingToggled = z.object({ disableClipping: z.boolean() });
 export type ClippingToggled = z.infer<typeof ClippingToggled>;
 
+/**
+ * Stage intents. Spec 2 §2 hidden audience: moves onto or off the stage travel on session:{id}; raised
+ * hands and invites on presence:{id} (read like the people tab) and on the user's own user:{id}.
+ */
+const intentMessages = [
+  change(
+    "video_session_intents",
+    "INSERT",
+    SessionIntent,
+    "`SessionIntent` (`api/intents.ts`): a hand raised or an invite sent where the user had no intent",
+  ),
+  change(
+    "video_session_intents",
+    "UPDATE",
+    SessionIntent,
+    "`SessionIntent`: a user's intent moved (hand raised → invite sent, invite accepted or declined, …)",
+  ),
+  change(
+    "video_session_intents",
+    "DELETE",
+    SessionIntentRemoved,
+    "`{ sessionId, userId }`: a hand lowered or an invite withdrawn (Uninvite)",
+  ),
+] as const;
+
 /** Every message body (everything but topic, seq and at) each topic kind carries. */
 export const TopicBodies = {
   event: z.union([
@@ -95,6 +121,11 @@ export const TopicBodies = {
       "clipping.toggled",
       ClippingToggled,
       "`{ disableClipping }` after toggle-clipping changed the event's setting",
+    ),
+    broadcast(
+      "session.updated",
+      VideoSessionSummary,
+      "`VideoSessionSummary` (`api/events.ts`): a session's state, schedule, title or type changed (the agenda)",
     ),
   ]),
   session: z.union([
@@ -125,24 +156,7 @@ export const TopicBodies = {
     change("question_comments", "DELETE", Deleted, "`{ id }`: a comment deleted"),
     change("question_upvotes", "INSERT", QuestionUpvote, "`{ questionId, userId }`: an upvote"),
     change("question_upvotes", "DELETE", QuestionUpvote, "`{ questionId, userId }`: an upvote withdrawn"),
-    change(
-      "video_session_intents",
-      "INSERT",
-      SessionIntent,
-      "`SessionIntent` (`api/intents.ts`): a hand raised or an invite sent where the user had no intent",
-    ),
-    change(
-      "video_session_intents",
-      "UPDATE",
-      SessionIntent,
-      "`SessionIntent`: a user's intent moved (hand raised → invite sent, invite accepted or declined, …)",
-    ),
-    change(
-      "video_session_intents",
-      "DELETE",
-      SessionIntentRemoved,
-      "`{ sessionId, userId }`: a hand lowered or an invite withdrawn (Uninvite)",
-    ),
+    ...intentMessages,
   ]),
   chat: z.union([
     change("chat_messages", "INSERT", ChatMessage, "`ChatMessage` (`api/chat.ts`, `reactions: []`)"),
@@ -163,6 +177,7 @@ export const TopicBodies = {
       LiveUser,
       "`LiveUser`, only when the state changes (offline → active, active → offline, …), not on every heartbeat",
     ),
+    ...intentMessages,
   ]),
   polls: z.union(pollMessages(true)),
   "polls-team": z.union(pollMessages(false)),
@@ -174,6 +189,7 @@ export const TopicBodies = {
       PollAnswered,
       "`{ pollId, optionId }`: the user's own poll answer set, switched or removed (`optionId` null), for their other tabs",
     ),
+    ...intentMessages,
   ]),
 } satisfies Record<TopicKind, z.ZodType>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { seesAudience } from "../intents/rules";
 import { canManagePolls } from "../polls/rules";
 import type { ViewerFlags } from "../roles/rules";
 import type { ChatType, EventAccess, SessionType } from "../vocabulary";
@@ -80,6 +81,8 @@ export function topicRefusal(kind: TopicKind, ctx: TopicContext, topicId: number
       return ctx.flags.canUseBackstageChat && ctx.session?.sessionType !== "lobby" ? null : "forbidden";
     case "presence":
       // Spec 2 §2: guests do not see the people tab when the audience is hidden.
-      return ctx.session?.hideAudience && !ctx.flags.isTeam ? "forbidden" : null;
+      return seesAudience({ isTeam: ctx.flags.isTeam, hideAudience: ctx.session?.hideAudience ?? false })
+        ? null
+        : "forbidden";
   }
 }

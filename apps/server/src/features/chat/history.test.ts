@@ -41,6 +41,13 @@ describeOnEachDatabase("GET /api/chat/messages", (use) => {
       code: "invalid_request",
     },
     { case: "an unknown field", who: "guest", extra: "&user_id=1", status: 400, code: "invalid_request" },
+    {
+      case: "a before_time that is not a time",
+      who: "guest",
+      extra: "&before_time=yesterday",
+      status: 400,
+      code: "invalid_request",
+    },
   ] as {
     case: string;
     who: Who | "visitor";
@@ -74,6 +81,27 @@ describeOnEachDatabase("GET /api/chat/messages", (use) => {
     const last = await page(`chat_id=${s.publicChat}&limit=2&before_id=${second.messages[1].id}`);
     expect(last.messages.map((m: { id: number }) => m.id)).toEqual([ids[0]]);
     expect(last.hasMore).toBe(false);
+  });
+
+  test("the replay's page: messages at or before before_time, newest first, older pages by before_id", async () => {
+    const s = await scene();
+    const T = Date.parse("2026-11-24T10:00:00Z");
+    for (let minute = 1; minute <= 5; minute++)
+      await s.g.chatMessage(s.publicChat, s.people.guest.userId, {
+        message: `minute ${minute}`,
+        timestamp: new Date(T + minute * 60_000),
+      });
+    const page = async (query: string) =>
+      (await s.people.otherGuest.client.get(history(`chat_id=${s.publicChat}&${query}`))).json();
+    const at3 = await page(`limit=2&before_time=${new Date(T + 3 * 60_000).toISOString()}`);
+    expect(at3.messages.map((m: { message: string }) => m.message)).toEqual(["minute 3", "minute 2"]);
+    expect(at3.hasMore).toBe(true);
+    const older = await page(
+      `limit=2&before_time=2026-11-24T12:03:00%2B02:00&before_id=${at3.messages[1].id}`,
+    );
+    expect(older.messages.map((m: { message: string }) => m.message)).toEqual(["minute 1"]);
+    expect(older.hasMore).toBe(false);
+    expect((await page(`before_time=${new Date(T).toISOString()}`)).messages).toEqual([]);
   });
 
   test("a message carries its author's name and photo, its reactions, and the page the topic's seq", async () => {

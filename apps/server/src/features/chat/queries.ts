@@ -57,12 +57,20 @@ function toMessage(r: MessageRow): ChatMessage {
 }
 
 /**
- * Spec 2 §7 history: not deleted, id descending, older pages below `beforeId`, with the page's
+ * Spec 2 §7 history: not deleted, id descending, older pages below `beforeId`, the replay's page at or
+ * before `beforeTime` (issue 12 §11), with the page's
  * reactions and the chat topic's sequence read in the same statement, so the page and `seq` agree.
  */
 export async function historyPage(
   db: Queryable,
-  input: { chatId: number; eventId: number; viewerUserId: number | null; beforeId?: number; take: number },
+  input: {
+    chatId: number;
+    eventId: number;
+    viewerUserId: number | null;
+    beforeId?: number;
+    beforeTime?: string;
+    take: number;
+  },
 ): Promise<{ seq: number; messages: ChatMessage[] }> {
   const rows = await db.query<{ seq: number } & Partial<MessageRow>>(
     `SELECT s.seq, p.* FROM (SELECT ${TOPIC_SEQ_SQL} AS seq) s
@@ -70,6 +78,7 @@ export async function historyPage(
          SELECT ${MESSAGE_COLUMNS}, ${reactionsOf("$5", "$3::bigint")} AS reactions
            FROM chat_messages m JOIN users u ON u.id = m.user_id
           WHERE m.chat_id = $2 AND m.deleted_at IS NULL AND ($4::bigint IS NULL OR m.id < $4::bigint)
+            AND ($7::timestamptz IS NULL OR m."timestamp" <= $7::timestamptz)
             AND (m.user_id = $3::bigint OR NOT ${shadowBanned("m.user_id", "$5")})
           ORDER BY m.id DESC
           LIMIT $6
@@ -82,6 +91,7 @@ export async function historyPage(
       input.beforeId ?? null,
       input.eventId,
       input.take,
+      input.beforeTime ?? null,
     ],
   );
   const seq = rows[0]?.seq ?? 0;

@@ -85,7 +85,7 @@ export function chatService(deps: ChatDeps) {
   return {
     async history(
       viewerUserId: number | null,
-      query: { chat_id: number; before_id?: number; limit: number },
+      query: { chat_id: number; before_id?: number; before_time?: string; limit: number },
       browserKey: string | null = null,
     ): Promise<ChatMessagesResponse> {
       const access = await requireTopicReader(
@@ -99,6 +99,7 @@ export function chatService(deps: ChatDeps) {
         eventId: access.event.id,
         viewerUserId,
         beforeId: query.before_id,
+        beforeTime: query.before_time,
         take: query.limit + 1,
       });
       return {

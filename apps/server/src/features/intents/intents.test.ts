@@ -230,10 +230,12 @@ describeOnEachDatabase("stage intents", (use) => {
     expect(await intents()).toEqual([]);
   });
 
-  test("spec 2 §4 / spec 1 §4 transitions through the API, each on the session topic", async () => {
+  test("spec 2 §4 / spec 1 §4 transitions through the API: the stage's on the session topic, the rest on presence and the user's", async () => {
     const guest = s.people.guest;
     const host = s.people.host.client;
-    const before = (await topicMessages(use(), s.topics.session)).length;
+    const ownTopic = `user:${guest.userId}`;
+    const topics = [s.topics.session, s.topics.presence, ownTopic];
+    const before = await Promise.all(topics.map(async (t) => (await topicMessages(use(), t)).length));
     const post = (client: TestClient, path: string, fields: Record<string, unknown> = {}) =>
       client.post(`${BASE}/${path}`, body(fields));
 
@@ -271,19 +273,25 @@ describeOnEachDatabase("stage intents", (use) => {
     const none = await post(host, "uninvite", { user_id: guest.userId });
     expect([none.statusCode, errorCode(none)]).toEqual([409, "no_invite"]);
 
-    const messages = (await topicMessages(use(), s.topics.session)).slice(before);
-    expect(
-      messages.map((m) => [m.table_name, m.event, (m.payload as { intentType?: string }).intentType]),
-    ).toEqual([
-      ["video_session_intents", "INSERT", "hand_raised"],
-      ["video_session_intents", "UPDATE", "invite_sent"],
+    const [session, presence, own] = await Promise.all(
+      topics.map(async (t, i) => (await topicMessages(use(), t)).slice(before[i])),
+    );
+    const moves = (messages: typeof session = []) =>
+      messages.map((m) => [m.table_name, m.event, (m.payload as { intentType?: string }).intentType]);
+    expect(moves(session)).toEqual([
       ["video_session_intents", "UPDATE", "invite_accepted"],
       ["video_session_intents", "UPDATE", "invite_declined"],
+    ]);
+    const offStage = [
+      ["video_session_intents", "INSERT", "hand_raised"],
+      ["video_session_intents", "UPDATE", "invite_sent"],
       ["video_session_intents", "UPDATE", "invite_sent"],
       ["video_session_intents", "DELETE", undefined],
-    ]);
+    ];
+    expect(moves(presence)).toEqual(offStage);
+    expect(moves(own)).toEqual(offStage);
     const list = await guest.client.get(`${BASE}?video_session_id=${s.session}`);
-    expect(list.json()).toEqual({ intents: [], seq: messages.at(-1)?.seq });
+    expect(list.json()).toEqual({ intents: [], seq: session?.at(-1)?.seq });
   });
 
   test("raising hands needs allow raising hands, the open stage off, a webrtc session that is open", async () => {

@@ -15,6 +15,7 @@ import {
   type InviteBody,
   type InviteToStageRefusal,
   inviteToStageRefusal,
+  isIntentMovePublic,
   mayJoinStage,
   NotFound,
   nextIntent,
@@ -22,6 +23,7 @@ import {
   PRESENCE_LIVE_WINDOW_MS,
   type RoomSession,
   type SessionIntent,
+  seesAudience,
   sessionCanBeEntered,
   type TileState,
 } from "@onstage/domain";
@@ -107,22 +109,23 @@ export function intentsService(deps: IntentsDeps, mediaRoom: MediaRoomPort) {
           clock(),
         );
         if (!result.written) continue;
-        const topic = { kind: "session", id: session.id } as const;
         const table = "video_session_intents" as const;
-        if (result.intent === null)
-          await outbox.write(topic, {
-            kind: "change",
-            table,
-            event: "DELETE",
-            payload: { sessionId: session.id, userId },
-          });
-        else
-          await outbox.write(topic, {
-            kind: "change",
-            table,
-            event: current === null ? "INSERT" : "UPDATE",
-            payload: result.intent,
-          });
+        const body =
+          result.intent === null
+            ? ({
+                kind: "change",
+                table,
+                event: "DELETE",
+                payload: { sessionId: session.id, userId },
+              } as const)
+            : ({
+                kind: "change",
+                table,
+                event: current === null ? "INSERT" : "UPDATE",
+                payload: result.intent,
+              } as const);
+        for (const topic of intentTopics(session.id, userId, current, decided.next))
+          await outbox.write(topic, body);
         return { intent: result.intent, from: current };
       }
       throw Conflict("intent_changed");
@@ -193,8 +196,13 @@ export function intentsService(deps: IntentsDeps, mediaRoom: MediaRoomPort) {
   return {
     /** GET /api/video-session/intents: the session's intents and the session topic's sequence. */
     async list(viewerUserId: number | null, sessionId: number): Promise<IntentsResponse> {
-      await requireTopicReader(db, viewerUserId, { kind: "session", id: sessionId });
-      return listIntents(db, sessionId);
+      const access = await requireTopicReader(db, viewerUserId, { kind: "session", id: sessionId });
+      const { intents, seq } = await listIntents(db, sessionId);
+      const { hideAudience } = sessionOf(access);
+      if (seesAudience({ isTeam: access.flags.isTeam, hideAudience })) return { intents, seq };
+      // Spec 2 §2: a guest of a hidden audience sees the stage and their own intent, no other guest's.
+      const shown = (i: SessionIntent) => i.userId === viewerUserId || isIntentMovePublic(i.intentType, null);
+      return { intents: intents.filter(shown), seq };
     },
 
     /** Raise a hand: an audience member, while the host allows it and the open stage is off. */
@@ -283,6 +291,15 @@ export function intentsService(deps: IntentsDeps, mediaRoom: MediaRoomPort) {
       return dropFromStage(session.id, body.user_id, moved);
     },
   };
+}
+
+/**
+ * Spec 2 §2 hidden audience: the stage's moves on the session topic; a hand or an invite on the topic read
+ * like the people tab and on the user's own.
+ */
+function intentTopics(sessionId: number, userId: number, from: IntentType | null, to: IntentType | null) {
+  if (isIntentMovePublic(from, to)) return [{ kind: "session", id: sessionId } as const];
+  return [{ kind: "presence", id: sessionId } as const, { kind: "user", id: userId } as const];
 }
 
 const intentOf = ({ intent }: { intent: SessionIntent | null }): IntentResponse => ({ intent });

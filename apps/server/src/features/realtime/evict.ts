@@ -1,5 +1,7 @@
-import { RealtimeEvents, type Unsubscribed } from "@onstage/domain";
+import { parseTopic, RealtimeEvents, type Unsubscribed } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
+import type { Queryable } from "../../platform/database";
+import { topicAccess } from "../access/service";
 import { type RealtimeIo, type RealtimeSocket, userRoom } from "./socket";
 
 const EVICT = "onstage:evict";
@@ -89,4 +91,23 @@ function leaveEventTopics(socket: RealtimeSocket, eviction: Eviction): number {
     removed += 1;
   }
   return removed;
+}
+
+/**
+ * Every connection holding `topic`, on every node (the adapter's fetchSockets), asked again whether it
+ * may read it; a refused one leaves it and hears why, as after a ban.
+ */
+export async function reauthorize(io: RealtimeIo, db: Queryable, topic: string): Promise<void> {
+  const parsed = parseTopic(topic);
+  if (!parsed) return;
+  for (const socket of await io.in(topic).fetchSockets()) {
+    const { userId, browserKey } = socket.data;
+    const { refusal } = await topicAccess(db, userId, parsed, browserKey);
+    if (!refusal) continue;
+    const local = io.of("/").sockets.get(socket.id);
+    if (local) delete local.data.topics[topic];
+    socket.leave(topic);
+    const notice: Unsubscribed = { topic, reason: refusal };
+    socket.emit(RealtimeEvents.unsubscribed, notice);
+  }
 }

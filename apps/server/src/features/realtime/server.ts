@@ -7,7 +7,7 @@ import type { Realtime } from "../../platform/realtime/port";
 import { openRedisBus } from "../../platform/realtime/redis";
 import type { CookiePolicy } from "../auth/sessions";
 import { onConnection } from "./connection";
-import { evictions } from "./evict";
+import { evictions, reauthorize } from "./evict";
 import { allowOrigin, identifyViewer } from "./handshake";
 import { watchSlowClients } from "./limits";
 import type { PresenceHandler } from "./presence";
@@ -108,6 +108,7 @@ export function attachRealtime(options: RealtimeOptions): RealtimeServer {
         const room = "userId" in scope ? userRoom(scope.userId) : sessionRoom(scope.sessionHash);
         io.in(room).disconnectSockets(true);
       },
+      reauthorize: (topic) => reauthorize(io, db, topic),
     },
     setPresenceHandler(handler) {
       presenceHandler = handler;

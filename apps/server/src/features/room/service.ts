@@ -3,6 +3,7 @@ import {
   LIVE_ATTENDEE_LIMIT,
   PRESENCE_LIVE_WINDOW_MS,
   type RoomResponse,
+  seesActiveCount,
   topicRefusal,
 } from "@onstage/domain";
 import { requireTopicReader, sessionOf } from "../access/service";
@@ -41,7 +42,7 @@ export function roomService(deps: RoomDeps) {
         ),
         registeredCount: counts.registeredCount,
         // Spec 2 §6: only members or admins see the active count; guests see registered only.
-        liveCount: access.flags.isTeam ? counts.liveCount : null,
+        liveCount: seesActiveCount(access.flags) ? counts.liveCount : null,
         viewer: { userId: viewerUserId, emailVerified: access.viewer.emailVerified },
         stream,
         followerCount,

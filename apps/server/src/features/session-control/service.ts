@@ -18,6 +18,7 @@ import {
   type SessionStream,
   type SessionTransition,
   sessionTransitionRefusal,
+  topicName,
   type UpdateSettingsBody,
   type UpdateVideoSessionBody,
 } from "@onstage/domain";
@@ -222,6 +223,9 @@ export function sessionControlService(deps: SessionControlDeps) {
           if (!(await lockSessionControl(tx, session.id))) throw NotFound("session_not_found");
           await updateSession(tx, outbox, session.id, settingsPatch(body));
         });
+        // Spec 2 §2: a hidden audience is no guest's business from now on, also on connections open now.
+        if (body.hide_audience === true)
+          await realtime.reauthorize(topicName({ kind: "presence", id: session.id }));
         return answer(session.id, await findLiveStream(db, session.id));
       }
       const changed = await withOutbox(db, realtime, async (tx, outbox) => {

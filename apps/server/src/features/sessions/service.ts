@@ -23,7 +23,22 @@ export {
 export const createSession = (tx: Queryable, eventId: number, session: q.NewSession) =>
   q.insertSession(tx, eventId, session);
 
-/** Applies the patch; the session topic hears of a real change with the session as the room shows it. */
+/** What the event's agenda shows of a session (VideoSessionSummary): a change to one is the event's news. */
+const AGENDA_FIELDS = [
+  "title",
+  "description",
+  "timeScheduled",
+  "durationMinutes",
+  "sessionType",
+  "broadcastType",
+  "state",
+  "timeBroadcastEnd",
+] as const satisfies readonly (keyof q.SessionPatch)[];
+
+/**
+ * Applies the patch; the session topic hears of a real change with the session as the room shows it,
+ * and the event topic of one the agenda shows (spec 2 §2: the lobby's agenda stays live).
+ */
 export async function updateSession(
   tx: Queryable,
   outbox: Outbox,
@@ -36,10 +51,17 @@ export async function updateSession(
 /** The session topic hears the session as the room shows it (also after its shown question changed). */
 export async function publishSession(tx: Queryable, outbox: Outbox, sessionId: number): Promise<void> {
   const session = await q.findRoomSession(tx, sessionId);
-  if (session)
+  if (!session) return;
+  await outbox.write(
+    { kind: "session", id: sessionId },
+    { kind: "change", table: "video_sessions", event: "UPDATE", payload: session },
+  );
+  const summary =
+    AGENDA_FIELDS.some((field) => patch[field] !== undefined) && (await q.findSession(tx, sessionId));
+  if (summary)
     await outbox.write(
-      { kind: "session", id: sessionId },
-      { kind: "change", table: "video_sessions", event: "UPDATE", payload: session },
+      { kind: "event", id: session.eventId },
+      { kind: "broadcast", event: "session.updated", payload: summary },
     );
 }
 

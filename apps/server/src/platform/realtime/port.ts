@@ -17,4 +17,9 @@ export interface Realtime extends Publisher {
    * (sign-out everywhere), on every node; the page reconnects with whatever cookie it has now.
    */
   endSessions(scope: { sessionHash: string } | { userId: number }): void;
+  /**
+   * Asks again, on every node, whether each connection holding the topic may still read it; those
+   * refused now leave it and are told why (spec 2 §2: hiding the audience closes presence to guests).
+   */
+  reauthorize(topic: string): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { type InStepOptions, useInStep } from "../player/useInStep";
 import { ChatMessageItem, type ChatViewer } from "./ChatMessageItem";
 import type { ChatController } from "./useChat";
 import { CHAT_LOAD_FAILED_TEXT } from "./useChat";
+import { useChatReplay } from "./useChatReplay";
 
 /** Within this distance of the bottom, new messages keep the view pinned to the newest. */
 const PINNED_SLACK_PX = 48;
@@ -29,6 +30,7 @@ export function ChatHistory({ chat, viewer, onReact }: ChatHistoryProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const isPinned = useRef(true);
   const [isLoadingOlder, setLoadingOlder] = useState(false);
+  useChatReplay(chat);
   const messages = useInStep(state.messages, CHAT_IN_STEP);
   const newest = messages.at(-1) ?? null;
   const newestId = newest?.id ?? null;

@@ -3,9 +3,11 @@ import { api, apiNoContent, jsonBody } from "../../api";
 
 // Spec 2 §7 chat calls. Requests use the spec's snake_case names; answers are camelCase.
 
-export function fetchChatMessages(chatId: number, beforeId?: number) {
+/** The newest page; older ones below `beforeId`; the replay's at or before `beforeTimeMs`. */
+export function fetchChatMessages(chatId: number, page: { beforeId?: number; beforeTimeMs?: number } = {}) {
   const query = new URLSearchParams({ chat_id: String(chatId) });
-  if (beforeId !== undefined) query.set("before_id", String(beforeId));
+  if (page.beforeId !== undefined) query.set("before_id", String(page.beforeId));
+  if (page.beforeTimeMs !== undefined) query.set("before_time", new Date(page.beforeTimeMs).toISOString());
   return api(`/api/chat/messages?${query}`, ChatMessagesResponse);
 }
 

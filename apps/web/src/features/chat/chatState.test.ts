@@ -32,6 +32,15 @@ describe("chatReducer", () => {
     expect(state.hasMore).toBe(false);
   });
 
+  it("the replay's later pages join what is kept, and earlier pages stay to load", () => {
+    const state = run(
+      { type: "loaded", page: page([msg(3), msg(2)], true) },
+      { type: "newer", page: page([msg(5), msg(4), msg(3)]) },
+    );
+    expect(ids(state)).toEqual([2, 3, 4, 5]);
+    expect(state.hasMore).toBe(true);
+  });
+
   it("the same message from the answer and the topic is shown once", () => {
     const state = run(
       { type: "loaded", page: page([]) },

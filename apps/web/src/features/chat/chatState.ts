@@ -15,6 +15,8 @@ export type ChatAction =
   | { type: "reset" }
   | { type: "loaded"; page: ChatMessagesResponse }
   | { type: "older"; page: ChatMessagesResponse }
+  /** The replay's later messages as playback moves on: merged, the older pages left as they were. */
+  | { type: "newer"; page: ChatMessagesResponse }
   | { type: "failed" }
   | { type: "upsert"; message: ChatMessage }
   | { type: "removed"; id: number }
@@ -67,6 +69,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const messages = visible(action.page, state.deletedIds).reduce(upsert, state.messages);
       return { ...state, messages, hasMore: action.page.hasMore };
     }
+    case "newer":
+      return { ...state, messages: visible(action.page, state.deletedIds).reduce(upsert, state.messages) };
     case "failed":
       return { ...state, status: "error" };
     case "upsert": {

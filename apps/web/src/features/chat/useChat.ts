@@ -16,6 +16,8 @@ import { chatActionFor, chatReducer, initialChatState } from "./chatState";
 /** Spec 2 §8: chat load failure. */
 export const CHAT_LOAD_FAILED_TEXT = "Failed to fetch chat messages";
 const FAILURE_TOAST_MS = 5_000;
+/** A replay moving on by more than this many pages of chat reloads around its position instead. */
+const REPLAY_BACKFILL_MAX_PAGES = 4;
 
 function reportFailure(error: unknown): never {
   // Spec 2 §8: send, edit and delete failures are rethrown; the person sees the server's words.
@@ -83,7 +85,7 @@ export function useChat(chatId: number | null, viewerUserId: number | null, onAr
     const oldest = state.messages[0];
     if (chatId === null || !oldest) return;
     try {
-      dispatch({ type: "older", page: await fetchChatMessages(chatId, oldest.id) });
+      dispatch({ type: "older", page: await fetchChatMessages(chatId, { beforeId: oldest.id }) });
     } catch (error) {
       toast.error(CHAT_LOAD_FAILED_TEXT, { durationMs: FAILURE_TOAST_MS });
       console.error(CHAT_LOAD_FAILED_TEXT, error);
@@ -136,7 +138,31 @@ export function useChat(chatId: number | null, viewerUserId: number | null, onAr
     [viewerUserId],
   );
 
-  return { state, topic, loadOlder, retry, send, edit, remove, toggleReaction };
+  /**
+   * Issue 12 §11 replay: the page of messages sent up to `timeMs`, in place of what is kept (`since`
+   * null: a seek), or merged in with the pages back to `since` (playback moving on). A gap longer than
+   * REPLAY_BACKFILL_MAX_PAGES is a seek too.
+   */
+  const replayUpTo = useCallback(
+    async (timeMs: number, sinceMs: number | null) => {
+      if (chatId === null) return;
+      const first = await fetchChatMessages(chatId, { beforeTimeMs: timeMs });
+      if (sinceMs === null) return dispatch({ type: "loaded", page: first });
+      const pages = [first];
+      let page = first;
+      while (page.hasMore && Date.parse(page.messages.at(-1)?.timestamp ?? "") > sinceMs) {
+        const oldest = page.messages.at(-1);
+        if (!oldest || pages.length >= REPLAY_BACKFILL_MAX_PAGES)
+          return dispatch({ type: "loaded", page: first });
+        page = await fetchChatMessages(chatId, { beforeId: oldest.id, beforeTimeMs: timeMs });
+        pages.push(page);
+      }
+      for (const loaded of pages) dispatch({ type: "newer", page: loaded });
+    },
+    [chatId],
+  );
+
+  return { state, topic, loadOlder, retry, send, edit, remove, toggleReaction, replayUpTo };
 }
 
 export type ChatController = ReturnType<typeof useChat>;

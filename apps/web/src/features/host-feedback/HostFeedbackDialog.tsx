@@ -4,6 +4,7 @@ import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { sendHostFeedback } from "./feedbackApi";
+import { mostTilesOnStage } from "./mostTiles";
 import { StarRating } from "./StarRating";
 
 type Page = "overall" | "details" | "thanks";
@@ -36,12 +37,14 @@ export function HostFeedbackDialog({
   const share = () => {
     if (overall === null || sessionId === null) return;
     setPage("thanks");
+    const mostTiles = mostTilesOnStage(sessionId);
     sendHostFeedback({
       feedback: {
         overall,
         ...(video !== null ? { video_quality: video } : {}),
         ...(audio !== null ? { audio_quality: audio } : {}),
         ...(text.trim() ? { general_feedback: text.trim() } : {}),
+        ...(mostTiles !== undefined ? { most_tiles_on_stage: mostTiles } : {}),
       },
       event_id: eventId,
       video_session_id: sessionId,

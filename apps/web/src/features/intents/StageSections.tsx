@@ -2,15 +2,16 @@ import { hostControls, type RoomSession, type SessionIntent, type ViewerFlags } 
 import { type ReactNode, useId } from "react";
 import { Spinner } from "../../ui/Spinner";
 import { LoadError } from "../people/LoadError";
-import { PersonRow } from "../people/PersonRow";
+import type { PersonMenuEvent } from "../people/PersonMenu";
+import { SessionPersonRow } from "../people/SessionPersonRow";
 import { useLiveUsers } from "../people/useLiveUsers";
-import { StageInviteMenu } from "./StageInviteMenu";
 import { useIntents } from "./useIntents";
 
 export interface StageSectionsProps {
   session: RoomSession;
-  viewerUserId: number | null;
-  flags: ViewerFlags;
+  /** For each row's profile and person menu. */
+  event: PersonMenuEvent;
+  viewer: { userId: number | null; flags: ViewerFlags };
 }
 
 interface Person {
@@ -21,9 +22,15 @@ interface Person {
 }
 
 /** Spec 2 §2 people tab: the sections On Stage, Invited to the stage and Hands raised. */
-export function StageSections({ session, viewerUserId, flags }: StageSectionsProps) {
+export function StageSections({ session, event, viewer }: StageSectionsProps) {
+  const { userId: viewerUserId, flags } = viewer;
   // The room shell toasts raised hands; this list only shows them.
-  const query = useIntents(session.id, { viewerUserId, toastHands: false });
+  // The panel shows only while the viewer sees the audience (spec 2 §2): their hands and invites too.
+  const query = useIntents(session.id, {
+    viewerUserId,
+    toastHands: false,
+    audienceTopics: { followsPresence: true },
+  });
   const live = useLiveUsers(session.id);
   if (query.isPending) return <Spinner label="Loading the stage…" />;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
@@ -37,24 +44,15 @@ export function StageSections({ session, viewerUserId, flags }: StageSectionsPro
       (u) => u.state === "on_stage" && !accepted.some((a) => a.userId === u.userId),
     ),
   ];
-  const ref = { sessionId: session.id, eventId: session.eventId };
   const intentOf = (userId: number) => intents.find((i) => i.userId === userId) ?? null;
   const row = (person: Person) => (
-    <PersonRow
+    <SessionPersonRow
       key={person.userId}
-      firstName={person.firstName}
-      lastName={person.lastName}
-      profilePhoto={person.profilePhoto}
-      badges={
-        <StageInviteMenu
-          session={ref}
-          userId={person.userId}
-          name={`${person.firstName} ${person.lastName}`.trim()}
-          intent={intentOf(person.userId)}
-          viewerUserId={viewerUserId}
-          flags={flags}
-        />
-      }
+      person={person}
+      event={event}
+      viewer={viewer}
+      intent={intentOf(person.userId)}
+      stageActions="beside"
     />
   );
   // Spec 2 §6: hosts see the counts of invites and raised hands.

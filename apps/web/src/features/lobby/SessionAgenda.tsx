@@ -10,6 +10,7 @@ import { EventTime } from "../../lib/EventTime";
 import { useNow } from "../../lib/useNow";
 import { Badge } from "../../ui/Badge";
 import "./lobby.css";
+import { useAgendaTopic } from "./useAgendaTopic";
 
 const GROUP_TITLES: Record<AgendaGroupKind, string> = {
   live: "Live now",
@@ -31,6 +32,7 @@ export function SessionAgenda({
   data: EventPageData;
   currentSessionId?: number;
 }) {
+  useAgendaTopic(data);
   const now = useNow(AGENDA_REFRESH_MS);
   const [expanded, setExpanded] = useState<ReadonlySet<AgendaGroupKind>>(new Set());
   const groups = lobbyAgenda(data.sessions, now, expanded);

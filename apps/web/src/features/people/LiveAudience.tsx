@@ -1,15 +1,28 @@
+import { seesActiveCount, type ViewerFlags } from "@onstage/domain";
 import { useId } from "react";
 import { Badge } from "../../ui/Badge";
 import { Spinner } from "../../ui/Spinner";
+import { useIntents } from "../intents/useIntents";
 import { LoadError } from "./LoadError";
-import { PersonRow } from "./PersonRow";
+import type { PersonMenuEvent } from "./PersonMenu";
+import { SessionPersonRow } from "./SessionPersonRow";
 import { useLiveUsers } from "./useLiveUsers";
 
-/** Spec 2 §2 people tab: the Live Audience section. */
-export function LiveAudience({ sessionId }: { sessionId: number }) {
+/** Spec 2 §2 people tab: the Live Audience section, each row with the profile and the person menu. */
+export function LiveAudience({
+  event,
+  viewer,
+}: {
+  event: PersonMenuEvent;
+  viewer: { userId: number | null; flags: ViewerFlags };
+}) {
+  const { sessionId } = event;
   const id = useId();
   const query = useLiveUsers(sessionId);
-  const count = query.data?.liveCount ?? null;
+  const intents = useIntents(sessionId, { viewerUserId: viewer.userId, toastHands: false });
+  // Spec 2 §6: the active count is for members and admins only.
+  const count = seesActiveCount(viewer.flags) ? (query.data?.liveCount ?? null) : null;
+  const intentOf = (userId: number) => intents.data?.intents.find((i) => i.userId === userId) ?? null;
   return (
     <section className="people__section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="people__heading">
@@ -24,11 +37,13 @@ export function LiveAudience({ sessionId }: { sessionId: number }) {
       ) : (
         <ul className="people__list">
           {query.data.users.map((user) => (
-            <PersonRow
+            <SessionPersonRow
               key={user.userId}
-              firstName={user.firstName}
-              lastName={user.lastName}
-              profilePhoto={user.profilePhoto}
+              person={user}
+              event={event}
+              viewer={viewer}
+              intent={intentOf(user.userId)}
+              stageActions="in menu"
               badges={user.state === "on_stage" ? <Badge tone="primary">On stage</Badge> : null}
             />
           ))}

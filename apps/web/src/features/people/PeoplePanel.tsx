@@ -21,8 +21,8 @@ export function PeoplePanel({ session, event, viewer, liveCount }: PeoplePanelPr
     <div className="people">
       <HostToggles session={session} flags={viewer.flags} />
       <OwnStageControls session={session} viewerUserId={viewer.userId} flags={viewer.flags} />
-      <StageSections session={session} viewerUserId={viewer.userId} flags={viewer.flags} />
-      <LiveAudience sessionId={session.id} />
+      <StageSections session={session} event={event} viewer={viewer} />
+      <LiveAudience event={event} viewer={viewer} />
       <RegisteredUsers event={event} viewer={viewer} liveCount={liveCount} />
     </div>
   );

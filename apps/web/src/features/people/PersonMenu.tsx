@@ -26,6 +26,10 @@ export interface PersonMenuPerson {
   eventRole: EventRole;
   isBanned: boolean;
   banId: number | null;
+  /** A channel member is never removed from an event (spec 1 §5); unknown counts as not. */
+  isOrgMember?: boolean;
+  /** Spec 1 §4: no role change while their hand is raised. */
+  hasPendingHandRaise?: boolean;
 }
 
 export interface PersonMenuEvent {
@@ -46,6 +50,8 @@ export interface PersonMenuProps {
    * Ignore, Uninvite), rendered first; the stage intents feature provides them (StageInviteMenu).
    */
   stageActions?: ReactNode;
+  /** Opened at once (the row's menu was asked for before the person was known: RowPersonMenu). */
+  defaultOpen?: boolean;
 }
 
 type View = "closed" | "menu" | "remove" | "ban";
@@ -71,10 +77,10 @@ export function mayOpenPersonMenu(flags: ViewerFlags): boolean {
  * Spec 1 §2 studio people row, for the room's people panel: the Role menu with Save, and the
  * user-management menu (Remove Attendee, Unban User, Ban Attendee), each as the domain rules allow.
  */
-export function PersonMenu({ person, viewer, event, stageActions }: PersonMenuProps) {
+export function PersonMenu({ person, viewer, event, stageActions, defaultOpen = false }: PersonMenuProps) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [view, setView] = useState<View>("closed");
+  const [view, setView] = useState<View>(defaultOpen ? "menu" : "closed");
   const [role, setRole] = useState<EventRole>(person.eventRole);
   const name = `${person.firstName} ${person.lastName}`.trim();
   const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys.registeredAll });
@@ -82,12 +88,12 @@ export function PersonMenu({ person, viewer, event, stageActions }: PersonMenuPr
 
   const roleMenu = roleMenuVisibility({
     actor: flags,
-    target: { hasPendingHandRaise: false, isBanned: person.isBanned },
+    target: { hasPendingHandRaise: person.hasPendingHandRaise ?? false, isBanned: person.isBanned },
   });
   const removeRefusal = removeAttendeeRefusal({
     actor: flags,
     actorUserId: viewer.userId,
-    target: { userId: person.userId, eventRole: person.eventRole, isOrgMember: false },
+    target: { userId: person.userId, eventRole: person.eventRole, isOrgMember: person.isOrgMember ?? false },
     hideUnregister: event.hideUnregister,
   });
   const isSelf = viewer.userId === person.userId;

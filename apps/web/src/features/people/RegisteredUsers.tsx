@@ -51,12 +51,13 @@ export function RegisteredUsers({ event, viewer, liveCount }: Omit<PeoplePanelPr
   const users = query.data?.pages.flatMap((page) => page.users) ?? [];
   // Issue 12: the row's menu also holds the stage actions (invite, answer a hand, uninvite).
   const intents = useIntents(sessionId, { viewerUserId: viewer.userId, toastHands: false });
+  const intentOf = (userId: number) => intents.data?.intents.find((i) => i.userId === userId) ?? null;
   const stageActionsFor = (user: (typeof users)[number]) => (
     <StageInviteMenu
       session={{ sessionId, eventId }}
       userId={user.userId}
       name={`${user.firstName} ${user.lastName}`.trim()}
-      intent={intents.data?.intents.find((i) => i.userId === user.userId) ?? null}
+      intent={intentOf(user.userId)}
       viewerUserId={viewer.userId}
       flags={viewer.flags}
     />
@@ -112,7 +113,10 @@ export function RegisteredUsers({ event, viewer, liveCount }: Omit<PeoplePanelPr
               profileOf={{ userId: user.userId, eventId }}
               actions={
                 <PersonMenu
-                  person={user}
+                  person={{
+                    ...user,
+                    hasPendingHandRaise: intentOf(user.userId)?.intentType === "hand_raised",
+                  }}
                   viewer={viewer}
                   event={event}
                   stageActions={stageActionsFor(user)}

@@ -21,7 +21,10 @@ export function useLiveUsers(sessionId: number) {
   useTopic(query.data ? { kind: "presence", id: sessionId } : null, {
     since: query.data?.seq ?? null,
     refetch: () => query.refetch(),
-    onMessage: ({ payload: user }) => {
+    onMessage: (message) => {
+      // The audience's stage intents share this topic (useAudienceIntents).
+      if (message.table !== "video_session_users") return;
+      const user = message.payload;
       if (user.sessionId !== sessionId) return;
       queryClient.setQueryData<LiveUsersResponse>(key, (old) => old && applyPresence(old, user));
     },

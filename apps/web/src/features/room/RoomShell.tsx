@@ -58,7 +58,12 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   const [sidebarPosition, setSidebarPosition] = useSidebarPosition();
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
   // Issue 12: the stage intents decide who else goes on stage; hosts get the 'Hand Raised' toast here.
-  const intents = useIntents(session.id, { viewerUserId: userId, toastHands: flags.canManagePeople });
+  const intents = useIntents(session.id, {
+    viewerUserId: userId,
+    toastHands: flags.canManagePeople,
+    // Everyone's own invite; the hosts' toast needs everyone's hands (the panel follows them when open).
+    audienceTopics: { followsPresence: flags.canManagePeople },
+  });
   const mine = ownIntent(intents.data, userId)?.intentType ?? null;
   // The open stage admits whoever chooses to join it; the team is on stage anyway.
   const [joinsOpenStage, setJoinsOpenStage] = useState(false);
@@ -141,5 +146,6 @@ function LiveCount({
   const live = useLiveUsers(sessionId);
   const count = live.data?.liveCount ?? initial;
   useLiveAttendeeLimitToast(count, limit);
-  return <span>{count} live</span>;
+  // Spec 2 §6: the active count next to the registered count.
+  return <span>{count} active</span>;
 }

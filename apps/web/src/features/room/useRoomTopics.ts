@@ -91,6 +91,8 @@ export function useEventTopic(room: RoomResponse, eventCode: string, flags: View
           void queryClient.invalidateQueries({ queryKey: peopleKeys.registeredAll });
           return;
         }
+        // The agenda follows its sessions itself (lobby/useAgendaTopic).
+        if (message.event === "session.updated") return;
         const { registeredCount } = message.payload;
         queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, registeredCount });
       },

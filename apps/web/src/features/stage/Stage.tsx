@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { failureText } from "../../api";
 import { Button } from "../../ui/Button";
 import { useMe } from "../account/useMe";
+import { useRecordMostTiles } from "../host-feedback/mostTiles";
 import {
   ProgramFeedCompositor,
   type ProgramFeedCompositorProps,
@@ -89,6 +90,7 @@ function LivekitStage(props: {
   const [error, setError] = useState<string | null>(null);
   const [isSharing, setSharing] = useState(false);
   const participants = useLivekitStage(props.join, { screen: isSharing, onError: setError });
+  useRecordMostTiles(props.program.session.id, participants);
   const { camera } = props;
   useEffect(() => {
     for (const track of camera.getTracks()) track.stop();
@@ -120,6 +122,7 @@ function EmbeddedStage(props: {
 }) {
   const { camera } = props;
   const stage = useEmbeddedStage(props.sessionId, props.userId, { camera });
+  useRecordMostTiles(props.sessionId, stage.participants);
   // Off stage (left, or the stage closed under us) the camera and microphone are released.
   useEffect(
     () => () => {
