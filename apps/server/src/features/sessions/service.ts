@@ -45,11 +45,19 @@ export async function updateSession(
   sessionId: number,
   patch: q.SessionPatch,
 ): Promise<void> {
-  if (await q.updateSession(tx, sessionId, patch)) await publishSession(tx, outbox, sessionId);
+  if (await q.updateSession(tx, sessionId, patch)) await publishSession(tx, outbox, sessionId, patch);
 }
 
-/** The session topic hears the session as the room shows it (also after its shown question changed). */
-export async function publishSession(tx: Queryable, outbox: Outbox, sessionId: number): Promise<void> {
+/**
+ * The session topic hears the session as the room shows it (also after its shown question changed);
+ * the event topic hears it too when the change (`patch`) is one the agenda shows.
+ */
+export async function publishSession(
+  tx: Queryable,
+  outbox: Outbox,
+  sessionId: number,
+  patch: q.SessionPatch = {},
+): Promise<void> {
   const session = await q.findRoomSession(tx, sessionId);
   if (!session) return;
   await outbox.write(
