@@ -22,8 +22,7 @@ interface Person {
 
 /** Spec 2 §2 people tab: the sections On Stage, Invited to the stage and Hands raised. */
 export function StageSections({ session, viewerUserId, flags }: StageSectionsProps) {
-  // The room shell toasts raised hands; this list only shows them.
-  const query = useIntents(session.id, { viewerUserId, toastHands: false });
+  const query = useIntents();
   const live = useLiveUsers(session.id);
   if (query.isPending) return <Spinner label="Loading the stage…" />;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;

@@ -4,7 +4,8 @@ import {
   type SessionIntent,
   type TypedTopicMessage,
 } from "@onstage/domain";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, useContext } from "react";
 import { toast } from "../../ui/toast";
 import { useTopic } from "../realtime/useTopic";
 import { fetchIntents, intentKeys } from "./intentsApi";
@@ -20,11 +21,14 @@ export function applyIntent(list: IntentsResponse, message: TypedTopicMessage<"s
   };
 }
 
-/**
- * The session's stage intents, kept current by session:{id}. Hosts (`toastHands`) get spec 1 §4's
- * 'Hand Raised' toast when someone else raises a hand.
- */
-export function useIntents(sessionId: number, options: { viewerUserId: number | null; toastHands: boolean }) {
+export interface IntentsOptions {
+  viewerUserId: number | null;
+  /** Hosts get spec 1 §4's 'Hand Raised' toast when someone else raises a hand. */
+  toastHands: boolean;
+}
+
+/** The session's stage intents, kept current by session:{id}: loaded once per room by IntentsProvider. */
+export function useSessionIntents(sessionId: number, options: IntentsOptions): IntentsQuery {
   const queryClient = useQueryClient();
   const key = intentKeys.list(sessionId);
   const query = useQuery({ queryKey: key, queryFn: () => fetchIntents(sessionId) });
@@ -44,6 +48,17 @@ export function useIntents(sessionId: number, options: { viewerUserId: number | 
       }
     },
   });
+  return query;
+}
+
+export type IntentsQuery = UseQueryResult<IntentsResponse>;
+
+export const IntentsContext = createContext<IntentsQuery | null>(null);
+
+/** The room's stage intents, from the IntentsProvider around it (one load and one subscription per room). */
+export function useIntents(): IntentsQuery {
+  const query = useContext(IntentsContext);
+  if (!query) throw new Error("useIntents needs an IntentsProvider around the room");
   return query;
 }
 

@@ -57,8 +57,8 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   useAnswerTabProbes(session.id);
   const [sidebarPosition, setSidebarPosition] = useSidebarPosition();
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
-  // Issue 12: the stage intents decide who else goes on stage; hosts get the 'Hand Raised' toast here.
-  const intents = useIntents(session.id, { viewerUserId: userId, toastHands: flags.canManagePeople });
+  // Issue 12: the stage intents decide who else goes on stage.
+  const intents = useIntents();
   const mine = ownIntent(intents.data, userId)?.intentType ?? null;
   // The open stage admits whoever chooses to join it; the team is on stage anyway.
   const [joinsOpenStage, setJoinsOpenStage] = useState(false);
