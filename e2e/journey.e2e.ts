@@ -24,15 +24,19 @@ test("six people in one live room: Q&A, a poll, a hand on stage, a declined invi
     // The team may go on stage, and its device preview starts a camera: ?useHLS gives them the audience's
     // player instead, so that only the host (once on stage) and the accepted guest run one on two cores.
     await Promise.all([
-      ...[room.host, room.mia, room.sid].map((team) => team.goto(`${room.session}?useHLS`)),
+      ...[room.mia, room.sid].map((team) => team.goto(`${room.session}?useHLS`)),
       ...[room.bob, room.gus].map((guest) => guest.goto(room.session)),
       room.ann.goto(`/c/${room.event.eventCode}/lobby`),
     ]);
     await annEntersThroughTheLobby(room);
     await questionAskedUpvotedAndAnswered(room);
-    // The moderator's list moves the answered question after a 3 s countdown: meanwhile, a poll.
+    // The moderator's list moves the answered question after a 3 s countdown: meanwhile, she runs a poll.
     await pollVotedAndSwitched(room);
     await questionReopenedAndAnsweredInThePopOut(room);
+    // The host's tab composes the program feed that the others' players show (the two cores feel it): the
+    // host comes in last. All six are in the room now.
+    await room.host.goto(`${room.session}?useHLS`);
+    await new RoomPage(room.host).chatLog().waitFor();
     await liveGuestBannedOut(room);
     await raisedHandAcceptedOntoTheStage(room);
     await inviteDeclined(room);
@@ -81,25 +85,25 @@ async function questionAskedUpvotedAndAnswered(room: LiveRoom) {
   await annQa.emptyState("No open questions").waitFor();
 }
 
-/** The host creates a poll, Ann and Bob vote, Ann switches, Bob takes his vote back; all see it live. */
+/** The moderator creates a poll, Ann and Bob vote, Ann switches, Bob takes his vote back; all see it live. */
 async function pollVotedAndSwitched(room: LiveRoom) {
-  const [hostPolls, annPolls, bobPolls, sidPolls] = [room.host, room.ann, room.bob, room.sid].map(
+  const [miaPolls, annPolls, bobPolls, sidPolls] = [room.mia, room.ann, room.bob, room.sid].map(
     (page) => new PollsPanel(page),
   );
-  if (!hostPolls || !annPolls || !bobPolls || !sidPolls) throw new Error("no pages");
-  for (const polls of [hostPolls, annPolls, bobPolls]) await polls.open();
-  await hostPolls.create(POLL, ["Tea", "Coffee"]);
+  if (!miaPolls || !annPolls || !bobPolls || !sidPolls) throw new Error("no pages");
+  for (const polls of [miaPolls, annPolls, bobPolls]) await polls.open();
+  await miaPolls.create(POLL, ["Tea", "Coffee"]);
   await annPolls.poll(POLL).waitFor();
   await bobPolls.poll(POLL).waitFor();
   // Spec 2 §2: the speaker, on another tab, sees the polls badge.
   await room.sid.getByRole("tab", { name: "Polls, 1 unread" }).waitFor();
-  await hostPolls.manage(POLL, "Show answers");
+  await miaPolls.manage(POLL, "Show answers");
   await annPolls.option(POLL, "Tea").click();
   await bobPolls.option(POLL, "Coffee").click();
   await annPolls.result(POLL, "Tea", 50, 1).waitFor();
   await bobPolls.result(POLL, "Tea", 50, 1).waitFor();
   await annPolls.option(POLL, "Coffee").click();
-  for (const polls of [annPolls, bobPolls, hostPolls]) await polls.result(POLL, "Coffee", 100, 2).waitFor();
+  for (const polls of [annPolls, bobPolls, miaPolls]) await polls.result(POLL, "Coffee", 100, 2).waitFor();
   expect(await annPolls.option(POLL, "Coffee").getAttribute("aria-pressed")).toBe("true");
   expect(await annPolls.option(POLL, "Tea").getAttribute("aria-pressed")).toBe("false");
   // Clicking the same option again removes the answer.
@@ -113,6 +117,7 @@ async function pollVotedAndSwitched(room: LiveRoom) {
 /** The moderator reopens the answered question for everyone, then answers it from the Q&A's own window. */
 async function questionReopenedAndAnsweredInThePopOut({ mia: miaPage, bob: bobPage }: LiveRoom) {
   const [miaQa, bobQa] = [new QuestionsPanel(miaPage), new QuestionsPanel(bobPage)];
+  await miaQa.open();
   await miaQa.emptyState("No open questions").waitFor();
   await miaQa.subTab("Answered").click();
   await miaQa.button(QUESTION, "Reopen").click();
