@@ -2,6 +2,7 @@ import { stageLayout } from "@onstage/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { PollsPanel } from "./pages/polls";
 import { joinStage, seesVideoOf } from "./pages/stage";
 import { signInBrowser, signInByMailedLink } from "./support/api";
 import { useBrowser } from "./support/browser";
@@ -20,13 +21,54 @@ async function newContext(): Promise<BrowserContext> {
   return context;
 }
 
-async function rehearsalPath(page: Page): Promise<string> {
+async function rehearsal(page: Page): Promise<{ path: string; eventId: number; sessionId: number }> {
   const data = (await (await page.request.get("/api/events/by-code/summit")).json()) as {
-    sessions: { title: string; urlHash: string }[];
+    event: { id: number };
+    sessions: { id: number; title: string; urlHash: string }[];
   };
   const session = data.sessions.find((s) => s.title === SESSION_TITLE);
   if (!session) throw new Error("no rehearsal session in the demo");
-  return `/c/summit/${session.urlHash}`;
+  return { path: `/c/summit/${session.urlHash}`, eventId: data.event.id, sessionId: session.id };
+}
+
+/** Launches a poll as the host, through the API with the host page's cookies; returns its shownAt (ms). */
+async function launchPoll(host: Page, at: { eventId: number; sessionId: number }, question: string) {
+  const { csrfToken } = (await (await host.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const res = await host.request.post("/api/polls", {
+    headers: { "x-csrf-token": csrfToken },
+    data: { event_id: at.eventId, session_id: at.sessionId, question, options: ["Yes", "No"] },
+  });
+  expect(res.status()).toBe(201);
+  return Date.parse(((await res.json()) as { poll: { shownAt: string } }).poll.shownAt);
+}
+
+/**
+ * Watches the guest's Polls tab for the poll and notes the live player's program date (its
+ * data-program-date, the clock the in-step modules compare with) at the moment the poll appears;
+ * after `timeoutMs` without it, what the tab shows instead.
+ */
+function watchForPoll(guest: Page, question: string, timeoutMs: number) {
+  return guest.evaluate(
+    ({ question, timeoutMs }) =>
+      new Promise<{ programDate: number } | { missing: string }>((resolve) => {
+        const programDate = () =>
+          Number(document.querySelector<HTMLVideoElement>("video[data-program-date]")?.dataset.programDate);
+        const isShown = () =>
+          Array.from(document.querySelectorAll("article")).some((a) => a.textContent?.includes(question));
+        const observer = new MutationObserver(() => {
+          if (!isShown()) return;
+          observer.disconnect();
+          resolve({ programDate: programDate() });
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => {
+          observer.disconnect();
+          const polls = document.querySelector("[aria-label=Polls]")?.textContent;
+          resolve({ missing: `program date ${programDate()}, polls: ${polls}` });
+        }, timeoutMs);
+      }),
+    { question, timeoutMs },
+  );
 }
 
 /** The playing video's frame as the viewer sees it, read back at the program's size. */
@@ -80,7 +122,7 @@ test("on air: greenroom over WebRTC, live with recording over HLS to a guest, th
     await signInBrowser(host.request, DEMO_HOST);
     await signInByMailedLink(speaker.request, browser.baseUrl, "sam@onstage.test");
     await signInByMailedLink(guest.request, browser.baseUrl, "ada@onstage.test");
-    const path = await rehearsalPath(host);
+    const { path, ...at } = await rehearsal(host);
 
     // The greenroom: the team is on stage and sees itself; the registered guest waits on the event page.
     await joinStage(host, path);
@@ -126,6 +168,22 @@ test("on air: greenroom over WebRTC, live with recording over HLS to a guest, th
         { timeout: 20_000, interval: 1_000 },
       )
       .toEqual({ border: true, tiles: [true, true], names: [true, true] });
+
+    // Issue 12 §11: a poll the host launches reaches the HLS guest when their picture reaches the moment,
+    // never before, and within half a second of it.
+    const guestPolls = new PollsPanel(guest);
+    await guestPolls.open();
+    const question = `Seen it? ${Date.now()}`;
+    const seen = watchForPoll(guest, question, 20_000);
+    const shownAt = await launchPoll(host, at, question);
+    // Launched, and the guest's picture (seconds behind) has not shown it yet: the poll waits.
+    const pictureAtLaunch = await guest.getByLabel("Live video").getAttribute("data-program-date");
+    expect(Number(pictureAtLaunch)).toBeLessThan(shownAt);
+    expect(await guestPolls.poll(question).count()).toBe(0);
+    const when = await seen;
+    if (!("programDate" in when)) throw new Error(`the poll never reached the guest: ${when.missing}`);
+    expect(when.programDate).toBeGreaterThanOrEqual(shownAt);
+    expect(when.programDate - shownAt).toBeLessThan(500);
 
     // Record long enough for a replay from 20 s, then end the live.
     const recorded = 26_000 - (Date.now() - liveAt);

@@ -120,6 +120,7 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
       disableQa: false,
       qaShowOnStage: false,
       qaTruncateOnStage: false,
+      qaOnStage: null,
       isRecording: false,
       timeBroadcastStart: null,
       timeBroadcastEnd: null,
@@ -162,7 +163,7 @@ async function renderScreen(
   }, input);
 }
 
-test("the program feed draws the stage over the brand colour and records H.264 with a keyframe a second", async () => {
+test("the program feed draws the stage and the Q&A card over the brand colour and records H.264 with a keyframe a second", async () => {
   const page = browser.page();
   await page.goto(HARNESS);
   const result = await page.evaluate(async () => {
@@ -170,6 +171,7 @@ test("the program feed draws the stage over the brand colour and records H.264 w
       composeProgramFeed: (
         participants: unknown[],
         brand: { color: string; title: string },
+        card: { questionId: number; text: string; askedBy: string },
       ) => { canvas: HTMLCanvasElement; stream: MediaStream; stop: () => void };
       pickRecorderMimeType: (isSupported: (type: string) => boolean) => string;
     };
@@ -184,14 +186,18 @@ test("the program feed draws the stage over the brand colour and records H.264 w
       audioMuted: false,
       videoMuted: false,
     });
-    const feed = harness.composeProgramFeed([person(1, "Ada Lovelace"), person(2, "Grace Hopper")], {
-      color: "#EC5F3E",
-      title: "Demo",
-    });
+    const feed = harness.composeProgramFeed(
+      [person(1, "Ada Lovelace"), person(2, "Grace Hopper")],
+      { color: "#EC5F3E", title: "Demo" },
+      { questionId: 1, text: "Why?", askedBy: "asked by Ada Asker" },
+    );
     await new Promise((r) => setTimeout(r, 1_500));
     const ctx = feed.canvas.getContext("2d");
     if (!ctx) throw new Error("no 2D context");
     const corner = Array.from(ctx.getImageData(3, 3, 1, 1).data.slice(0, 3));
+    // Issue 12: the question card's lower third (one line of text): its accent bar and background.
+    const pixel = (x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+    const card = { accent: pixel(66, 620), background: pixel(76, 676) };
     // Two tiles side by side: the left one's middle shows the (moving, colourful) fake camera.
     const tile = ctx.getImageData(200, 300, 200, 100).data;
     const colours = new Set<string>();
@@ -214,10 +220,19 @@ test("the program feed draws the stage over the brand colour and records H.264 w
     const tracks = feed.stream.getTracks().map((t) => t.kind);
     feed.stop();
     for (const track of media.getTracks()) track.stop();
-    return { corner, colours: colours.size, mimeType, chunks: blobs.length, webm: btoa(binary), tracks };
+    return {
+      corner,
+      card,
+      colours: colours.size,
+      mimeType,
+      chunks: blobs.length,
+      webm: btoa(binary),
+      tracks,
+    };
   });
   const brand = [1, 3, 5].map((i) => Number.parseInt(DEFAULT_PRIMARY_COLOR.slice(i, i + 2), 16));
   expect(result.corner).toEqual(brand);
+  expect(result.card).toEqual({ accent: brand, background: [17, 24, 39] });
   // A camera picture, not the flat card of a tile without video.
   expect(result.colours).toBeGreaterThan(10);
   expect(result.mimeType).toBe("video/webm;codecs=h264,opus");

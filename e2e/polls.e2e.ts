@@ -77,7 +77,21 @@ test("the poll form follows spec 2 §5 by keyboard; edit, hide, show and delete 
     await guestPolls.poll(edited).waitFor({ state: "detached" });
     await hostPolls.manage(edited, "Show poll");
     await guestPolls.poll(edited).waitFor();
+    // Deleting asks first: Escape keeps the poll; the dialog's Delete poll, reached by keyboard, deletes it.
+    const confirm = hostPolls.dialog("Delete poll?");
     await hostPolls.manage(edited, "Delete");
+    await confirm.waitFor();
+    expect(await axeViolations(host)).toEqual([]);
+    await host.keyboard.press("Escape");
+    await confirm.waitFor({ state: "detached" });
+    await hostPolls.poll(edited).waitFor();
+    await hostPolls.manage(edited, "Delete");
+    await confirm.getByRole("button", { name: "Cancel" }).waitFor();
+    expect(
+      await confirm.getByRole("button", { name: "Cancel" }).evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    await host.keyboard.press("Tab");
+    await host.keyboard.press("Enter");
     await guestPolls.poll(edited).waitFor({ state: "detached" });
     await hostPolls.poll(edited).waitFor({ state: "detached" });
   } finally {

@@ -5,8 +5,8 @@ import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
 
-// Issue 12 §3: the Q&A for an unverified user. Asking, upvoting, answering while broadcasting, reopening,
-// the pop-out and the replay link are in journey.e2e.ts.
+// Issue 12 §3: the Q&A for an unverified user. Asking, upvoting, answering while broadcasting, the stage card,
+// reopening, the pop-out and the replay link are in journey.e2e.ts.
 const browser = useBrowser();
 
 test("an unverified user sees the questions but the 'Ask a question' input is disabled with the verify prompt", async () => {

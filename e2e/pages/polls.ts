@@ -36,7 +36,7 @@ export class PollsPanel {
     await dialog.waitFor({ state: "detached" });
   }
 
-  dialog(title: "Create poll" | "Edit poll") {
+  dialog(title: "Create poll" | "Edit poll" | "Delete poll?") {
     return this.page.getByRole("dialog", { name: title });
   }
 

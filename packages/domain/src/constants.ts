@@ -219,6 +219,10 @@ export const QUESTION_RESORT_COUNTDOWN_MS = 3 * SECOND_MS;
 export const QUESTIONS_SIDEBAR_SLIDE_IN_DELAY_MS = 300;
 /** Spec 2 §4: after the session ended an answered question replays from its timestamp minus this. */
 export const ANSWERED_QUESTION_REPLAY_OFFSET_MS = 2 * SECOND_MS;
+/** Issue 12: a truncated question on stage keeps this many characters, then an ellipsis (see decisions). */
+export const QA_STAGE_TRUNCATE_CHARS = 140;
+/** Issue 12: the stage's question card never grows past this many lines, truncated or not (see decisions). */
+export const QA_STAGE_MAX_LINES = 6;
 /** Spec 2 §9: an overlay quick-show lasts this long. */
 export const OVERLAY_QUICK_SHOW_MS = 5 * SECOND_MS;
 /** Spec 2 §5: a poll needs at least this many non-empty options, and keeps this many slots. */

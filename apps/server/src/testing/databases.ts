@@ -11,15 +11,27 @@ export const ENGINES: Engine[] = ["pglite", "postgres"];
 /** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
 export const freshDatabase = (engine: Engine) => throwawayDatabase(engine, ADMIN_URL);
 
+type Suite = (use: () => Database, engine: Engine) => void;
+
 /**
  * Runs the same suite once on PGlite and once on PostgreSQL; `use()` gives the suite's database.
  * The data-layer contract is that both engines behave alike.
  */
-export function describeOnEachDatabase(
-  title: string,
-  suite: (use: () => Database, engine: Engine) => void,
-): void {
-  describe.each(ENGINES)(`${title} [%s]`, (engine) => {
+export function describeOnEachDatabase(title: string, suite: Suite): void {
+  describeOn(ENGINES, title, suite);
+}
+
+/**
+ * Runs a suite once, on PostgreSQL: for suites whose subject is not the SQL (role × action matrices,
+ * media pipelines), where a second engine doubles the run time and adds nothing. The embedded PGlite
+ * still runs under every e2e test (the server they start is the `npm start` one).
+ */
+export function describeOnPostgres(title: string, suite: Suite): void {
+  describeOn(["postgres"], title, suite);
+}
+
+function describeOn(engines: Engine[], title: string, suite: Suite): void {
+  describe.each(engines)(`${title} [%s]`, (engine) => {
     let current: Awaited<ReturnType<typeof freshDatabase>> | undefined;
     beforeAll(async () => {
       current = await freshDatabase(engine);

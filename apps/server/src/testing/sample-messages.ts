@@ -59,6 +59,7 @@ function sampleBody(topic: Topic, n: number): TopicBody<TopicKind> {
         disableQa: false,
         qaShowOnStage: false,
         qaTruncateOnStage: false,
+        qaOnStage: null,
         isRecording: false,
         timeBroadcastStart: null,
         timeBroadcastEnd: null,

@@ -22,6 +22,11 @@ export const Poll = z.object({
   showAnswers: z.boolean(),
   order: z.number().int(),
   createdAt: z.iso.datetime(),
+  /**
+   * Issue 12 §11: when the audience could last start seeing it (created shown, or shown again); null
+   * while hidden. Live viewers get the poll when their picture reaches this moment.
+   */
+  shownAt: z.iso.datetime().nullable(),
   options: z.array(PollOption),
 });
 export type Poll = z.infer<typeof Poll>;
@@ -40,6 +45,11 @@ export const PollsResponse = z.object({
   polls: z.array(Poll),
   /** The viewer's own answers: poll id → option id. */
   myAnswers: z.array(z.object({ pollId: z.number().int(), optionId: z.number().int() })),
+  /**
+   * False when the viewer's answers are kept out of everyone's counts (a shadow ban, docs/decisions.md):
+   * the web adds the viewer's own answer to what this viewer sees.
+   */
+  myAnswersCounted: z.boolean(),
   /** Poll managers follow `polls-team:{sessionId}`, everyone else `polls:{sessionId}`. */
   mayManage: z.boolean(),
   /** That topic's sequence when the list was read: subscribe with `since` = seq. */

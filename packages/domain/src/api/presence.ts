@@ -27,6 +27,15 @@ export const RoomSession = z.object({
   /** Spec 2 §3, §7: the Q&A shown on the stage, and truncated there. */
   qaShowOnStage: z.boolean(),
   qaTruncateOnStage: z.boolean(),
+  /** Issue 12: the question the team last answered onto the stage (qaStageCard draws it); null when none. */
+  qaOnStage: z
+    .object({
+      questionId: z.number().int(),
+      content: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+    })
+    .nullable(),
   /** Spec 2 §4: the host's record choice while broadcasting (the live stream carries it too). */
   isRecording: z.boolean(),
   /** When the session last went live; null before its first go-live or after a reset. */

@@ -38,6 +38,8 @@ export type QuestionsQuery = z.infer<typeof QuestionsQuery>;
 export const QuestionsResponse = z.object({
   /** Oldest first; the web sorts (domain sortQuestions). */
   questions: z.array(Question),
+  /** The session topic's sequence when read: subscribe with `since` = seq. */
+  seq: z.number().int().nonnegative(),
 });
 export type QuestionsResponse = z.infer<typeof QuestionsResponse>;
 
@@ -57,6 +59,9 @@ export const CreateQuestionCommentRequest = z.object({ question_id: Id, content:
 export const UpdateQuestionCommentRequest = z.object({ id: Id, content: Content }).strict();
 export const DeleteQuestionCommentRequest = z.object({ id: Id, event_id: Id }).strict();
 export const QuestionCommentResponse = z.object({ comment: QuestionComment });
+
+/** Issue 12: 'Hide from stage' on the question shown there. */
+export const HideQuestionFromStageRequest = z.object({ question_id: Id, event_id: Id }).strict();
 
 /** Spec 2 §7 toggle-qa-on-stage and toggle-qa-truncate. */
 export const ToggleQaOnStageRequest = z

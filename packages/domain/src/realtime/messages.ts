@@ -45,6 +45,9 @@ export const AudienceCalled = z.object({
 export type AudienceCalled = z.infer<typeof AudienceCalled>;
 export const PollRemoved = z.object({ pollId: z.number().int() });
 export const PollsOrder = z.object({ order: z.array(z.number().int()) });
+/** The user's own answer to a poll, set, switched or removed (null), for their other tabs. */
+export const PollAnswered = z.object({ pollId: z.number().int(), optionId: z.number().int().nullable() });
+export type PollAnswered = z.infer<typeof PollAnswered>;
 
 /** Spec 2 §4, §6: one set of poll messages, carried by the audience's topic and by the managers' one. */
 const pollMessages = (audience: boolean) =>
@@ -166,6 +169,11 @@ export const TopicBodies = {
   user: z.union([
     broadcast("active-browser", ActiveBrowser, "`{ sessionId, browserId }` (another tab took over)"),
     broadcast("banned", Banned, "`{ eventId }`"),
+    broadcast(
+      "poll.answered",
+      PollAnswered,
+      "`{ pollId, optionId }`: the user's own poll answer set, switched or removed (`optionId` null), for their other tabs",
+    ),
   ]),
 } satisfies Record<TopicKind, z.ZodType>;
 

@@ -107,6 +107,8 @@ const RECORDER_READS: Record<string, (scope: RecorderScope, params: Record<strin
   "/api/me": () => true,
   "/api/events/by-code/:eventCode": (scope, params) => params.eventCode === scope.eventCode,
   "/api/video-session/playback": (scope, params) => Number(params.video_session_id) === scope.sessionId,
+  // Issue 12: the question on stage comes with the room's session, drawn into the program.
+  "/api/video-session/room": (scope, params) => Number(params.video_session_id) === scope.sessionId,
 };
 
 /** Whether a read (GET) with the recorder credential is read as its user: a listed read of its session. */

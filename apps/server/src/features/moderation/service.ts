@@ -20,6 +20,7 @@ import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import { findPlace, type Place } from "../access/queries";
 import type { FeatureDeps } from "../deps";
 import { removeFromEvents } from "../presence/service";
+import { clearBannedQaOnStage } from "../sessions/service";
 import { listAudit, recordAudit } from "./audit";
 import { requireChannelManager } from "./channel";
 import {
@@ -170,6 +171,7 @@ export function moderationService(deps: ModerationDeps) {
 
       const result = await withOutbox(db, realtime, async (tx, outbox) => {
         const recorded = await recordBan(tx, actorId, input);
+        await clearBannedQaOnStage(tx, outbox, input.user_id, eventIds);
         if (recorded.removes) {
           await removeFromEvents(tx, outbox, { userId: input.user_id, eventIds, at: deps.clock() });
           await outbox.write(

@@ -88,6 +88,11 @@ describeOnEachDatabase("polls", (use) => {
       topicMessages(use(), s.topics.audience),
     ]);
 
+  async function createHidden(s: Scene, question: string): Promise<{ id: number; shownAt: string | null }> {
+    const body = { event_id: s.event, session_id: s.session, question, hidden: true, options: ["x", "y"] };
+    return (await s.clients.owner.post("/api/polls", body)).json().poll;
+  }
+
   function request(s: Scene, action: Action, foreign: boolean) {
     const pollId = foreign ? s.foreign.id : s.poll.id;
     const optionId = foreign ? s.foreign.optionId : (s.poll.options[0]?.id ?? 0);
@@ -163,13 +168,7 @@ describeOnEachDatabase("polls", (use) => {
 
   test("the audience sees shown polls without results; managers see hidden ones and every count", async () => {
     const s = await scene();
-    await s.clients.owner.post("/api/polls", {
-      event_id: s.event,
-      session_id: s.session,
-      question: "Secret?",
-      hidden: true,
-      options: ["x", "y"],
-    });
+    await createHidden(s, "Secret?");
     await s.clients.guest.post("/api/polls/answer", { poll_id: s.poll.id, option_id: s.poll.options[1]?.id });
     const guest = (await s.clients.guest.get(`/api/polls?video_session_id=${s.session}`)).json();
     expect(guest.polls.map((p: { question: string }) => p.question)).toEqual(["Tea or coffee?"]);
@@ -222,7 +221,8 @@ describeOnEachDatabase("polls", (use) => {
     },
   ] as const)("voting refused: $case", async ({ who, hidden, status, code }) => {
     const s = await scene();
-    if (hidden) await use().query(`UPDATE polls SET hidden = true WHERE id = $1`, [s.poll.id]);
+    if (hidden)
+      await use().query(`UPDATE polls SET hidden = true, shown_at = NULL WHERE id = $1`, [s.poll.id]);
     const res = await s.people[who].client.post("/api/polls/answer", {
       poll_id: s.poll.id,
       option_id: s.poll.options[0]?.id,
@@ -346,5 +346,94 @@ describeOnEachDatabase("polls", (use) => {
       const counts = (last?.payload as { counts: { answers: number }[] } | undefined)?.counts ?? [];
       return counts.reduce((sum, c) => sum + c.answers, 0) === 9;
     });
+  });
+
+  test("a poll is launched when the audience can see it: created shown, or shown again (issue 12 §11)", async () => {
+    const s = await scene();
+    const created = (await s.clients.guest.get(`/api/polls?video_session_id=${s.session}`)).json().polls[0];
+    expect(created.shownAt).toBe(created.createdAt);
+    const hiddenAtFirst = await createHidden(s, "Later?");
+    expect(hiddenAtFirst.shownAt).toBeNull();
+    const edit = (set: { hidden?: boolean; question?: string }, pollId = s.poll.id) =>
+      s.clients.host
+        .post("/api/polls/update", { poll_id: pollId, event_id: s.event, set })
+        .then((res) => res.json().poll as { shownAt: string | null });
+    expect((await edit({ question: "Tea?" })).shownAt).toBe(created.shownAt);
+    expect((await edit({ hidden: true })).shownAt).toBeNull();
+    expect((await edit({ hidden: true })).shownAt).toBeNull();
+    const shownAgain = await edit({ hidden: false });
+    expect(Date.parse(shownAgain.shownAt ?? "")).toBeGreaterThan(Date.parse(created.shownAt));
+    expect((await edit({ question: "Tea or water?" })).shownAt).toBe(shownAgain.shownAt);
+    const launched = await edit({ hidden: false }, hiddenAtFirst.id);
+    expect(launched.shownAt).not.toBeNull();
+    // The audience's message carries the moment it is to appear at.
+    expect((await topicMessages(use(), s.topics.audience)).at(-1)?.payload).toMatchObject({
+      id: hiddenAtFirst.id,
+      shownAt: launched.shownAt,
+    });
+  });
+
+  test("a voter's own answer reaches their other tabs on their own topic, and nobody else's", async () => {
+    const s = await scene();
+    const userTopic = (userId: number) => topicMessages(use(), `user:${userId}`);
+    const [tea, coffee] = s.poll.options;
+    await s.clients.guest.post("/api/polls/answer", { poll_id: s.poll.id, option_id: tea?.id });
+    await s.clients.guest.post("/api/polls/answer", { poll_id: s.poll.id, option_id: coffee?.id });
+    await s.clients.guest.post("/api/polls/answer/delete", { poll_id: s.poll.id });
+    expect((await userTopic(s.people.guest.userId)).map((m) => [m.event, m.payload])).toEqual([
+      ["poll.answered", { pollId: s.poll.id, optionId: tea?.id }],
+      ["poll.answered", { pollId: s.poll.id, optionId: coffee?.id }],
+      ["poll.answered", { pollId: s.poll.id, optionId: null }],
+    ]);
+    expect(await userTopic(s.people.otherGuest.userId)).toEqual([]);
+    for (const topic of Object.values(s.topics)) {
+      const messages = await topicMessages(use(), topic);
+      expect(messages.some((m) => m.event === "poll.answered")).toBe(false);
+    }
+  });
+
+  test("a shadow-banned voter sees their answer counted; nobody else's counts include it", async () => {
+    const s = await scene();
+    const shadow = await s.person(async (u) => {
+      await s.registered(u);
+      await s.g.ban(u, s.channel, { ban_type: "event", event_id: s.event, is_shadow: true });
+    });
+    const shadowClient = await clientOf(app().server, use(), shadow.userId);
+    await s.clients.host.post("/api/polls/update", {
+      poll_id: s.poll.id,
+      event_id: s.event,
+      set: { show_answers: true },
+    });
+    const [tea, coffee] = s.poll.options;
+    expect(
+      (await shadowClient.post("/api/polls/answer", { poll_id: s.poll.id, option_id: tea?.id })).statusCode,
+    ).toBe(200);
+    await s.clients.guest.post("/api/polls/answer", { poll_id: s.poll.id, option_id: coffee?.id });
+    const counts = (body: { polls: { options: { answers: number | null }[] }[] }) =>
+      body.polls[0]?.options.map((o) => o.answers);
+    const own = (await shadowClient.get(`/api/polls?video_session_id=${s.session}`)).json();
+    // The list's counts are everyone's; the shadow-banned viewer's tab adds its own answer to them.
+    expect(counts(own)).toEqual([0, 1]);
+    expect(own.myAnswers).toEqual([{ pollId: s.poll.id, optionId: tea?.id }]);
+    expect(own.myAnswersCounted).toBe(false);
+    const guest = (await s.clients.guest.get(`/api/polls?video_session_id=${s.session}`)).json();
+    expect(counts(guest)).toEqual([0, 1]);
+    expect(guest.myAnswersCounted).toBe(true);
+    expect(counts((await s.clients.host.get(`/api/polls?video_session_id=${s.session}`)).json())).toEqual([
+      0, 1,
+    ]);
+    await eventually("the results go out", async () =>
+      (await topicMessages(use(), s.topics.audience)).some((m) => m.event === "poll.results"),
+    );
+    for (const topic of Object.values(s.topics)) {
+      const last = (await topicMessages(use(), topic)).filter((m) => m.event === "poll.results").at(-1);
+      expect(last?.payload).toEqual({
+        pollId: s.poll.id,
+        counts: [
+          { optionId: tea?.id, answers: 0 },
+          { optionId: coffee?.id, answers: 1 },
+        ],
+      });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Poll } from "@onstage/domain";
+import type { Poll, PollAnswered } from "@onstage/domain";
 import type { Outbox } from "../../platform/realtime/outbox";
 
 // Spec 2 §6: the audience's topic carries shown polls only, with counts only when they show answers;
@@ -63,4 +63,12 @@ export async function publishResults(
   const body = { kind: "broadcast", event: "poll.results", payload: { pollId: poll.id, counts } } as const;
   await outbox.write(team(poll.sessionId), body);
   if (!poll.hidden && poll.showAnswers) await outbox.write(audience(poll.sessionId), body);
+}
+
+/** The voter's own answer, on their own topic only: their other tabs show it; nobody else learns it. */
+export async function publishOwnAnswer(outbox: Outbox, userId: number, answer: PollAnswered): Promise<void> {
+  await outbox.write(
+    { kind: "user", id: userId },
+    { kind: "broadcast", event: "poll.answered", payload: answer },
+  );
 }

@@ -1,7 +1,12 @@
 import type { Poll, PollResults } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
+import { banSql } from "../access/bans";
 
 // Poll rows (spec 2 §3): polls, polls_options, poll_answers (one answer per user and poll by key).
+
+/** docs/decisions.md: a shadow-banned user's answer is stored and counted by nobody (their tab adds it). */
+const COUNTED = (answer: string, eventColumn: string) =>
+  `NOT ${banSql("shadow", { user: `${answer}.user_id`, event: eventColumn })}`;
 
 export interface PollRow {
   id: number;
@@ -13,12 +18,13 @@ export interface PollRow {
 
 const OPTIONS_JSON = `coalesce((
   SELECT json_agg(json_build_object('id', o.id, 'option', o.option, 'order', o."order",
-                  'answers', (SELECT count(*) FROM poll_answers a WHERE a.option_id = o.id))
+                  'answers', (SELECT count(*) FROM poll_answers a
+                               WHERE a.option_id = o.id AND ${COUNTED("a", "p.event_id")}))
                   ORDER BY o."order", o.id)
     FROM polls_options o WHERE o.poll_id = p.id), '[]'::json)`;
 
 const POLL_COLUMNS = `p.id, p.session_id, p.question, p.hidden, p.show_answers, p."order", p.created_at,
-  ${OPTIONS_JSON} AS options`;
+  p.shown_at, ${OPTIONS_JSON} AS options`;
 
 interface PollDbRow {
   id: number;
@@ -28,6 +34,7 @@ interface PollDbRow {
   show_answers: boolean;
   order: number;
   created_at: Date;
+  shown_at: Date | null;
   options: Poll["options"];
 }
 
@@ -41,6 +48,7 @@ function toPoll(r: PollDbRow): Poll {
     showAnswers: r.show_answers,
     order: r.order,
     createdAt: r.created_at.toISOString(),
+    shownAt: r.shown_at?.toISOString() ?? null,
     options: r.options.map((o) => ({ ...o, answers: Number(o.answers) })),
   };
 }
@@ -83,14 +91,15 @@ export async function myAnswers(
   );
 }
 
-/** New polls go last. */
+/** New polls go last; a poll created shown is launched now (issue 12 §11). */
 export async function insertPoll(
   tx: Queryable,
   poll: { eventId: number; sessionId: number; question: string; hidden: boolean; showAnswers: boolean },
 ): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO polls (event_id, session_id, question, hidden, show_answers, "order")
-     SELECT $1, $2, $3, $4, $5, coalesce(max("order") + 1, 0) FROM polls WHERE session_id = $2
+    `INSERT INTO polls (event_id, session_id, question, hidden, show_answers, "order", shown_at)
+     SELECT $1, $2, $3, $4, $5, coalesce(max("order") + 1, 0), CASE WHEN $4::boolean THEN NULL ELSE now() END
+       FROM polls WHERE session_id = $2
      RETURNING id`,
     [poll.eventId, poll.sessionId, poll.question, poll.hidden, poll.showAnswers],
   );
@@ -132,6 +141,7 @@ export async function deleteOptions(tx: Queryable, pollId: number, ids: number[]
   await tx.query(`DELETE FROM polls_options WHERE poll_id = $1 AND id = ANY($2::bigint[])`, [pollId, ids]);
 }
 
+/** Showing a hidden poll launches it again now; hiding it clears the moment (issue 12 §11). */
 export async function updatePoll(
   tx: Queryable,
   pollId: number,
@@ -139,7 +149,8 @@ export async function updatePoll(
 ): Promise<void> {
   await tx.query(
     `UPDATE polls SET question = coalesce($2, question), hidden = coalesce($3, hidden),
-            show_answers = coalesce($4, show_answers), updated_at = now()
+            show_answers = coalesce($4, show_answers), updated_at = now(),
+            shown_at = CASE WHEN coalesce($3::boolean, hidden) THEN NULL WHEN hidden THEN now() ELSE shown_at END
       WHERE id = $1`,
     [pollId, set.question ?? null, set.hidden ?? null, set.showAnswers ?? null],
   );
@@ -198,7 +209,8 @@ export async function deleteAnswer(tx: Queryable, pollId: number, userId: number
 export async function countAnswers(tx: Queryable, pollId: number): Promise<PollResults["counts"]> {
   const rows = await tx.query<{ optionId: number; answers: number }>(
     `SELECT o.id AS "optionId", count(a.user_id)::int AS answers
-       FROM polls_options o LEFT JOIN poll_answers a ON a.option_id = o.id AND a.poll_id = o.poll_id
+       FROM polls_options o JOIN polls p ON p.id = o.poll_id
+       LEFT JOIN poll_answers a ON a.option_id = o.id AND a.poll_id = o.poll_id AND ${COUNTED("a", "p.event_id")}
       WHERE o.poll_id = $1 GROUP BY o.id, o."order" ORDER BY o."order", o.id`,
     [pollId],
   );

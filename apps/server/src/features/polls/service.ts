@@ -16,7 +16,7 @@ import type { Queryable } from "../../platform/database";
 import { TOPIC_SEQ_SQL, withOutbox } from "../../platform/realtime/outbox";
 import { type PlaceAccess, requireTopicReader } from "../access/service";
 import type { FeatureDeps } from "../deps";
-import { asSeenBy, publishDeleted, publishOrder, publishSaved } from "./publish";
+import { asSeenBy, publishDeleted, publishOrder, publishOwnAnswer, publishSaved } from "./publish";
 import {
   deleteAnswer,
   deleteOptions,
@@ -101,6 +101,7 @@ export function pollsService(deps: PollsDeps, results: ResultsPublisher) {
       return {
         polls: polls.map((poll) => asSeenBy(poll, mayManage)),
         myAnswers: viewerUserId === null ? [] : await myAnswers(db, sessionId, viewerUserId),
+        myAnswersCounted: !access.viewer.isShadowBanned,
         mayManage,
         seq: row?.seq ?? 0,
       };
@@ -190,10 +191,11 @@ export function pollsService(deps: PollsDeps, results: ResultsPublisher) {
     async answer(viewerUserId: number, input: { poll_id: number; option_id: number }): Promise<void> {
       const { poll, access } = await pollOf(db, viewerUserId, input.poll_id);
       assertMayVote(poll, access);
-      const written = await upsertAnswer(db, {
-        pollId: poll.id,
-        userId: viewerUserId,
-        optionId: input.option_id,
+      const written = await withOutbox(db, realtime, async (tx, outbox) => {
+        const answer = { pollId: poll.id, userId: viewerUserId, optionId: input.option_id };
+        if (!(await upsertAnswer(tx, answer))) return false;
+        await publishOwnAnswer(outbox, viewerUserId, { pollId: poll.id, optionId: input.option_id });
+        return true;
       });
       if (!written) {
         // Hidden since the check above, or an option of another poll (or none).
@@ -201,14 +203,19 @@ export function pollsService(deps: PollsDeps, results: ResultsPublisher) {
         if (now?.hidden) throw Conflict("poll_hidden");
         throw NotFound("poll_option_not_found");
       }
-      results.schedule(poll.id);
+      if (!access.viewer.isShadowBanned) results.schedule(poll.id);
     },
 
     /** Removes the viewer's answer: clicking the same option again (spec 2 §4). */
     async removeAnswer(viewerUserId: number, input: { poll_id: number }): Promise<void> {
       const { poll, access } = await pollOf(db, viewerUserId, input.poll_id);
       assertMayVote(poll, access);
-      if (await deleteAnswer(db, poll.id, viewerUserId)) results.schedule(poll.id);
+      const removed = await withOutbox(db, realtime, async (tx, outbox) => {
+        if (!(await deleteAnswer(tx, poll.id, viewerUserId))) return false;
+        await publishOwnAnswer(outbox, viewerUserId, { pollId: poll.id, optionId: null });
+        return true;
+      });
+      if (removed && !access.viewer.isShadowBanned) results.schedule(poll.id);
     },
   };
 }

@@ -7,7 +7,7 @@ import { type App, buildApp } from "../../app";
 import type { Database } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
-import { describeOnEachDatabase } from "../../testing/databases";
+import { describeOnPostgres } from "../../testing/databases";
 import {
   type CompositorClient,
   openCompositor,
@@ -49,7 +49,7 @@ async function mediaProcesses(): Promise<number[]> {
   return pids.filter((_, i) => cmdlines[i]?.includes("media-entry")).map(Number);
 }
 
-describeOnEachDatabase("program feed", (use) => {
+describeOnPostgres("program feed", (use) => {
   let app: App;
   let base: string;
   let mediaDir: string;

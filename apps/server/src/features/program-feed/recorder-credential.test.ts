@@ -55,6 +55,8 @@ describeOnEachDatabase("the server recorder's credential", (use) => {
     const own = await get(recorder, playback(scene.session));
     expect(own.statusCode).toBe(200);
     expect(own.json().compositor).toBe("browser");
+    const room = (sessionId: number) => `/api/video-session/room?video_session_id=${sessionId}`;
+    expect((await get(recorder, room(scene.session))).json().session.id).toBe(scene.session);
 
     const asVisitor = async (url: string) => {
       const visitor = await get(scene.visitor, url);
@@ -64,7 +66,8 @@ describeOnEachDatabase("the server recorder's credential", (use) => {
     };
     // Another session of the same event, and a read the recorder page never makes.
     await asVisitor(playback(scene.otherSession));
-    await asVisitor(`/api/video-session/room?video_session_id=${scene.session}`);
+    await asVisitor(room(scene.otherSession));
+    await asVisitor(`/api/questions?video_session_id=${scene.session}`);
   });
 
   test("changes nothing over HTTP", async () => {

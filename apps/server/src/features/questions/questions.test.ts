@@ -25,9 +25,10 @@ interface Action {
   name: string;
   allowed: Role[];
   status: number;
-  /** The question is answered first (reopen), or upvoted by everyone first (withdraw). */
+  /** The question is answered first (reopen), or upvoted by everyone first (withdraw), or on stage (hide). */
   answered?: boolean;
   upvoted?: boolean;
+  onStage?: boolean;
   /** The request on question `id` (asked by otherGuest) of event `eventId` in session `sessionId`. */
   call: (ids: { id: number; eventId: number; sessionId: number; commentId: number }) => [string, object];
 }
@@ -69,6 +70,13 @@ const ACTIONS: Action[] = [
     status: 200,
     answered: true,
     call: (x) => ["/api/questions/reopen", { question_id: x.id, event_id: x.eventId }],
+  },
+  {
+    name: "hide from stage",
+    allowed: TEAM,
+    status: 200,
+    onStage: true,
+    call: (x) => ["/api/questions/hide-from-stage", { question_id: x.id, event_id: x.eventId }],
   },
   {
     name: "withdraw an upvote",
@@ -163,7 +171,8 @@ describeOnEachDatabase("questions", (use) => {
       `SELECT (SELECT json_agg(q ORDER BY id) FROM questions q) AS questions,
               (SELECT json_agg(c ORDER BY id) FROM question_comments c) AS comments,
               (SELECT count(*)::int FROM question_upvotes) AS upvotes,
-              (SELECT json_agg(json_build_array(qa_show_on_stage, qa_truncate_on_stage)) FROM video_sessions) AS toggles`,
+              (SELECT json_agg(json_build_array(qa_show_on_stage, qa_truncate_on_stage, qa_on_stage_question_id))
+                 FROM video_sessions) AS toggles`,
     );
 
   for (const action of ACTIONS) {
@@ -175,6 +184,11 @@ describeOnEachDatabase("questions", (use) => {
           await use().query("UPDATE questions SET answered = true, answered_timestamp = 1 WHERE id = $1", [
             question.id,
           ]);
+        if (action.onStage)
+          await use().query(
+            "UPDATE video_sessions SET qa_show_on_stage = true, qa_on_stage_question_id = $2 WHERE id = $1",
+            [s.session, question.id],
+          );
         if (action.upvoted)
           await use().query(
             "INSERT INTO question_upvotes (question_id, user_id) SELECT $1, id FROM users WHERE id <> $2",
@@ -248,8 +262,11 @@ describeOnEachDatabase("questions", (use) => {
       comments: [{ content: "Context" }],
       user: { id: s.people.otherGuest.userId },
     });
-    const tables = (await topicMessages(use(), s.topics.session)).map((m) => `${m.table_name} ${m.event}`);
+    const messages = await topicMessages(use(), s.topics.session);
+    const tables = messages.map((m) => `${m.table_name} ${m.event}`);
     expect(tables).toEqual(["questions INSERT", "question_comments INSERT", "question_upvotes INSERT"]);
+    // The list says where the topic stood, so the web subscribes from there and misses nothing.
+    expect(list.seq).toBe(messages.at(-1)?.seq);
   });
 
   test.each([
@@ -362,6 +379,100 @@ describeOnEachDatabase("questions", (use) => {
     });
     const last = (await topicMessages(use(), s.topics.session)).at(-1);
     expect(last?.payload).toMatchObject({ qaShowOnStage: true, qaTruncateOnStage: true });
+  });
+
+  test("the question answered last is on stage with its asker until hidden, reopened, toggled off or off air", async () => {
+    const { s, clients, question } = await qaScene();
+    const onStage = async () =>
+      (await clients.guest.get(`/api/video-session/room?video_session_id=${s.session}`)).json().session
+        .qaOnStage;
+    const post = (who: "host" | "moderator" | "owner", url: string, body: object) =>
+      clients[who].post(url, { event_id: s.event, ...body });
+    const answer = async (id: number) => {
+      await post("moderator", "/api/questions/reopen", { question_id: id });
+      expect((await post("moderator", "/api/questions/answer", { question_id: id })).statusCode).toBe(200);
+    };
+    // 'Show on stage' off: answering shows nothing.
+    await answer(question.id);
+    expect(await onStage()).toBeNull();
+    await post("owner", "/api/video-session/toggle-qa-on-stage", {
+      video_session_id: s.session,
+      qa_show_on_stage: true,
+    });
+    await answer(question.id);
+    const shown = {
+      questionId: question.id,
+      content: "First?",
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+    };
+    expect(await onStage()).toEqual(shown);
+    const last = (await topicMessages(use(), s.topics.session))
+      .filter((m) => m.table_name === "video_sessions")
+      .at(-1);
+    expect(last?.payload).toMatchObject({ qaShowOnStage: true, qaOnStage: shown });
+    // The author's edit reaches the stage; another answer replaces the question.
+    await clients.otherGuest.post("/api/questions/edit", {
+      question_id: question.id,
+      content: "Second?",
+      event_id: s.event,
+    });
+    expect((await onStage()).content).toBe("Second?");
+    const other = (
+      await clients.guest.post("/api/questions", { video_session_id: s.session, content: "Next?" })
+    ).json().question;
+    await answer(other.id);
+    expect((await onStage()).questionId).toBe(other.id);
+    // Hiding a question no longer on stage changes nothing; hiding the one shown takes it off.
+    await post("host", "/api/questions/hide-from-stage", { question_id: question.id });
+    expect((await onStage()).questionId).toBe(other.id);
+    await post("host", "/api/questions/hide-from-stage", { question_id: other.id });
+    expect(await onStage()).toBeNull();
+    for (const leave of [
+      () => post("host", "/api/questions/reopen", { question_id: other.id }),
+      () =>
+        post("owner", "/api/video-session/toggle-qa-on-stage", {
+          video_session_id: s.session,
+          qa_show_on_stage: false,
+        }),
+      () =>
+        post("host", "/api/video-session/update-video-session", {
+          video_session_id: s.session,
+          video_session_state: "postevent",
+        }),
+    ]) {
+      await post("owner", "/api/video-session/toggle-qa-on-stage", {
+        video_session_id: s.session,
+        qa_show_on_stage: true,
+      });
+      await answer(other.id);
+      expect((await onStage())?.questionId).toBe(other.id);
+      expect((await leave()).statusCode).toBe(200);
+      expect(await onStage()).toBeNull();
+    }
+  });
+
+  test("a question on stage leaves it when its asker is banned, even shadow-banned", async () => {
+    const { s, clients, question } = await qaScene();
+    const onStage = async () =>
+      (await clients.host.get(`/api/video-session/room?video_session_id=${s.session}`)).json().session
+        .qaOnStage;
+    await clients.owner.post("/api/video-session/toggle-qa-on-stage", {
+      video_session_id: s.session,
+      qa_show_on_stage: true,
+      event_id: s.event,
+    });
+    await clients.host.post("/api/questions/answer", { question_id: question.id, event_id: s.event });
+    expect((await onStage())?.questionId).toBe(question.id);
+    const ban = await clients.host.post("/api/event/ban", {
+      user_id: s.people.otherGuest.userId,
+      event_id: s.event,
+      organization_id: s.channel,
+      ban_type: "event",
+      shadow: true,
+    });
+    expect(ban.statusCode).toBe(201);
+    expect(await onStage()).toBeNull();
   });
 
   test("every Q&A route is in the OpenAPI document", async () => {

@@ -5,6 +5,7 @@ import {
   DeleteQuestionCommentRequest,
   DeleteQuestionRequest,
   EditQuestionRequest,
+  HideQuestionFromStageRequest,
   OkResponse,
   QuestionCommentResponse,
   QuestionResponse,
@@ -56,6 +57,19 @@ export function questionsRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
       );
     }
 
+    /** A POST route whose answer is `{ ok: true }` once `run` is done. */
+    function postOk<B extends z.ZodType>(
+      url: string,
+      summary: string,
+      body: B,
+      run: (viewerUserId: number, body: z.infer<B>) => Promise<unknown>,
+    ) {
+      post(url, summary, body, OkResponse, async (v, b) => {
+        await run(v, b);
+        return OK;
+      });
+    }
+
     app.get(
       "/api/questions",
       {
@@ -84,35 +98,17 @@ export function questionsRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
       QuestionResponse,
       async (v, b) => ({ question: await questions.edit(v, b) }),
     );
-    post(
+    postOk(
       "/api/questions/delete",
       "Delete a question (its author or the team)",
       DeleteQuestionRequest,
-      OkResponse,
-      async (v, b) => {
-        await questions.remove(v, b);
-        return OK;
-      },
+      (v, b) => questions.remove(v, b),
     );
-    post(
-      "/api/questions/upvote",
-      "Upvote a question (not your own; once)",
-      UpvoteQuestionRequest,
-      OkResponse,
-      async (v, b) => {
-        await questions.upvote(v, b.question_id, true);
-        return OK;
-      },
+    postOk("/api/questions/upvote", "Upvote a question (not your own; once)", UpvoteQuestionRequest, (v, b) =>
+      questions.upvote(v, b.question_id, true),
     );
-    post(
-      "/api/questions/upvote/delete",
-      "Withdraw your upvote",
-      UpvoteQuestionRequest,
-      OkResponse,
-      async (v, b) => {
-        await questions.upvote(v, b.question_id, false);
-        return OK;
-      },
+    postOk("/api/questions/upvote/delete", "Withdraw your upvote", UpvoteQuestionRequest, (v, b) =>
+      questions.upvote(v, b.question_id, false),
     );
     post(
       "/api/questions/answer",
@@ -127,6 +123,12 @@ export function questionsRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
       AnswerQuestionRequest,
       QuestionResponse,
       async (v, b) => ({ question: await questions.reopen(v, b) }),
+    );
+    postOk(
+      "/api/questions/hide-from-stage",
+      "Take the question shown on stage off it (who may answer questions)",
+      HideQuestionFromStageRequest,
+      (v, b) => questions.hideFromStage(v, b),
     );
     post(
       "/api/questions/comments",
@@ -143,35 +145,23 @@ export function questionsRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
       QuestionCommentResponse,
       async (v, b) => ({ comment: await questions.editComment(v, b) }),
     );
-    post(
+    postOk(
       "/api/questions/comments/delete",
       "Delete a comment (its author or a studio admin)",
       DeleteQuestionCommentRequest,
-      OkResponse,
-      async (v, b) => {
-        await questions.removeComment(v, b);
-        return OK;
-      },
+      (v, b) => questions.removeComment(v, b),
     );
-    post(
+    postOk(
       "/api/video-session/toggle-qa-on-stage",
       "Show the Q&A on stage (spec 2 §7)",
       ToggleQaOnStageRequest,
-      OkResponse,
-      async (v, b) => {
-        await questions.toggle(v, b, { qaShowOnStage: b.qa_show_on_stage });
-        return OK;
-      },
+      (v, b) => questions.toggle(v, b, { qaShowOnStage: b.qa_show_on_stage }),
     );
-    post(
+    postOk(
       "/api/video-session/toggle-qa-truncate",
       "Truncate the Q&A on stage (spec 2 §7)",
       ToggleQaTruncateRequest,
-      OkResponse,
-      async (v, b) => {
-        await questions.toggle(v, b, { qaTruncateOnStage: b.qa_truncate_on_stage });
-        return OK;
-      },
+      (v, b) => questions.toggle(v, b, { qaTruncateOnStage: b.qa_truncate_on_stage }),
     );
   };
 }

@@ -15,12 +15,13 @@ import {
   type Question,
   type QuestionComment,
   questionTextToSend,
+  topicName,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
+import { type Outbox, topicSeq, withOutbox } from "../../platform/realtime/outbox";
 import { type PlaceAccess, requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
-import { updateSession } from "../sessions/service";
+import { moveQaOnStage, publishSession, updateSession } from "../sessions/service";
 import * as q from "./queries";
 
 export type QuestionsDeps = Pick<FeatureDeps, "db" | "realtime" | "clock">;
@@ -93,14 +94,24 @@ export function questionsService(deps: QuestionsDeps) {
         throw Conflict("questions_not_broadcasting");
       if (stored.answered === done) return (await q.publicQuestion(tx, stored.id)) as Question;
       await q.setAnswered(tx, stored.id, done ? clock().getTime() : null);
+      // Issue 12: the question answered last goes on stage (when shown there); a reopened one leaves it.
+      await moveQaOnStage(tx, outbox, stored.sessionId, done ? { show: stored.id } : { hide: stored.id });
       return publishQuestion(tx, outbox, stored, "UPDATE");
     });
   }
 
+  /** The stage shows a question's text and author: the session topic hears when that question changed. */
+  async function republishIfOnStage(tx: Queryable, outbox: Outbox, access: PlaceAccess, questionId: number) {
+    if (sessionOf(access).qaOnStage?.questionId === questionId)
+      await publishSession(tx, outbox, sessionOf(access).id);
+  }
+
   return {
     async list(viewerUserId: number | null, sessionId: number, browserKey: string | null) {
-      await requireTopicReader(db, viewerUserId, sessionTopic(sessionId), browserKey);
-      return { questions: await q.listQuestions(db, sessionId, viewerUserId) };
+      const topic = sessionTopic(sessionId);
+      await requireTopicReader(db, viewerUserId, topic, browserKey);
+      const seq = await topicSeq(db, topicName(topic));
+      return { questions: await q.listQuestions(db, sessionId, viewerUserId), seq };
     },
 
     async ask(viewerUserId: number, input: { video_session_id: number; content: string }) {
@@ -128,6 +139,7 @@ export function questionsService(deps: QuestionsDeps) {
         // Spec 2 §5: a save is sent only if the content changed; the same text changes nothing.
         if (content !== stored.content) await q.updateQuestionContent(tx, stored.id, content);
         else return (await q.publicQuestion(tx, stored.id)) as Question;
+        await republishIfOnStage(tx, outbox, access, stored.id);
         return publishQuestion(tx, outbox, stored, "UPDATE");
       });
     },
@@ -138,6 +150,7 @@ export function questionsService(deps: QuestionsDeps) {
         assertEvent(access, input.event_id, "question_not_found");
         if (!canDeleteQuestion(access.flags, viewerUserId, stored.userId)) throw Forbidden();
         await q.deleteQuestion(tx, stored.id);
+        await republishIfOnStage(tx, outbox, access, stored.id);
         if (!stored.authorShadowBanned)
           await outbox.write(sessionTopic(stored.sessionId), {
             kind: "change",
@@ -175,6 +188,16 @@ export function questionsService(deps: QuestionsDeps) {
       setAnswered(viewerUserId, input, true),
     reopen: (viewerUserId: number, input: { question_id: number; event_id: number }) =>
       setAnswered(viewerUserId, input, false),
+
+    /** Issue 12 'Hide from stage': by who may answer; a question no longer on stage stays off it. */
+    async hideFromStage(viewerUserId: number, input: { question_id: number; event_id: number }) {
+      await withOutbox(db, realtime, async (tx, outbox) => {
+        const { stored, access } = await visibleQuestion(viewerUserId, input.question_id, tx);
+        assertEvent(access, input.event_id, "question_not_found");
+        if (!canReopenQuestions(access.flags)) throw Forbidden();
+        await moveQaOnStage(tx, outbox, stored.sessionId, { hide: stored.id });
+      });
+    },
 
     async comment(viewerUserId: number, input: { question_id: number; content: string }) {
       const { stored, access } = await visibleQuestion(viewerUserId, input.question_id);

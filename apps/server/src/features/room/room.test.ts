@@ -58,6 +58,7 @@ describeOnEachDatabase("GET /api/video-session/room", (use) => {
         disableQa: false,
         qaShowOnStage: false,
         qaTruncateOnStage: false,
+        qaOnStage: null,
         isRecording: false,
         timeBroadcastStart: null,
         timeBroadcastEnd: null,

@@ -2,7 +2,7 @@ import { SESSION_TRANSITIONS, type SessionState, type SessionTransition } from "
 import { expect, test } from "vitest";
 import { signedIn } from "../../testing/app";
 import type { TestClient } from "../../testing/client";
-import { describeOnEachDatabase } from "../../testing/databases";
+import { describeOnPostgres } from "../../testing/databases";
 import { eventually, RealtimeClient, useListeningApp } from "../../testing/realtime";
 import { clientOf, errorCode, roomScene, topicMessages } from "../../testing/room-scene";
 import type { SessionStateChange } from "../broadcast/lifecycle";
@@ -25,7 +25,7 @@ const HOST_LEVEL = new Set<Role>(["org owner", "org admin", "event host", "event
 /** Every move of the state machine (spec 2 §4) by every role (spec 2 §6). */
 const CASES = SESSION_TRANSITIONS.flatMap((move) => ROLES.map((role) => ({ role, ...move })));
 
-describeOnEachDatabase("update-video-session: every move by every role", (use) => {
+describeOnPostgres("update-video-session: every move by every role", (use) => {
   const server = useListeningApp(use);
 
   /** The session in `from`, a stream on air when broadcasting, and a signed-in client per role. */

@@ -1,10 +1,11 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type {
-  BroadcastType,
-  RoomSession,
-  SessionState,
-  SessionType,
-  VideoSessionSummary,
+import {
+  type BroadcastType,
+  clearsQaOnStage,
+  type RoomSession,
+  type SessionState,
+  type SessionType,
+  type VideoSessionSummary,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import { iso, updateColumns } from "../dashboard/sql";
@@ -87,7 +88,11 @@ export const ROOM_SESSION_COLUMNS = `
   vs.id AS session_id, vs.title, vs.state, vs.session_type, vs.broadcast_type, vs.hide_audience, vs.disable_chat,
   vs.allow_raising_hands, vs.open_stage, vs.disable_qa, vs.qa_show_on_stage, vs.qa_truncate_on_stage,
   vs.is_recording, vs.time_broadcast_start,
-  vs.time_broadcast_end`;
+  vs.time_broadcast_end,
+  (SELECT json_build_object('questionId', sq.id, 'content', sq.content, 'firstName', su.first_name,
+                            'lastName', su.last_name)
+     FROM questions sq JOIN users su ON su.id = sq.user_id
+    WHERE sq.id = vs.qa_on_stage_question_id) AS qa_on_stage`;
 
 export interface RoomSessionRow {
   session_id: number;
@@ -104,6 +109,7 @@ export interface RoomSessionRow {
   disable_qa: boolean;
   qa_show_on_stage: boolean;
   qa_truncate_on_stage: boolean;
+  qa_on_stage: RoomSession["qaOnStage"];
   is_recording: boolean;
   time_broadcast_start: Date | null;
   time_broadcast_end: Date | null;
@@ -124,6 +130,8 @@ export const toRoomSession = (r: RoomSessionRow): RoomSession => ({
   disableQa: r.disable_qa,
   qaShowOnStage: r.qa_show_on_stage,
   qaTruncateOnStage: r.qa_truncate_on_stage,
+  // Both drivers hand json back parsed; a bigint id comes back as a number inside json.
+  qaOnStage: r.qa_on_stage,
   isRecording: r.is_recording,
   timeBroadcastStart: iso(r.time_broadcast_start),
   timeBroadcastEnd: iso(r.time_broadcast_end),
@@ -242,6 +250,7 @@ export async function updateSession(tx: Queryable, sessionId: number, p: Session
       disable_qa: p.disableQa,
       qa_show_on_stage: p.qaShowOnStage,
       qa_truncate_on_stage: p.qaTruncateOnStage,
+      qa_on_stage_question_id: clearsQaOnStage(p) ? null : undefined,
       time_broadcast_start: p.timeBroadcastStart,
       time_broadcast_end: p.timeBroadcastEnd,
     },
@@ -253,6 +262,48 @@ export async function updateSession(tx: Queryable, sessionId: number, p: Session
       newStreamKey(),
     ]);
   return changed;
+}
+
+/**
+ * Issue 12: answering puts a question on stage while the session broadcasts with 'Show on stage' on;
+ * hiding takes that question off (and only that one: another may have replaced it meanwhile). Decided
+ * in one statement, so two team members racing leave one answer; false when nothing changed.
+ */
+export async function moveQaOnStage(
+  tx: Queryable,
+  sessionId: number,
+  move: { show: number } | { hide: number },
+): Promise<boolean> {
+  const rows =
+    "show" in move
+      ? await tx.query(
+          `UPDATE video_sessions SET qa_on_stage_question_id = $2, updated_at = now()
+            WHERE id = $1 AND state = 'broadcasting' AND qa_show_on_stage
+              AND qa_on_stage_question_id IS DISTINCT FROM $2 RETURNING id`,
+          [sessionId, move.show],
+        )
+      : await tx.query(
+          `UPDATE video_sessions SET qa_on_stage_question_id = NULL, updated_at = now()
+            WHERE id = $1 AND qa_on_stage_question_id = $2 RETURNING id`,
+          [sessionId, move.hide],
+        );
+  return rows.length > 0;
+}
+
+/** Takes a user's questions off the stages of these events (they were banned); the sessions changed. */
+export async function clearQaOnStageByAuthor(
+  tx: Queryable,
+  userId: number,
+  eventIds: readonly number[],
+): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>(
+    `UPDATE video_sessions s SET qa_on_stage_question_id = NULL, updated_at = now()
+       FROM questions qu
+      WHERE qu.id = s.qa_on_stage_question_id AND qu.user_id = $1 AND s.event_id = ANY($2::int[])
+      RETURNING s.id`,
+    [userId, eventIds],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Soft delete, unless the session went live meanwhile (then false). */

@@ -30,13 +30,38 @@ export async function updateSession(
   sessionId: number,
   patch: q.SessionPatch,
 ): Promise<void> {
-  if (!(await q.updateSession(tx, sessionId, patch))) return;
+  if (await q.updateSession(tx, sessionId, patch)) await publishSession(tx, outbox, sessionId);
+}
+
+/** The session topic hears the session as the room shows it (also after its shown question changed). */
+export async function publishSession(tx: Queryable, outbox: Outbox, sessionId: number): Promise<void> {
   const session = await q.findRoomSession(tx, sessionId);
   if (session)
     await outbox.write(
       { kind: "session", id: sessionId },
       { kind: "change", table: "video_sessions", event: "UPDATE", payload: session },
     );
+}
+
+/** Issue 12: a question answered onto the stage, or taken off it; published when it changed. */
+export async function moveQaOnStage(
+  tx: Queryable,
+  outbox: Outbox,
+  sessionId: number,
+  move: { show: number } | { hide: number },
+): Promise<void> {
+  if (await q.moveQaOnStage(tx, sessionId, move)) await publishSession(tx, outbox, sessionId);
+}
+
+/** A banned user's question leaves every stage of the events it was on (a shadow ban hides it too). */
+export async function clearBannedQaOnStage(
+  tx: Queryable,
+  outbox: Outbox,
+  userId: number,
+  eventIds: readonly number[],
+): Promise<void> {
+  for (const sessionId of await q.clearQaOnStageByAuthor(tx, userId, eventIds))
+    await publishSession(tx, outbox, sessionId);
 }
 
 /** Spec 2 §7 toggle-chat, decided under the row's lock; false when the session is gone. */

@@ -58,3 +58,12 @@ export async function withOutbox<T>(
 
 /** The topic's current sequence (0 before its first message), read in the caller's snapshot. */
 export const TOPIC_SEQ_SQL = "COALESCE((SELECT last_seq FROM realtime_topics WHERE topic = $1), 0)::int";
+
+/**
+ * The topic's current sequence, for a list answer that a subscriber resumes from (`since`). Read it
+ * before the list: the list is then at least as new, and the topic's messages must be idempotent.
+ */
+export async function topicSeq(db: Queryable, topic: string): Promise<number> {
+  const [row] = await db.query<{ seq: number }>(`SELECT ${TOPIC_SEQ_SQL} AS seq`, [topic]);
+  return row?.seq ?? 0;
+}

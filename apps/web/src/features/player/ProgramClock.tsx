@@ -1,5 +1,5 @@
 import type { StageDelivery } from "@onstage/domain";
-import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 
 /**
  * The wall-clock time (epoch ms, from #EXT-X-PROGRAM-DATE-TIME) of the frame on screen: what the
@@ -12,8 +12,11 @@ export interface ProgramClock {
   delivery: StageDelivery;
 }
 
+/** What a player reports: the program date of its frame (null while it shows none); null: no player. */
+export type PlayerReport = { programDateMs: number | null } | null;
+
 interface ProgramClockState extends ProgramClock {
-  report: (programDateMs: number | null) => void;
+  report: (player: PlayerReport) => void;
 }
 
 const ProgramClockContext = createContext<ProgramClockState>({
@@ -22,6 +25,8 @@ const ProgramClockContext = createContext<ProgramClockState>({
   report: () => {},
 });
 
+const isSameReport = (a: PlayerReport, b: PlayerReport) => a?.programDateMs === b?.programDateMs && !a === !b;
+
 export function ProgramClockProvider({
   delivery,
   children,
@@ -29,8 +34,18 @@ export function ProgramClockProvider({
   delivery: StageDelivery;
   children: ReactNode;
 }) {
-  const [programDateMs, report] = useState<number | null>(null);
-  const value = useMemo(() => ({ programDateMs, delivery, report }), [programDateMs, delivery]);
+  const [player, setPlayer] = useState<PlayerReport>(null);
+  const report = useCallback(
+    (next: PlayerReport) => setPlayer((current) => (isSameReport(current, next) ? current : next)),
+    [],
+  );
+  // A broadcast with no player on screen (no stream yet, the stream's card): nothing to wait for.
+  const effective = delivery === "live" && player === null ? "realtime" : delivery;
+  const programDateMs = player?.programDateMs ?? null;
+  const value = useMemo(
+    () => ({ programDateMs, delivery: effective, report }),
+    [programDateMs, effective, report],
+  );
   return <ProgramClockContext.Provider value={value}>{children}</ProgramClockContext.Provider>;
 }
 
@@ -39,7 +54,20 @@ export function useProgramClock(): ProgramClock {
   return { programDateMs, delivery };
 }
 
-/** The player's side: where it reports the program date of its current frame. */
-export function useReportProgramDate(): (programDateMs: number | null) => void {
+/** The player's side: where it reports the program date of its current frame, and that it left. */
+export function useReportProgramDate(): (player: PlayerReport) => void {
   return useContext(ProgramClockContext).report;
+}
+
+/**
+ * While a player is on its way (its playback answer loading), what happened waits as it would for a
+ * player showing nothing yet, so a live viewer joining does not see it before their picture starts.
+ */
+export function useAwaitedPlayer(isAwaited: boolean): void {
+  const report = useReportProgramDate();
+  useEffect(() => {
+    if (!isAwaited) return;
+    report({ programDateMs: null });
+    return () => report(null);
+  }, [isAwaited, report]);
 }

@@ -17,6 +17,7 @@ import { SessionAgenda } from "../lobby/SessionAgenda";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { seesStage } from "../stage/seesStage";
 import { clipStartTime } from "./hlsConfig";
+import { useAwaitedPlayer } from "./ProgramClock";
 import { usePlayback } from "./playbackApi";
 import { VideoPlayer } from "./VideoPlayer";
 import "./player.css";
@@ -45,6 +46,7 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   const isStageMember = seesStage(flags, session.state, searchParams);
   const isNeeded = needsPlayback(session.state, isStageMember);
   const playback = usePlayback(session.id, isNeeded);
+  useAwaitedPlayer(isNeeded && playback.isPending);
   if (isNeeded) {
     if (playback.isPending) return <Spinner label="Loading the video…" />;
     if (playback.isError) {

@@ -100,7 +100,14 @@ export function useHlsPlayer(videoRef: RefObject<HTMLVideoElement | null>, sourc
       const start = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.().getTime();
       return start && Number.isFinite(start) ? start + video.currentTime * 1000 : null;
     };
-    const clock = window.setInterval(() => reportProgramDate(programDate()), PROGRAM_CLOCK_INTERVAL_MS);
+    // A player is on screen from now on: what happened waits for its picture.
+    reportProgramDate({ programDateMs: null });
+    const clock = window.setInterval(() => {
+      const date = programDate();
+      // The same clock on the element, where a browser test reads what the in-step modules compare with.
+      video.dataset.programDate = date === null ? "" : String(date);
+      reportProgramDate({ programDateMs: date });
+    }, PROGRAM_CLOCK_INTERVAL_MS);
 
     // hls.js is loaded only when something plays (its own chunk).
     const loading = Promise.all([import("hls.js"), healthyUrl({ url, fallbackUrl, kind, startAt })]);
@@ -145,6 +152,7 @@ export function useHlsPlayer(videoRef: RefObject<HTMLVideoElement | null>, sourc
     return () => {
       isCancelled = true;
       window.clearInterval(clock);
+      delete video.dataset.programDate;
       video.removeEventListener("error", onVideoError);
       hls?.destroy();
       video.removeAttribute("src");

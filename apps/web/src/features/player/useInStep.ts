@@ -1,5 +1,5 @@
-import { IN_STEP_MAX_HOLD_MS, isInStep } from "@onstage/domain";
-import { useEffect, useMemo, useReducer, useRef } from "react";
+import { IN_STEP_MAX_HOLD_MS, isInStep, type Reached } from "@onstage/domain";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useProgramClock } from "./ProgramClock";
 
 export interface InStepOptions<T> {
@@ -13,36 +13,61 @@ export interface InStepOptions<T> {
   holdsLive?: boolean;
 }
 
+export interface InStepViewOptions<T, U> {
+  keyOf: (item: T) => string | number;
+  /** The item as this viewer's picture has it (asking `reached` about its moments), or null: not yet. */
+  view: (item: T, reached: Reached) => U | null;
+}
+
 /**
- * Issue 12 §11: the items this viewer's picture has reached (all of them on the stage or over WebRTC;
- * on the live player those it has shown; in the replay those before the frame on screen). Re-evaluated
- * as the player's clock moves (every 250 ms while it plays).
+ * Issue 12 §11: each item as this viewer's picture has reached it (everything on the stage or over
+ * WebRTC; on the live player what it has shown; in the replay what happened before the frame on
+ * screen). Re-evaluated as the player's clock moves (every 250 ms while it plays).
  */
-export function useInStep<T>(
-  items: readonly T[],
-  { keyOf, happenedAtMs, holdsLive = true }: InStepOptions<T>,
-): T[] {
-  const clock = useProgramClock();
-  const { programDateMs } = clock;
-  const delivery = clock.delivery === "live" && !holdsLive ? "realtime" : clock.delivery;
-  // When this tab first held each item, for the live fallback of a player that shows nothing.
-  const firstHeld = useRef(new Map<string | number, number>());
+export function useInStepView<T, U>(items: readonly T[], { keyOf, view }: InStepViewOptions<T, U>): U[] {
+  const { programDateMs, delivery } = useProgramClock();
+  // When this tab first held each moment (item and time), for the live fallback of a player showing nothing.
+  const firstHeld = useRef(new Map<string, number>());
   const [wakes, wake] = useReducer((n: number) => n + 1, 0);
-  const visible = useMemo(() => {
+  const { visible, isHolding } = useMemo(() => {
     void wakes;
     const now = Date.now();
-    return items.filter((item) => {
-      const key = keyOf(item);
-      const held = firstHeld.current.get(key) ?? now;
-      firstHeld.current.set(key, held);
-      return isInStep({ delivery, happenedAtMs: happenedAtMs(item), programDateMs, heldMs: now - held });
-    });
-  }, [items, keyOf, happenedAtMs, delivery, programDateMs, wakes]);
-  const isHolding = delivery === "live" && programDateMs === null && visible.length < items.length;
+    const held = new Map<string, number>();
+    let isHolding = false;
+    const visible: U[] = [];
+    for (const item of items) {
+      const reached: Reached = (happenedAtMs, holdsLive = true) => {
+        const mode = delivery === "live" && !holdsLive ? "realtime" : delivery;
+        const moment = `${keyOf(item)}@${happenedAtMs}`;
+        const since = firstHeld.current.get(moment) ?? now;
+        held.set(moment, since);
+        const isReached = isInStep({ delivery: mode, happenedAtMs, programDateMs, heldMs: now - since });
+        if (!isReached && mode === "live" && programDateMs === null) isHolding = true;
+        return isReached;
+      };
+      const seen = view(item, reached);
+      if (seen !== null) visible.push(seen);
+    }
+    // Moments no longer asked about (items gone, times changed) are forgotten.
+    firstHeld.current = held;
+    return { visible, isHolding };
+  }, [items, keyOf, view, delivery, programDateMs, wakes]);
   useEffect(() => {
     if (!isHolding) return;
     const timer = window.setInterval(wake, IN_STEP_MAX_HOLD_MS / 10);
     return () => window.clearInterval(timer);
   }, [isHolding]);
   return visible;
+}
+
+/** useInStepView for items that happened at one moment: those this viewer's picture has reached. */
+export function useInStep<T>(
+  items: readonly T[],
+  { keyOf, happenedAtMs, holdsLive = true }: InStepOptions<T>,
+): T[] {
+  const view = useCallback(
+    (item: T, reached: Reached) => (reached(happenedAtMs(item), holdsLive) ? item : null),
+    [happenedAtMs, holdsLive],
+  );
+  return useInStepView(items, { keyOf, view });
 }

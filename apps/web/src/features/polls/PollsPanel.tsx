@@ -4,6 +4,7 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import type { ChatViewer } from "../chat/ChatMessageItem";
+import { DeletePollDialog } from "./DeletePollDialog";
 import { PollCard } from "./PollCard";
 import { PollFormDialog } from "./PollForm";
 import type { PollsHandle } from "./usePolls";
@@ -25,6 +26,7 @@ export interface PollsPanelProps {
 export function PollsPanel({ polls, eventId, sessionId, viewer }: PollsPanelProps) {
   const { state } = polls;
   const [editing, setEditing] = useState<Poll | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Poll | null>(null);
   if (state.status === "loading") return <Spinner label="Loading polls" />;
   if (state.status === "failed") {
     return (
@@ -41,26 +43,31 @@ export function PollsPanel({ polls, eventId, sessionId, viewer }: PollsPanelProp
           Create poll
         </Button>
       )}
-      {state.polls.length === 0 && (
+      {polls.shown.length === 0 && (
         <EmptyState title="No polls yet">
           {state.mayManage ? NO_POLLS_TEXT.manager : NO_POLLS_TEXT.attendee}
         </EmptyState>
       )}
-      {state.polls.map((poll, i) => (
+      {polls.shown.map((poll, i) => (
         <PollCard
           key={poll.id}
           poll={poll}
           myAnswer={state.myAnswers[poll.id] ?? null}
           mayManage={state.mayManage}
           isFirst={i === 0}
-          isLast={i === state.polls.length - 1}
+          isLast={i === polls.shown.length - 1}
           onVote={(optionId) => void polls.vote(poll, optionId, viewer.emailVerified)}
           onEdit={() => setEditing(poll)}
-          onDelete={() => void polls.remove(poll)}
+          onDelete={() => setDeleting(poll)}
           onToggle={(set) => void polls.toggle(poll, set)}
           onMove={(by) => polls.move(poll, by)}
         />
       ))}
+      <DeletePollDialog
+        poll={deleting}
+        onClose={() => setDeleting(null)}
+        onConfirm={(poll) => void polls.remove(poll)}
+      />
       {editing !== null && (
         <PollFormDialog
           key={editing === "new" ? "new" : editing.id}

@@ -8,7 +8,7 @@ export const pollsModule: RoomModule = {
   label: "Polls",
   isShown: (visible) => visible.includes("polls"),
   usePanel({ props: { data, room, viewer }, isShown, countUnread }) {
-    const polls = usePolls(isShown ? room.session.id : null, data.event.id, countUnread);
+    const polls = usePolls(isShown ? room.session.id : null, data.event.id, viewer.userId, countUnread);
     return <PollsPanel polls={polls} eventId={data.event.id} sessionId={room.session.id} viewer={viewer} />;
   },
 };

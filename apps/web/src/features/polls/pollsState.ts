@@ -13,6 +13,8 @@ export interface PollsState {
   polls: Poll[];
   /** Poll id → the viewer's option. */
   myAnswers: Record<number, number>;
+  /** False: the counts leave the viewer's answers out, and this tab adds them (docs/decisions.md). */
+  myAnswersCounted: boolean;
   mayManage: boolean;
 }
 
@@ -24,12 +26,15 @@ export type PollsAction =
   | { type: "removed"; pollId: number }
   | { type: "reordered"; order: number[] }
   | { type: "results"; results: PollResults }
-  | { type: "answered"; pollId: number; optionId: number | null };
+  | { type: "answered"; pollId: number; optionId: number | null }
+  /** The viewer's answer given in another tab (user topic): the counts come with the results. */
+  | { type: "answerSynced"; pollId: number; optionId: number | null };
 
 export const initialPollsState: PollsState = {
   status: "loading",
   polls: [],
   myAnswers: {},
+  myAnswersCounted: true,
   mayManage: false,
 };
 
@@ -53,9 +58,9 @@ export function pollsReducer(state: PollsState, action: PollsAction): PollsState
     case "failed":
       return { ...state, status: "failed" };
     case "loaded": {
-      const { polls, myAnswers, mayManage } = action.response;
+      const { polls, myAnswers, myAnswersCounted, mayManage } = action.response;
       const answers = Object.fromEntries(myAnswers.map((a) => [a.pollId, a.optionId]));
-      return { status: "ready", polls, myAnswers: answers, mayManage };
+      return { status: "ready", polls, myAnswers: answers, myAnswersCounted, mayManage };
     }
     case "saved": {
       const others = state.polls.filter((p) => p.id !== action.poll.id);
@@ -75,15 +80,30 @@ export function pollsReducer(state: PollsState, action: PollsAction): PollsState
     }
     case "answered": {
       const from = state.myAnswers[action.pollId] ?? null;
-      const myAnswers = { ...state.myAnswers };
-      if (action.optionId === null) delete myAnswers[action.pollId];
-      else myAnswers[action.pollId] = action.optionId;
+      const next = withMyAnswer(state, action.pollId, action.optionId);
+      if (!state.myAnswersCounted) return next;
       const polls = state.polls.map((p) =>
         p.id === action.pollId ? withCounts(p, countsAfterAnswer(countsOf(p), from, action.optionId)) : p,
       );
-      return { ...state, myAnswers, polls };
+      return { ...next, polls };
     }
+    case "answerSynced":
+      return withMyAnswer(state, action.pollId, action.optionId);
   }
+}
+
+function withMyAnswer(state: PollsState, pollId: number, optionId: number | null): PollsState {
+  const myAnswers = { ...state.myAnswers };
+  if (optionId === null) delete myAnswers[pollId];
+  else myAnswers[pollId] = optionId;
+  return { ...state, myAnswers };
+}
+
+/** The poll as this viewer sees it: with their own answer when the counts leave it out. */
+export function pollAsSeen(poll: Poll, state: PollsState): Poll {
+  const mine = state.myAnswers[poll.id] ?? null;
+  if (state.myAnswersCounted || mine === null) return poll;
+  return withCounts(poll, countsAfterAnswer(countsOf(poll), null, mine));
 }
 
 /** The state change a polls topic message makes. */

@@ -1,20 +1,37 @@
 import { answerAfterClick, type Poll } from "@onstage/domain";
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { failureText } from "../../api";
 import { toast } from "../../ui/toast";
 import { warnEmailNotVerified } from "../chat/emailToast";
+import { type InStepOptions, useInStep } from "../player/useInStep";
 import { useTopic } from "../realtime/useTopic";
 import { answerPoll, deletePoll, fetchPolls, removePollAnswer, reorderPolls, updatePoll } from "./pollsApi";
-import { initialPollsState, pollsActionFor, pollsReducer } from "./pollsState";
+import { initialPollsState, pollAsSeen, pollsActionFor, pollsReducer } from "./pollsState";
 
 const FAILURE_TOAST_MS = 5_000;
 const showFailure = (error: unknown) => toast.error(failureText(error), { durationMs: FAILURE_TOAST_MS });
 
 /**
- * The session's polls (spec 2 §4): loaded once, then kept by the polls topic the viewer may read
- * (managers: every poll; others: shown ones). `onArrived` hears a poll newly shown (unread badge).
+ * Issue 12 §11: a poll reaches the audience when their picture shows the moment it was launched; hiding
+ * it takes it away at once (it leaves the list), and its results are not held.
  */
-export function usePolls(sessionId: number | null, eventId: number, onArrived?: () => void) {
+const POLLS_IN_STEP: InStepOptions<Poll> = {
+  keyOf: (poll) => poll.id,
+  happenedAtMs: (poll) => Date.parse(poll.shownAt ?? poll.createdAt),
+};
+
+/**
+ * The session's polls (spec 2 §4): loaded once, then kept by the polls topic the viewer may read
+ * (managers: every poll; others: shown ones) and the viewer's own topic (their answers in other tabs).
+ * `shown` is what the panel lists: the managers' every poll at once, the audience's in step with their
+ * picture; `onArrived` hears a poll newly shown there (unread badge).
+ */
+export function usePolls(
+  sessionId: number | null,
+  eventId: number,
+  userId: number | null,
+  onArrived?: () => void,
+) {
   const [state, dispatch] = useReducer(pollsReducer, initialPollsState);
   const [since, setSince] = useState<number | null>(null);
   const arrived = useRef(onArrived);
@@ -47,14 +64,30 @@ export function usePolls(sessionId: number | null, eventId: number, onArrived?: 
     since,
     refetch: load,
     onMessage: (message) => {
-      const action = pollsActionFor(message);
-      if (action.type === "saved" && !known.current.has(action.poll.id)) {
-        known.current.add(action.poll.id);
-        arrived.current?.();
-      }
-      dispatch(action);
+      dispatch(pollsActionFor(message));
     },
   });
+  useTopic(sessionId !== null && userId !== null ? { kind: "user", id: userId } : null, {
+    refetch: load,
+    onMessage: (message) => {
+      if (message.event !== "poll.answered") return;
+      dispatch({ type: "answerSynced", ...message.payload });
+    },
+  });
+
+  const inStep = useInStep(state.polls, POLLS_IN_STEP);
+  const shown = useMemo(
+    () => (state.mayManage ? state.polls : inStep).map((poll) => pollAsSeen(poll, state)),
+    [state, inStep],
+  );
+  // Polls of the loaded list are not new; any other counts once, when this viewer first sees it.
+  useEffect(() => {
+    for (const poll of shown) {
+      if (known.current.has(poll.id)) continue;
+      known.current.add(poll.id);
+      arrived.current?.();
+    }
+  }, [shown]);
 
   /** Spec 2 §4: set, switch, or remove by clicking the same option again; shown at once. */
   const vote = useCallback(
@@ -112,7 +145,7 @@ export function usePolls(sessionId: number | null, eventId: number, onArrived?: 
     dispatch({ type: "saved", poll });
   }, []);
 
-  return { state, vote, toggle, remove, move, saved, retry: load };
+  return { state, shown, vote, toggle, remove, move, saved, retry: load };
 }
 
 export type PollsHandle = ReturnType<typeof usePolls>;

@@ -1,3 +1,4 @@
+import type { QaStageCard } from "@onstage/domain";
 import { useEffect, useRef } from "react";
 import type { StageParticipant } from "../stage/types";
 import { composeProgramFeed, type ProgramFeed } from "./composeProgramFeed";
@@ -7,16 +8,18 @@ import type { ProgramBrand } from "./drawProgramFrame";
 export function ProgramCanvas({
   participants,
   brand,
+  card = null,
 }: {
   participants: readonly StageParticipant[];
   brand: ProgramBrand;
+  card?: QaStageCard | null;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const feedRef = useRef<ProgramFeed | null>(null);
-  const latest = useRef({ participants, brand });
-  latest.current = { participants, brand };
+  const latest = useRef({ participants, brand, card });
+  latest.current = { participants, brand, card };
   useEffect(() => {
-    const feed = composeProgramFeed(latest.current.participants, latest.current.brand);
+    const feed = composeProgramFeed(latest.current.participants, latest.current.brand, latest.current.card);
     feed.canvas.setAttribute("aria-label", "Program");
     feed.canvas.setAttribute("role", "img");
     feedRef.current = feed;
@@ -28,7 +31,7 @@ export function ProgramCanvas({
     };
   }, []);
   useEffect(() => {
-    feedRef.current?.update(participants, brand);
-  }, [participants, brand]);
+    feedRef.current?.update(participants, brand, card);
+  }, [participants, brand, card]);
   return <div ref={holder} className="recorder-view" />;
 }

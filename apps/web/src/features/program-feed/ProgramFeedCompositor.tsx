@@ -1,6 +1,7 @@
 import { DEFAULT_PRIMARY_COLOR, type RoomSession, type ViewerFlags } from "@onstage/domain";
 import { useMemo } from "react";
 import { Button } from "../../ui/Button";
+import { useQaStageCard } from "../questions/useQaStageCard";
 import type { StageParticipant } from "../stage/types";
 import type { FeedStatus } from "./sendProgramFeed";
 import { useProgramFeed, useSendsProgramFeed } from "./useProgramFeed";
@@ -31,7 +32,8 @@ export function ProgramFeedCompositor({ participants, session, flags, title }: P
   const isActive = useSendsProgramFeed({ session, flags, page: "studio" });
   // No brand colour in the event's data yet: the default brand primary colour (spec 3 §9).
   const brand = useMemo(() => ({ color: DEFAULT_PRIMARY_COLOR, title }), [title]);
-  const { status, takeOver } = useProgramFeed({ participants, sessionId: session.id, brand, isActive });
+  const card = useQaStageCard(session);
+  const { status, takeOver } = useProgramFeed({ participants, sessionId: session.id, brand, card, isActive });
   if (!isActive || !status) return null;
   return (
     <div className="program-feed-status" role="status">

@@ -1,13 +1,17 @@
 import {
   DEFAULT_PRIMARY_COLOR,
   type EventPageData,
+  type RoomResponse,
   type VideoSessionSummary,
   type ViewerFlags,
 } from "@onstage/domain";
 import { useMemo } from "react";
 import { useMe } from "../account/useMe";
 import { viewerFlagsFor } from "../event-page/eventView";
+import { useQaStageCard } from "../questions/useQaStageCard";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
+import { useRoom } from "../room/useRoom";
+import { useSessionTopic } from "../room/useRoomTopics";
 import type { StageParticipant } from "../stage/types";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
 import type { ProgramBrand } from "./drawProgramFrame";
@@ -35,7 +39,13 @@ export function RecorderView({ data, session }: { data: EventPageData; session: 
       <h1 className="visually-hidden">{data.event.title}</h1>
       {watches ? (
         <RealtimeProvider>
-          <WatchedProgram session={session} flags={flags} userId={user.id} brand={brand} />
+          <WatchedProgram
+            session={session}
+            flags={flags}
+            userId={user.id}
+            brand={brand}
+            eventCode={data.event.eventCode}
+          />
         </RealtimeProvider>
       ) : (
         <ProgramCanvas participants={NOBODY} brand={brand} />
@@ -49,17 +59,36 @@ function WatchedProgram(props: {
   flags: ViewerFlags;
   userId: number;
   brand: ProgramBrand;
+  eventCode: string;
 }) {
   const { session, flags, brand } = props;
   const stage = useEmbeddedStage(session.id, props.userId, { camera: null });
+  // Issue 12: the question on stage comes with the room's session and its topic, as in the room.
+  const room = useRoom(session.id);
+  const card = useQaStageCard(room.data?.session ?? null);
   const isSending = useSendsProgramFeed({ session, flags, page: "recorder" });
   const { status } = useProgramFeed({
     participants: stage.participants,
     sessionId: session.id,
     brand,
+    card,
     isActive: isSending,
   });
   // Sending draws the program off the page already: a second canvas would only cost the server CPU.
-  if (isSending) return <p role="status">{status ? `Program feed: ${status.phase}` : "Program feed"}</p>;
-  return <ProgramCanvas participants={stage.participants} brand={brand} />;
+  return (
+    <>
+      {room.data && <FollowedRoom room={room.data} eventCode={props.eventCode} />}
+      {isSending ? (
+        <p role="status">{status ? `Program feed: ${status.phase}` : "Program feed"}</p>
+      ) : (
+        <ProgramCanvas participants={stage.participants} brand={brand} card={card} />
+      )}
+    </>
+  );
+}
+
+/** Keeps the room's session current from its topic (renders nothing). */
+function FollowedRoom({ room, eventCode }: { room: RoomResponse; eventCode: string }) {
+  useSessionTopic(room, eventCode);
+  return null;
 }

@@ -1,3 +1,4 @@
+import type { QaStageCard } from "@onstage/domain";
 import type { StageParticipant } from "../stage/types";
 import { AudioMix } from "./audioMix";
 import {
@@ -7,6 +8,7 @@ import {
   PROGRAM_WIDTH,
   type ProgramBrand,
 } from "./drawProgramFrame";
+import { drawQaCard, layoutQaCard, type QaCardLayout } from "./drawQaCard";
 import { startFrameTimer } from "./frameTimer";
 import { programTiles } from "./programTiles";
 
@@ -16,7 +18,8 @@ export interface ProgramFeed {
   canvas: HTMLCanvasElement;
   /** The canvas at 30 fps plus the mixed audio: what the recorder sends. */
   stream: MediaStream;
-  update: (participants: readonly StageParticipant[], brand: ProgramBrand) => void;
+  /** `card`: the question on stage (issue 12), or null. */
+  update: (participants: readonly StageParticipant[], brand: ProgramBrand, card: QaStageCard | null) => void;
   stop: () => void;
 }
 
@@ -37,6 +40,7 @@ function videoFor(media: MediaStream): HTMLVideoElement {
 export function composeProgramFeed(
   participants: readonly StageParticipant[],
   brand: ProgramBrand,
+  card: QaStageCard | null = null,
 ): ProgramFeed {
   const canvas = document.createElement("canvas");
   canvas.width = PROGRAM_WIDTH;
@@ -47,9 +51,21 @@ export function composeProgramFeed(
   const mix = new AudioMix();
   let tiles: DrawnTile[] = [];
   let currentBrand = brand;
+  let cardLayout: QaCardLayout | null = null;
+  let cardKey = "";
 
-  const update = (next: readonly StageParticipant[], nextBrand: ProgramBrand) => {
+  const update = (
+    next: readonly StageParticipant[],
+    nextBrand: ProgramBrand,
+    nextCard: QaStageCard | null,
+  ) => {
     currentBrand = nextBrand;
+    // Text layout measures strings: done when the card changes, never per frame.
+    const key = nextCard ? JSON.stringify([nextCard.text, nextCard.askedBy, nextBrand.color]) : "";
+    if (key !== cardKey) {
+      cardKey = key;
+      cardLayout = nextCard && layoutQaCard(ctx, nextCard, nextBrand.color);
+    }
     const wanted = programTiles(next);
     const keys = new Set(wanted.map((t) => t.key));
     for (const [key, entry] of videos) {
@@ -74,9 +90,13 @@ export function composeProgramFeed(
     mix.update(audible);
   };
 
-  update(participants, brand);
-  drawProgramFrame(ctx, tiles, currentBrand);
-  const stopTimer = startFrameTimer(PROGRAM_FPS, () => drawProgramFrame(ctx, tiles, currentBrand));
+  const draw = () => {
+    drawProgramFrame(ctx, tiles, currentBrand);
+    if (cardLayout) drawQaCard(ctx, cardLayout);
+  };
+  update(participants, brand, card);
+  draw();
+  const stopTimer = startFrameTimer(PROGRAM_FPS, draw);
   const stream = canvas.captureStream(PROGRAM_FPS);
   if (mix.track) stream.addTrack(mix.track);
 

@@ -20,7 +20,7 @@ export interface DrawnTile {
 const TILE_BACKGROUND = "#1f2937";
 const NAME_BAR = "rgba(0, 0, 0, 0.6)";
 const TEXT = "#ffffff";
-const FONT = "system-ui, sans-serif";
+export const PROGRAM_FONT = "system-ui, sans-serif";
 
 /** One program frame: brand background, tiles at the DOM stage's positions, a name bar on each. */
 export function drawProgramFrame(
@@ -55,7 +55,7 @@ export function drawProgramFrame(
     ctx.rect(rect.x, barY, rect.width, layout.nameBarHeight);
     ctx.clip();
     ctx.fillStyle = TEXT;
-    ctx.font = `600 ${Math.round(layout.nameBarHeight * 0.6)}px ${FONT}`;
+    ctx.font = `600 ${Math.round(layout.nameBarHeight * 0.6)}px ${PROGRAM_FONT}`;
     ctx.textAlign = "left";
     ctx.textBaseline = "middle";
     ctx.fillText(tile.name, rect.x + layout.nameBarHeight * 0.4, barY + layout.nameBarHeight / 2);
@@ -65,7 +65,7 @@ export function drawProgramFrame(
 
 function drawText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, size: number) {
   ctx.fillStyle = TEXT;
-  ctx.font = `700 ${Math.round(size)}px ${FONT}`;
+  ctx.font = `700 ${Math.round(size)}px ${PROGRAM_FONT}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(text, x, y, PROGRAM_WIDTH * 0.9);

@@ -1,6 +1,7 @@
 import {
   type CompositorMode,
   isHostLevel,
+  type QaStageCard,
   type SessionState,
   type StreamActiveState,
   type ViewerFlags,
@@ -69,14 +70,16 @@ export function useProgramFeed(input: {
   participants: readonly StageParticipant[];
   sessionId: number;
   brand: ProgramBrand;
+  /** The question on stage (issue 12), the same object while unchanged (useQaStageCard). */
+  card: QaStageCard | null;
   isActive: boolean;
 }) {
-  const { participants, sessionId, brand, isActive } = input;
+  const { participants, sessionId, brand, card, isActive } = input;
   const [status, setStatus] = useState<FeedStatus | null>(null);
   const [generation, setGeneration] = useState(0);
   const feedRef = useRef<ProgramFeed | null>(null);
-  const latest = useRef({ participants, brand });
-  latest.current = { participants, brand };
+  const latest = useRef({ participants, brand, card });
+  latest.current = { participants, brand, card };
 
   useEffect(() => {
     if (!isActive) {
@@ -85,7 +88,7 @@ export function useProgramFeed(input: {
     }
     // generation: a take-over starts a fresh feed and connection.
     void generation;
-    const feed = composeProgramFeed(latest.current.participants, latest.current.brand);
+    const feed = composeProgramFeed(latest.current.participants, latest.current.brand, latest.current.card);
     feedRef.current = feed;
     const stopSending = sendProgramFeed({
       stream: feed.stream,
@@ -104,8 +107,8 @@ export function useProgramFeed(input: {
   }, [isActive, sessionId, generation]);
 
   useEffect(() => {
-    feedRef.current?.update(participants, brand);
-  }, [participants, brand]);
+    feedRef.current?.update(participants, brand, card);
+  }, [participants, brand, card]);
 
   return { status, takeOver: () => setGeneration((n) => n + 1) };
 }

@@ -5,6 +5,7 @@ import {
   canUpvoteQuestion,
   QUESTION_ANSWER_CLICK_GUARD_MS,
   type Question,
+  qaStageCard,
   type RoomSession,
 } from "@onstage/domain";
 import { useRef, useState } from "react";
@@ -22,6 +23,8 @@ export interface QuestionActions {
   upvote: (question: Question, add: boolean) => Promise<unknown>;
   /** Done (true) or reopen (false). */
   answer: (question: Question, done: boolean) => Promise<boolean>;
+  /** Issue 12: take the question shown on stage off it. */
+  hideFromStage: (question: Question) => void;
   comments: (question: Question) => CommentActions;
 }
 
@@ -112,6 +115,11 @@ export function QuestionItem({
         {isTeam && question.answered && secondsLeft === null && (
           <Button size="sm" variant="secondary" onClick={() => onAnswer(false)}>
             Reopen
+          </Button>
+        )}
+        {isTeam && qaStageCard(session)?.questionId === question.id && (
+          <Button size="sm" variant="secondary" onClick={() => actions.hideFromStage(question)}>
+            Hide from stage
           </Button>
         )}
         {clipStart !== null && (

@@ -1,7 +1,9 @@
 import {
+  canReopenQuestions,
   canToggleQaOnStage,
   errorMessage,
   type Question,
+  questionInStep,
   questionsOfTab,
   type RoomResponse,
 } from "@onstage/domain";
@@ -9,6 +11,7 @@ import { type ReactNode, useState } from "react";
 import { Spinner } from "../../ui/Spinner";
 import { Tabs } from "../../ui/Tabs";
 import type { ChatViewer } from "../chat/ChatMessageItem";
+import { type InStepViewOptions, useInStepView } from "../player/useInStep";
 import { AskQuestionForm } from "./AskQuestionForm";
 import { QaToggles } from "./QaToggles";
 import { type QuestionActions, QuestionItem } from "./QuestionItem";
@@ -24,6 +27,12 @@ const SUB_TABS = [
 ] as const;
 // Spec 2 §8 empty states.
 const EMPTY: Record<SubTab, string> = { open: "No open questions", answered: "No answered questions" };
+const NO_QUESTIONS: Question[] = [];
+/** Issue 12 §11: asked at once live, answered when the picture shows it; the replay replays both. */
+const QUESTIONS_IN_STEP: InStepViewOptions<Question, Question> = {
+  keyOf: (question) => question.id,
+  view: questionInStep,
+};
 
 export interface QuestionsPanelProps {
   room: RoomResponse;
@@ -38,6 +47,8 @@ export interface QuestionsPanelProps {
 export function QuestionsPanel({ room, viewer, questions, sessionPath, toolbar }: QuestionsPanelProps) {
   const [tab, setTab] = useState<SubTab>("open");
   const held = useHeldQuestions();
+  const loaded = questions.query.data?.questions ?? NO_QUESTIONS;
+  const inStep = useInStepView(loaded, QUESTIONS_IN_STEP);
   const { session } = room;
   const { run } = questions;
   if (session.disableQa && !viewer.flags.isTeam)
@@ -52,13 +63,15 @@ export function QuestionsPanel({ room, viewer, questions, sessionPath, toolbar }
       if (ok && done) held.hold(q.id);
       return ok;
     },
+    hideFromStage: (q) => void run(() => qa.hideQuestionFromStage(q.id, session.eventId)),
     comments: (q: Question) => ({
       add: (text) => run(() => qa.commentOnQuestion(q.id, text)),
       edit: (comment, text) => run(() => qa.editComment(comment.id, text)),
       remove: (comment) => void run(() => qa.deleteComment(comment.id, session.eventId)),
     }),
   };
-  const all = questions.query.data?.questions ?? [];
+  // The people who answer and reopen questions see them as they are.
+  const all = canReopenQuestions(viewer.flags) ? loaded : inStep;
   const shown = questionsOfTab(all, tab, held.ids);
   const mode = viewer.userId === null ? "visitor" : viewer.emailVerified ? "ready" : "unverified";
   return (

@@ -2,7 +2,8 @@ import { QuestionCommentResponse, QuestionResponse, QuestionsResponse } from "@o
 import { api, apiNoContent, jsonBody } from "../../api";
 
 // Spec 2 §7 Q&A calls, with the spec's payload names; the author is the signed-in user. The list is
-// refetched after each change (and on each change of the session topic), so answers are not read.
+// refetched after the viewer's own changes (and kept by the session topic otherwise), so answers are not
+// read.
 
 export const questionKeys = { list: (sessionId: number) => ["questions", sessionId] as const };
 
@@ -25,6 +26,8 @@ export const answerQuestion = (questionId: number, eventId: number, done: boolea
     done ? "/api/questions/answer" : "/api/questions/reopen",
     jsonBody({ question_id: questionId, event_id: eventId }),
   );
+export const hideQuestionFromStage = (questionId: number, eventId: number) =>
+  apiNoContent("/api/questions/hide-from-stage", jsonBody({ question_id: questionId, event_id: eventId }));
 export const commentOnQuestion = (questionId: number, content: string) =>
   api("/api/questions/comments", QuestionCommentResponse, jsonBody({ question_id: questionId, content }));
 export const editComment = (id: number, content: string) =>

@@ -4,13 +4,15 @@ import { failureText } from "../../api";
 import { toast } from "../../ui/toast";
 import { useTopic } from "../realtime/useTopic";
 import { fetchQuestions, questionKeys } from "./questionsApi";
+import { applyToResponse } from "./questionsState";
 
 const FAILURE_TOAST_MS = 5_000;
 
 /**
- * The session's questions, kept in sync by the session topic's Q&A messages: each one refetches the list,
- * so the viewer's own view (their upvotes, what only they may see) comes from the server. `onArrived`
- * hears other people's new questions (the unread badge).
+ * The session's questions, kept in sync by the session topic's Q&A messages (applied to the cached list;
+ * a gap in the topic refetches it). The viewer's own changes refetch, so what only they may see (a
+ * shadow-banned writer's own words) comes from the server. `onArrived` hears other people's new
+ * questions (the unread badge).
  */
 export function useQuestions(sessionId: number | null, viewerUserId: number | null, onArrived?: () => void) {
   const queryClient = useQueryClient();
@@ -28,17 +30,20 @@ export function useQuestions(sessionId: number | null, viewerUserId: number | nu
     () => queryClient.invalidateQueries({ queryKey: questionKeys.list(sessionId ?? 0) }),
     [queryClient, sessionId],
   );
-  useTopic(sessionId === null ? null : { kind: "session", id: sessionId }, {
+  useTopic(sessionId !== null && query.data ? { kind: "session", id: sessionId } : null, {
+    since: query.data?.seq ?? null,
     refetch,
     onMessage: (message) => {
-      if (message.table === "video_sessions" || message.table === "video_session_streams") return;
       if (
+        message.kind === "change" &&
         message.table === "questions" &&
         message.event === "INSERT" &&
         message.payload.userId !== viewerUserId
       )
         arrived.current?.();
-      void refetch();
+      // A list being read may predate this message: read it again rather than lose the message.
+      if (queryClient.isFetching({ queryKey: key }) > 0) void refetch();
+      else queryClient.setQueryData(key, applyToResponse(message));
     },
   });
 

@@ -103,7 +103,7 @@ export function useEventTopic(room: RoomResponse, eventCode: string, flags: View
   return { pendingCall, acceptCall, stay: () => setPendingCall(null) };
 }
 
-/** user:{id}: another tab took this session over (spec 1 §4), or the user was banned from the event. */
+/** user:{id}: another tab took this session over (spec 1 §4), or the user was banned from the event (poll answers: usePolls). */
 export function useUserTopic(input: {
   userId: number | null;
   room: RoomResponse;
@@ -117,7 +117,7 @@ export function useUserTopic(input: {
       if (message.event === "active-browser") {
         const { sessionId, browserId: claimedBy } = message.payload;
         if (sessionId === room.session.id && claimedBy !== browserId()) input.onTakenElsewhere();
-      } else if (message.payload.eventId === room.session.eventId) {
+      } else if (message.event === "banned" && message.payload.eventId === room.session.eventId) {
         void queryClient.invalidateQueries({ queryKey: eventKeys.byCode(input.eventCode) });
         void queryClient.invalidateQueries({ queryKey: roomKeys.room(room.session.id) });
       }

@@ -7,6 +7,7 @@ import {
   ProgramFeedCompositor,
   type ProgramFeedCompositorProps,
 } from "../program-feed/ProgramFeedCompositor";
+import { QaStageCard } from "../questions/QaStageCard";
 import { DevicePreview } from "./DevicePreview";
 import { useLivekitStage } from "./livekit/useLivekitStage";
 import { MaxTileBanner } from "./MaxTileBanner";
@@ -97,7 +98,7 @@ function LivekitStage(props: {
       {error && <p role="alert">{error}</p>}
       <ProgramFeedCompositor participants={participants} {...props.program} />
       <MaxTileBanner participants={participants} flags={props.program.flags} />
-      <StageView participants={participants} />
+      <StageView participants={participants} overlay={<QaStageCard session={props.program.session} />} />
       <StageControls onLeave={props.onLeave}>
         <Button variant="secondary" onClick={() => setSharing(!isSharing)}>
           {isSharing ? "Stop sharing" : "Share screen"}
@@ -142,7 +143,10 @@ function EmbeddedStage(props: {
       {stage.closed && <p role="status">You are no longer on stage.</p>}
       <ProgramFeedCompositor participants={stage.participants} {...props.program} />
       <MaxTileBanner participants={stage.participants} flags={props.program.flags} />
-      <StageView participants={stage.participants} />
+      <StageView
+        participants={stage.participants}
+        overlay={<QaStageCard session={props.program.session} />}
+      />
       <StageControls onLeave={props.onLeave}>
         <PressedButton
           isPressed={me?.audioMuted ?? false}

@@ -1,12 +1,19 @@
 import { stageLayout } from "@onstage/domain";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { type StageTile, stageTiles } from "./tiles";
 import type { StageParticipant } from "./types";
 import { useSpeaking } from "./useSpeaking";
 
 // The DOM stage: tiles where stageLayout puts them, so the program feed's canvas draws the same picture.
 
-export function StageView({ participants }: { participants: StageParticipant[] }) {
+/** `overlay`: drawn over the tiles, as the program feed draws it over its picture (the Q&A card). */
+export function StageView({
+  participants,
+  overlay,
+}: {
+  participants: StageParticipant[];
+  overlay?: ReactNode;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
@@ -33,6 +40,7 @@ export function StageView({ participants }: { participants: StageParticipant[] }
           />
         ) : null;
       })}
+      {overlay}
     </div>
   );
 }
