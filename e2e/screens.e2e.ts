@@ -8,8 +8,8 @@ import { useBrowser } from "./support/browser";
 import { type CreatedEvent, csrfHeaders, eventOfDemoHost } from "./support/dashboard";
 import { signUpVerified } from "./support/verified-account";
 
-// Issue 12 §1, §10: the session screens by state (lobby agenda, countdown, thank-you) and the host's
-// feedback modal after End event. The demo host builds each event through the API.
+// Issue 12 §1, §10: the session screens by state (countdown, thank-you; the lobby agenda is in
+// journey.e2e.ts) and the host's feedback modal after End event. The demo host builds each event through the API.
 const browser = useBrowser();
 
 async function addSession(request: APIRequestContext, eventId: number, title: string, timeScheduled: string) {
@@ -70,7 +70,10 @@ test("the lobby of a multi-session event lists its sessions by group, 3 and '+N 
     await upcoming.getByRole("link", { name: "Track D" }).waitFor();
     // The agenda is live: Track A goes live and moves to 'Live now' without a reload.
     await moveSession(host.request, created, ["greenroom", "broadcasting"]);
-    await visitor.getByRole("region", { name: "Live now" }).getByRole("link", { name: /Track A/ }).waitFor();
+    await visitor
+      .getByRole("region", { name: "Live now" })
+      .getByRole("link", { name: /Track A/ })
+      .waitFor();
 
     await upcoming.getByRole("link", { name: "Track B" }).click();
     await visitor.waitForURL(`**/c/${code}/${trackB.urlHash}`);

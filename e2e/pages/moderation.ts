@@ -29,6 +29,21 @@ export class PeoplePanelPage {
   dialog(title: string) {
     return this.page.getByRole("dialog", { name: title });
   }
+
+  /** `person`'s name in a section of the panel (On Stage, Invited to the stage, Hands raised...). */
+  inSection(section: RegExp, person: string) {
+    return this.page.getByRole("region", { name: section }).locator(".person__name", { hasText: person });
+  }
+
+  /** A stage action from `person`'s row in `section`: its menu button reads `face`, then `action`. */
+  async stageAction(section: RegExp, person: string, face: string, action: string) {
+    const row = this.page
+      .getByRole("region", { name: section })
+      .getByRole("listitem")
+      .filter({ hasText: person });
+    await row.getByRole("button", { name: `${face} ${person}` }).click();
+    await row.getByRole("button", { name: action, exact: true }).click();
+  }
 }
 
 /** /settings?tab=advanced: the channel's banned users and the moderation log. */

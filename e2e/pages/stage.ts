@@ -6,6 +6,11 @@ import { expect } from "vitest";
 /** Opens the session, waits for the device preview's camera and joins the stage. */
 export async function joinStage(page: Page, path: string) {
   await page.goto(path);
+  await joinFromPreview(page);
+}
+
+/** From the device preview on screen: waits for the camera and joins the stage. */
+export async function joinFromPreview(page: Page) {
   const join = page.getByRole("button", { name: "Join stage" });
   await join.waitFor();
   await page.getByLabel("Camera", { exact: true }).waitFor();

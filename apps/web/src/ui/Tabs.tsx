@@ -66,6 +66,9 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
               onClick={() => onSelect(tab.id)}
             >
               {tab.label}
+              {/* WCAG 2.5.3: the visible 'Chat 3' must read as words inside the name 'Chat, 3 unread' (in the
+                  tab's flex box the space takes no room). */}
+              {tab.badge && " "}
               {tab.badge && (
                 <span className={`${block}__badge`} aria-hidden="true">
                   {tab.badge}

@@ -22,7 +22,7 @@ export function OwnStageControls(props: {
   flags: ViewerFlags;
 }) {
   const { session, viewerUserId } = props;
-  const intents = useIntents(session.id, { viewerUserId, toastHands: false });
+  const intents = useIntents();
   const move = useMutation({
     mutationFn: (m: OwnMove) => ownMove({ sessionId: session.id, eventId: session.eventId }, m),
     onError: (err) => toast.error(failureText(err), { durationMs: 5_000 }),

@@ -5,7 +5,7 @@ import { LoadError } from "../people/LoadError";
 import type { PersonMenuEvent } from "../people/PersonMenu";
 import { SessionPersonRow } from "../people/SessionPersonRow";
 import { useLiveUsers } from "../people/useLiveUsers";
-import { useIntents } from "./useIntents";
+import { useFollowAudienceIntents, useIntents } from "./useIntents";
 
 export interface StageSectionsProps {
   session: RoomSession;
@@ -24,13 +24,9 @@ interface Person {
 /** Spec 2 §2 people tab: the sections On Stage, Invited to the stage and Hands raised. */
 export function StageSections({ session, event, viewer }: StageSectionsProps) {
   const { userId: viewerUserId, flags } = viewer;
-  // The room shell toasts raised hands; this list only shows them.
   // The panel shows only while the viewer sees the audience (spec 2 §2): their hands and invites too.
-  const query = useIntents(session.id, {
-    viewerUserId,
-    toastHands: false,
-    audienceTopics: { followsPresence: true },
-  });
+  useFollowAudienceIntents();
+  const query = useIntents();
   const live = useLiveUsers(session.id);
   if (query.isPending) return <Spinner label="Loading the stage…" />;
   if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;

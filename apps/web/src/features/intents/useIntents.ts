@@ -1,5 +1,6 @@
 import { HAND_RAISED_TOAST_MS, type IntentsResponse, type SessionIntent } from "@onstage/domain";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, useContext, useEffect } from "react";
 import { toast } from "../../ui/toast";
 import { useTopic } from "../realtime/useTopic";
 import { fetchIntents, intentKeys } from "./intentsApi";
@@ -16,19 +17,21 @@ export function applyIntent(list: IntentsResponse, message: IntentTopicMessage):
   };
 }
 
+export interface IntentsOptions {
+  viewerUserId: number | null;
+  /** Hosts get spec 1 §4's 'Hand Raised' toast when someone else raises a hand. */
+  toastHands: boolean;
+}
+
 /**
- * The session's stage intents, kept current by session:{id} (the stage's moves). Hosts (`toastHands`) get
- * spec 1 §4's 'Hand Raised' toast when someone else raises a hand. The room's mount and the people
- * panel's pass `audienceTopics`: they also follow the hands and invites (useAudienceIntents).
+ * The session's stage intents, loaded once per room by IntentsProvider: kept current by session:{id}
+ * (the stage's moves) and by the audience's topics (useAudienceIntents): the viewer's own invite always,
+ * everyone's hands and invites while `followsPresence` (hosts, or the people panel open).
  */
-export function useIntents(
+export function useSessionIntents(
   sessionId: number,
-  options: {
-    viewerUserId: number | null;
-    toastHands: boolean;
-    audienceTopics?: { followsPresence: boolean };
-  },
-) {
+  options: IntentsOptions & { followsPresence: boolean },
+): IntentsQuery {
   const queryClient = useQueryClient();
   const key = intentKeys.list(sessionId);
   const query = useQuery({ queryKey: key, queryFn: () => fetchIntents(sessionId) });
@@ -53,11 +56,41 @@ export function useIntents(
   });
   useAudienceIntents({
     sessionId,
-    userId: options.audienceTopics && query.data ? options.viewerUserId : null,
-    followsPresence: options.audienceTopics?.followsPresence ?? false,
+    userId: query.data ? options.viewerUserId : null,
+    followsPresence: options.followsPresence,
     ...handlers,
   });
   return query;
+}
+
+export type IntentsQuery = UseQueryResult<IntentsResponse>;
+
+interface IntentsContextValue {
+  query: IntentsQuery;
+  /** Follows everyone's hands and invites while the caller is mounted; returns the undo. */
+  followPresence: () => () => void;
+}
+
+export const IntentsContext = createContext<IntentsContextValue | null>(null);
+
+function useIntentsContext(): IntentsContextValue {
+  const value = useContext(IntentsContext);
+  if (!value) throw new Error("useIntents needs an IntentsProvider around the room");
+  return value;
+}
+
+/** The room's stage intents, from the IntentsProvider around it (one load and one subscription per room). */
+export function useIntents(): IntentsQuery {
+  return useIntentsContext().query;
+}
+
+/**
+ * The people panel shows everyone's hands and invites (spec 2 §2, only while the viewer sees the
+ * audience): while it is mounted, the room's intents follow presence:{id} too.
+ */
+export function useFollowAudienceIntents(): void {
+  const { followPresence } = useIntentsContext();
+  useEffect(followPresence, [followPresence]);
 }
 
 /** The viewer's own intent in the session (null: none, or not loaded). */

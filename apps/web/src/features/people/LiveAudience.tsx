@@ -19,7 +19,7 @@ export function LiveAudience({
   const { sessionId } = event;
   const id = useId();
   const query = useLiveUsers(sessionId);
-  const intents = useIntents(sessionId, { viewerUserId: viewer.userId, toastHands: false });
+  const intents = useIntents();
   // Spec 2 §6: the active count is for members and admins only.
   const count = seesActiveCount(viewer.flags) ? (query.data?.liveCount ?? null) : null;
   const intentOf = (userId: number) => intents.data?.intents.find((i) => i.userId === userId) ?? null;

@@ -50,7 +50,7 @@ export function RegisteredUsers({ event, viewer, liveCount }: Omit<PeoplePanelPr
   const query = useRegisteredUsers({ eventId, sessionId, filter, search: settledSearch });
   const users = query.data?.pages.flatMap((page) => page.users) ?? [];
   // Issue 12: the row's menu also holds the stage actions (invite, answer a hand, uninvite).
-  const intents = useIntents(sessionId, { viewerUserId: viewer.userId, toastHands: false });
+  const intents = useIntents();
   const intentOf = (userId: number) => intents.data?.intents.find((i) => i.userId === userId) ?? null;
   const stageActionsFor = (user: (typeof users)[number]) => (
     <StageInviteMenu

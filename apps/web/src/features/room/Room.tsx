@@ -5,6 +5,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { useMe } from "../account/useMe";
 import { viewerFlagsFor } from "../event-page/eventView";
+import { IntentsProvider } from "../intents/IntentsProvider";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { DuplicateTabScreen } from "./DuplicateTabScreen";
 import { RoomShell } from "./RoomShell";
@@ -42,14 +43,22 @@ export function Room({ data, session }: { data: EventPageData; session: VideoSes
     return <DuplicateTabScreen isBusy={claim.isTakingOver} onUseHere={claim.takeOver} />;
   }
   if (claim.status === "pending") return <Spinner label="Opening the room…" />;
+  const flags = viewerFlagsFor(data, session);
+  // Hosts get the 'Hand Raised' toast wherever they are in the room.
   const shell = (
-    <RoomShell
-      data={data}
-      room={room.data}
-      urlHash={session.urlHash}
-      flags={viewerFlagsFor(data, session)}
-      onTakenElsewhere={claim.takenElsewhere}
-    />
+    <IntentsProvider
+      sessionId={session.id}
+      viewerUserId={user?.id ?? null}
+      toastHands={flags.canManagePeople}
+    >
+      <RoomShell
+        data={data}
+        room={room.data}
+        urlHash={session.urlHash}
+        flags={flags}
+        onTakenElsewhere={claim.takenElsewhere}
+      />
+    </IntentsProvider>
   );
   return isArc ? shell : <RealtimeProvider>{shell}</RealtimeProvider>;
 }

@@ -1,38 +1,26 @@
-import {
-  type EventPageData,
-  hostControls,
-  mayJoinStage,
-  type RoomResponse,
-  stageDelivery,
-  stageIsOpen,
-  type ViewerFlags,
-} from "@onstage/domain";
-import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { type EventPageData, type RoomResponse, stageDelivery, type ViewerFlags } from "@onstage/domain";
 import { Button } from "../../ui/Button";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
 import { OpenStageBar } from "../intents/OpenStageBar";
 import { StageInviteDialog } from "../intents/StageInviteDialog";
-import { ownIntent, useIntents } from "../intents/useIntents";
 import { ModuleSettings } from "../module-settings/ModuleSettings";
-import { useLiveAttendeeLimitToast } from "../module-settings/useLiveAttendeeLimitToast";
-import { useLiveUsers } from "../people/useLiveUsers";
 import { ProgramClockProvider } from "../player/ProgramClock";
 import { SessionScreen } from "../player/SessionScreen";
 import { HostProgramFeed } from "../program-feed/HostProgramFeed";
 import { usePresence } from "../realtime/usePresence";
 import { Stage } from "../stage/Stage";
-import { seesStage } from "../stage/seesStage";
 import { AudienceCallDialog } from "./AudienceCallDialog";
 import { browserId } from "./browserId";
 import { ConnectionStatus } from "./ConnectionStatus";
+import { LiveCount } from "./LiveCount";
 import { RoomSidebar } from "./RoomSidebar";
 import { useAnswerTabProbes } from "./tabProbe";
 import { UnsupportedBrowserBanner } from "./UnsupportedBrowserBanner";
 import { useLeaveBeacon } from "./useLeaveBeacon";
 import { useEventTopic, useSessionTopic, useUserTopic } from "./useRoomTopics";
 import { useSidebarPosition } from "./useSidebarPosition";
+import { useStageMembership } from "./useStageMembership";
 
 export interface RoomShellProps {
   data: EventPageData;
@@ -46,8 +34,6 @@ export interface RoomShellProps {
 export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: RoomShellProps) {
   const { user } = useMe();
   const userId = user?.id ?? null;
-  const [isOnStage, setOnStage] = useState(false);
-  const [searchParams] = useSearchParams();
   const { session } = room;
   useSessionTopic(room, data.event.eventCode);
   const audienceCall = useEventTopic(room, data.event.eventCode, flags);
@@ -57,28 +43,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   useAnswerTabProbes(session.id);
   const [sidebarPosition, setSidebarPosition] = useSidebarPosition();
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
-  // Issue 12: the stage intents decide who else goes on stage; hosts get the 'Hand Raised' toast here.
-  const intents = useIntents(session.id, {
-    viewerUserId: userId,
-    toastHands: flags.canManagePeople,
-    // Everyone's own invite; the hosts' toast needs everyone's hands (the panel follows them when open).
-    audienceTopics: { followsPresence: flags.canManagePeople },
-  });
-  const mine = ownIntent(intents.data, userId)?.intentType ?? null;
-  // The open stage admits whoever chooses to join it; the team is on stage anyway.
-  const [joinsOpenStage, setJoinsOpenStage] = useState(false);
-  const offersOpenStage =
-    userId !== null &&
-    session.openStage &&
-    hostControls(session).showOpenStage &&
-    stageIsOpen(session.state) &&
-    mine !== "invite_accepted" &&
-    !mayJoinStage({ flags });
-  const stageFor = {
-    acceptedInvite: mine === "invite_accepted",
-    openStage: offersOpenStage && joinsOpenStage,
-  };
-  const isStageView = seesStage(flags, session.state, searchParams, stageFor);
+  const stage = useStageMembership(session, flags, userId);
   return (
     <div className="room">
       <header className="room__header">
@@ -107,15 +72,15 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       <UnsupportedBrowserBanner />
       <ConnectionStatus />
       {/* On stage, the host's stage connection feeds the program (Stage); off stage, a watching one. */}
-      {!isOnStage && <HostProgramFeed session={session} flags={flags} title={data.event.title} />}
+      {!stage.isOnStage && <HostProgramFeed session={session} flags={flags} title={data.event.title} />}
       <SessionControls data={data} room={room} flags={flags} />
       {/* The sidebar's modules keep in step with the picture this viewer sees (issue 12 §11). */}
-      <ProgramClockProvider delivery={stageDelivery(session.state, isStageView)}>
+      <ProgramClockProvider delivery={stageDelivery(session.state, stage.isStageView)}>
         <div className={`room__body room__body--${sidebarPosition}`}>
           <section className="room__stage" aria-label="Stage">
-            {offersOpenStage && <OpenStageBar isJoined={joinsOpenStage} onJoinedChange={setJoinsOpenStage} />}
-            {isStageView ? (
-              <Stage room={room} flags={flags} title={data.event.title} onStageChange={setOnStage} />
+            {stage.openStage && <OpenStageBar {...stage.openStage} />}
+            {stage.isStageView ? (
+              <Stage room={room} flags={flags} title={data.event.title} onStageChange={stage.onStageChange} />
             ) : (
               <SessionScreen data={data} room={room} flags={flags} />
             )}
@@ -123,7 +88,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
           <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
         </div>
       </ProgramClockProvider>
-      <StageInviteDialog session={session} open={mine === "invite_sent"} />
+      <StageInviteDialog session={session} open={stage.isInvited} />
       <AudienceCallDialog
         call={audienceCall.pendingCall}
         onAccept={audienceCall.acceptCall}
@@ -131,21 +96,4 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       />
     </div>
   );
-}
-
-/** Kept current by the session's presence topic, like the Live Audience list; warns at the live attendee limit. */
-function LiveCount({
-  sessionId,
-  initial,
-  limit,
-}: {
-  sessionId: number;
-  initial: number;
-  limit: number | null;
-}) {
-  const live = useLiveUsers(sessionId);
-  const count = live.data?.liveCount ?? initial;
-  useLiveAttendeeLimitToast(count, limit);
-  // Spec 2 §6: the active count next to the registered count.
-  return <span>{count} active</span>;
 }

@@ -1,0 +1,19 @@
+import { useLiveAttendeeLimitToast } from "../module-settings/useLiveAttendeeLimitToast";
+import { useLiveUsers } from "../people/useLiveUsers";
+
+/** Kept current by the session's presence topic, like the Live Audience list; warns at the live attendee limit. */
+export function LiveCount({
+  sessionId,
+  initial,
+  limit,
+}: {
+  sessionId: number;
+  initial: number;
+  limit: number | null;
+}) {
+  const live = useLiveUsers(sessionId);
+  const count = live.data?.liveCount ?? initial;
+  useLiveAttendeeLimitToast(count, limit);
+  // Spec 2 §6: the active count next to the registered count.
+  return <span>{count} active</span>;
+}
