@@ -23,7 +23,7 @@ interface Person {
 
 /** Spec 2 §2 people tab: the sections On Stage, Invited to the stage and Hands raised. */
 export function StageSections({ session, event, viewer }: StageSectionsProps) {
-  const { userId: viewerUserId, flags } = viewer;
+  const { flags } = viewer;
   // The panel shows only while the viewer sees the audience (spec 2 §2): their hands and invites too.
   useFollowAudienceIntents();
   const query = useIntents();
