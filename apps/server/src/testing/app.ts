@@ -6,13 +6,17 @@ import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app";
 import { cookiePolicy, hashSessionId } from "../features/auth/sessions";
 import type { Database } from "../platform/database";
+import type { LivekitConfig } from "../platform/media-room/livekit/livekit-media-room";
 
 export const TEST_PUBLIC_URL = "http://onstage.test";
 
 export const testFilesDir = () => mkdtemp(path.join(tmpdir(), "onstage-files-"));
 
 /** The real app on the given database, without a built web app (the server's fallback shell is used). */
-export function useTestApp(use: () => Database, options: { webDist?: string } = {}): () => App {
+export function useTestApp(
+  use: () => Database,
+  options: { webDist?: string; livekit?: () => LivekitConfig } = {},
+): () => App {
   let app: App | undefined;
   beforeAll(async () => {
     app = await buildApp({
@@ -22,6 +26,7 @@ export function useTestApp(use: () => Database, options: { webDist?: string } = 
       filesDir: await testFilesDir(),
       // Tests speak from several client addresses through X-Forwarded-For.
       trustProxy: true,
+      livekit: options.livekit?.(),
     });
   });
   afterAll(async () => {

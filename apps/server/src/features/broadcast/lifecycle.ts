@@ -20,16 +20,25 @@ export interface RecordingChange {
   stream: SessionStream;
 }
 
-/** A ban took the user out of these events: their stage place goes now, not at the next re-check. */
+/**
+ * A ban took the user out of these events, or a role change may have taken their stage right: their
+ * stage place goes now, not at the next re-check.
+ */
 export interface UserRemoved {
   userId: number;
   eventIds: readonly number[];
+}
+
+/** A setting that decides who may be on the session's stage changed (open stage, hands, audience). */
+export interface StageSettingsChanged {
+  sessionId: number;
 }
 
 interface LifecycleEvents {
   sessionState: [SessionStateChange];
   recording: [RecordingChange];
   userRemoved: [UserRemoved];
+  stageSettings: [StageSettingsChanged];
 }
 
 export class BroadcastLifecycle extends EventEmitter<LifecycleEvents> {}

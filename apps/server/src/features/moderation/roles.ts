@@ -15,7 +15,7 @@ import { tellPeopleChanged } from "./service";
 
 /**
  * Spec 1 §4 "Role change" under spec 1 §5 "Role menu": the one road from the people row's Role menu to
- * an event role. A stage member who loses the right to be there leaves at the stage's next re-check.
+ * an event role. A stage member who loses the right to be there leaves the stage at once.
  */
 export async function changeRole(
   deps: ModerationDeps,
@@ -63,4 +63,6 @@ export async function changeRole(
     });
     await tellPeopleChanged(outbox, input.event_id, input.user_id);
   });
+  // After commit: a speaker made a guest leaves the stage now, not at the next re-check.
+  deps.lifecycle.emit("userRemoved", { userId: input.user_id, eventIds: [input.event_id] });
 }

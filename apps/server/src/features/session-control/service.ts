@@ -223,6 +223,7 @@ export function sessionControlService(deps: SessionControlDeps) {
           if (!(await lockSessionControl(tx, session.id))) throw NotFound("session_not_found");
           await updateSession(tx, outbox, session.id, settingsPatch(body));
         });
+        lifecycle.emit("stageSettings", { sessionId: session.id });
         // Spec 2 §2: a hidden audience is no guest's business from now on, also on connections open now.
         if (body.hide_audience === true)
           await realtime.reauthorize(topicName({ kind: "presence", id: session.id }));

@@ -1,11 +1,12 @@
 import { stageIsOpen } from "@onstage/domain";
 import type { EmbeddedMediaRoom } from "../../platform/media-room/embedded/room";
+import type { LivekitMediaRoom } from "../../platform/media-room/livekit/livekit-media-room";
 import type { MediaRoomPort } from "../../platform/media-room/port";
-import type { SessionStateChange } from "../broadcast/lifecycle";
+import type { SessionStateChange, StageSettingsChanged, UserRemoved } from "../broadcast/lifecycle";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import { stageRoutes } from "./routes";
-import { membersRights } from "./service";
+import { membersRights, openStageSessions } from "./service";
 import { stageSignalling } from "./signalling";
 
 /** A revoked right (a role taken away, a ban, the state set by hand) stops a member within this. */
@@ -17,6 +18,7 @@ const RECHECK_MS = 1_000;
  */
 export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Feature {
   const embedded = mediaRoom.provider === "embedded" ? (mediaRoom as EmbeddedMediaRoom) : null;
+  const livekit = mediaRoom.provider === "livekit" ? (mediaRoom as LivekitMediaRoom) : null;
   const onState = (change: SessionStateChange) => {
     // Back to scheduled, postevent or ended: everyone leaves the stage.
     if (!stageIsOpen(change.to))
@@ -51,10 +53,32 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
     if (again) await recheck();
   };
   // A ban that removes takes the user off the stage now; the re-check reads the ban from the database.
-  const onRemoved = () => {
-    if (checking) again = true;
+  const onRemoved = (removed: UserRemoved) => {
+    if (livekit) void takeOffLivekit(removed);
+    else if (checking) again = true;
     else void recheck();
   };
+  /** LiveKit holds its rooms: who may no longer be on stage is found by asking it, when something changed. */
+  const takeOffLivekit = async (change: UserRemoved | StageSettingsChanged) => {
+    if (!livekit) return;
+    try {
+      const sessions =
+        "sessionId" in change
+          ? [{ sessionId: change.sessionId, userIds: await livekit.participants(change.sessionId) }]
+          : (await openStageSessions(deps.db, change.eventIds)).map((sessionId) => ({
+              sessionId,
+              userIds: [change.userId],
+            }));
+      for (const { sessionId, userIds } of sessions) {
+        const rights = await membersRights(deps.db, sessionId, userIds);
+        for (const userId of userIds)
+          if (rights.get(userId)?.refusal !== null) await livekit.remove(sessionId, userId);
+      }
+    } catch (err) {
+      deps.log.error({ err }, "taking people off a LiveKit stage failed");
+    }
+  };
+  const onStageSettings = (change: StageSettingsChanged) => void takeOffLivekit(change);
   return {
     name: "stage",
     routes: stageRoutes(deps, mediaRoom),
@@ -62,12 +86,14 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
     start() {
       deps.lifecycle.on("sessionState", onState);
       deps.lifecycle.on("userRemoved", onRemoved);
+      deps.lifecycle.on("stageSettings", onStageSettings);
       timer = setInterval(() => void recheck(), RECHECK_MS);
       timer.unref();
     },
     async stop() {
       deps.lifecycle.off("sessionState", onState);
       deps.lifecycle.off("userRemoved", onRemoved);
+      deps.lifecycle.off("stageSettings", onStageSettings);
       if (timer) clearInterval(timer);
       await mediaRoom.stop();
     },

@@ -5,7 +5,9 @@ import {
   type MediaRoomJoin,
   NotFound,
   type RoomSession,
+  type SessionState,
   type StageRights,
+  stageIsOpen,
   stageRights,
   Unauthorized,
 } from "@onstage/domain";
@@ -87,4 +89,13 @@ export function stageService(db: Queryable, mediaRoom: MediaRoomPort) {
       return room.join({ sessionId, userId, name, canPublish: rights.canPublish });
     },
   };
+}
+
+/** The sessions of these events whose stage is open now (domain stageIsOpen). */
+export async function openStageSessions(db: Queryable, eventIds: readonly number[]): Promise<number[]> {
+  const rows = await db.query<{ id: number; state: SessionState }>(
+    "SELECT id, state FROM video_sessions WHERE event_id = ANY($1::int[]) AND deleted_at IS NULL",
+    [eventIds],
+  );
+  return rows.filter((r) => stageIsOpen(r.state)).map((r) => r.id);
 }

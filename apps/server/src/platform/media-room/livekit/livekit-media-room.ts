@@ -14,6 +14,8 @@ export interface LivekitMediaRoom extends MediaRoomPort {
   readonly provider: "livekit";
   /** Changes a connected participant's right to publish at once (issue 12: taken off stage, put back). */
   setCanPublish(sessionId: number, userId: number, canPublish: boolean): Promise<void>;
+  /** The users in the session's room now (LiveKit holds the room, so it is asked). */
+  participants(sessionId: number): Promise<number[]>;
 }
 
 /**
@@ -115,6 +117,16 @@ export function livekitMediaRoom(config: LivekitConfig): LivekitMediaRoom {
           canPublishSources: canPublish ? STAGE_SOURCES : [],
         },
       });
+    },
+
+    async participants(sessionId) {
+      try {
+        const list = await rooms.listParticipants(livekitRoomName(sessionId));
+        return list.map((p) => Number(p.identity)).filter(Number.isSafeInteger);
+      } catch (error) {
+        if (alreadyGone(error)) return [];
+        throw error;
+      }
     },
 
     // Nothing runs here: LiveKit holds the rooms, the SDK holds no connections.
