@@ -22,9 +22,16 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     ),
   );
   return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
+    // So is a button whose variant changed a moment ago (a colour transition starting while axe reads):
+    // axe reads the settled colours. A constructed sheet, since the CSP refuses inline styles.
+    const settled = new CSSStyleSheet();
+    settled.replaceSync("*, *::before, *::after { transition: none !important; }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, settled];
+    const result = await (window as unknown as { axe: typeof axe }).axe
+      .run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })
+      .finally(() => {
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== settled);
+      });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? null,
