@@ -125,8 +125,9 @@ export const TopicBodies = {
     broadcast(
       "session.updated",
       VideoSessionSummary,
-      "`VideoSessionSummary` (`api/events.ts`): a session's state, schedule, title or type changed (the agenda)",
+      "`VideoSessionSummary` (`api/events.ts`): a session added, or its state, schedule, title or type changed (the agenda)",
     ),
+    broadcast("session.removed", Deleted, "`{ id }`: a session deleted (the agenda)"),
   ]),
   session: z.union([
     change(

@@ -16,7 +16,7 @@ import {
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import type { FeatureDeps } from "../deps";
-import { countSessions, createSession, listSessions } from "../sessions/service";
+import { countSessions, createFirstSession, listSessions } from "../sessions/service";
 import { type ManagedEvent, requireChannelMember, requireEventManager } from "./access";
 import { listCoupons } from "./coupons.queries";
 import * as q from "./events.queries";
@@ -103,7 +103,7 @@ export function dashEventsService({ db, storage, clock }: Pick<FeatureDeps, "db"
           const id = await q.insertEvent(tx, { ...fields, eventCode: newEventCode(input.title) });
           if (id === null) continue;
           await q.insertHostRole(tx, id, userId);
-          await createSession(tx, id, input.firstSession);
+          await createFirstSession(tx, id, input.firstSession);
           return id;
         }
         throw new Error("no free event code");

@@ -32,8 +32,8 @@ export function dashSessionsService({ db, clock, realtime }: Pick<FeatureDeps, "
         sessionCount: await sessions.countSessions(db, eventId),
       });
       if (refusal) throw Conflict(refusal);
-      const id = await db.transaction(async (tx) => {
-        const created = await sessions.createSession(tx, eventId, input);
+      const id = await withOutbox(db, realtime, async (tx, outbox) => {
+        const created = await sessions.createSession(tx, outbox, eventId, input);
         // Issue 10 §2.3: people already registered get reminders for the new session too.
         await scheduleSessionReminders(tx, { sessionId: created, now: clock().getTime() });
         return created;
@@ -67,7 +67,10 @@ export function dashSessionsService({ db, clock, realtime }: Pick<FeatureDeps, "
           sessionCount: await sessions.countSessions(db, event.id),
         });
       if (refusal) throw Conflict(refusal);
-      if (!(await sessions.deleteSession(db, sessionId))) throw Conflict("session_live");
+      const deleted = await withOutbox(db, realtime, (tx, outbox) =>
+        sessions.deleteSession(tx, outbox, { id: sessionId, eventId: event.id }),
+      );
+      if (!deleted) throw Conflict("session_live");
     },
   };
 }

@@ -19,9 +19,31 @@ export {
   toRoomSession,
 } from "./queries";
 
-/** A session with its chats; its topic has no subscriber yet, so nobody is told. */
-export const createSession = (tx: Queryable, eventId: number, session: q.NewSession) =>
+/** A new event's first session with its chats: nobody follows the event yet, so nobody is told. */
+export const createFirstSession = (tx: Queryable, eventId: number, session: q.NewSession) =>
   q.insertSession(tx, eventId, session);
+
+/** A session with its chats; its topic has no subscriber yet, the event's agenda is told. */
+export async function createSession(
+  tx: Queryable,
+  outbox: Outbox,
+  eventId: number,
+  session: q.NewSession,
+): Promise<number> {
+  const id = await q.insertSession(tx, eventId, session);
+  await tellAgenda(tx, outbox, eventId, id);
+  return id;
+}
+
+/** The event topic hears a session as the agenda shows it (spec 2 §2: the agenda stays live). */
+async function tellAgenda(tx: Queryable, outbox: Outbox, eventId: number, sessionId: number) {
+  const summary = await q.findSession(tx, sessionId);
+  if (summary)
+    await outbox.write(
+      { kind: "event", id: eventId },
+      { kind: "broadcast", event: "session.updated", payload: summary },
+    );
+}
 
 /** What the event's agenda shows of a session (VideoSessionSummary): a change to one is the event's news. */
 const AGENDA_FIELDS = [
@@ -64,13 +86,8 @@ export async function publishSession(
     { kind: "session", id: sessionId },
     { kind: "change", table: "video_sessions", event: "UPDATE", payload: session },
   );
-  const summary =
-    AGENDA_FIELDS.some((field) => patch[field] !== undefined) && (await q.findSession(tx, sessionId));
-  if (summary)
-    await outbox.write(
-      { kind: "event", id: session.eventId },
-      { kind: "broadcast", event: "session.updated", payload: summary },
-    );
+  if (AGENDA_FIELDS.some((field) => patch[field] !== undefined))
+    await tellAgenda(tx, outbox, session.eventId, sessionId);
 }
 
 /** Issue 12: a question answered onto the stage, or taken off it; published when it changed. */
@@ -110,6 +127,17 @@ export async function setChatDisabled(
 
 /**
  * Soft delete, unless the session went live meanwhile (then false). The session topic carries no
- * delete message (domain TopicBodies): its room answers 404 from now on.
+ * delete message (domain TopicBodies): its room answers 404 from now on; the agenda drops it.
  */
-export const deleteSession = (db: Database, sessionId: number) => q.softDeleteSession(db, sessionId);
+export async function deleteSession(
+  tx: Queryable,
+  outbox: Outbox,
+  session: { id: number; eventId: number },
+): Promise<boolean> {
+  if (!(await q.softDeleteSession(tx, session.id))) return false;
+  await outbox.write(
+    { kind: "event", id: session.eventId },
+    { kind: "broadcast", event: "session.removed", payload: { id: session.id } },
+  );
+  return true;
+}

@@ -16,12 +16,13 @@ const session = (id: number, state: VideoSessionSummary["state"]): VideoSessionS
 });
 
 describe("withSession (spec 2 §2: the agenda is live)", () => {
-  it("replaces the changed session in place and ignores one the list lacks", () => {
+  it("replaces the changed session in place and adds a new one in schedule order", () => {
     const sessions = [session(1, "scheduled"), session(2, "scheduled")];
     expect(withSession(sessions, session(2, "broadcasting")).map((s) => s.state)).toEqual([
       "scheduled",
       "broadcasting",
     ]);
-    expect(withSession(sessions, session(3, "broadcasting"))).toEqual(sessions);
+    const earlier = { ...session(3, "scheduled"), timeScheduled: "2026-11-24T09:00:00.000Z" };
+    expect(withSession(sessions, earlier).map((s) => s.id)).toEqual([3, 1, 2]);
   });
 });

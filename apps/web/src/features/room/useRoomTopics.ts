@@ -92,7 +92,7 @@ export function useEventTopic(room: RoomResponse, eventCode: string, flags: View
           return;
         }
         // The agenda follows its sessions itself (lobby/useAgendaTopic).
-        if (message.event === "session.updated") return;
+        if (message.event === "session.updated" || message.event === "session.removed") return;
         const { registeredCount } = message.payload;
         queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, registeredCount });
       },
