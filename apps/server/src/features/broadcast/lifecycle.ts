@@ -29,6 +29,12 @@ export interface UserRemoved {
   eventIds: readonly number[];
 }
 
+/** A ban of the user in these events was set or lifted (a shadow-banned voter's answers stop counting). */
+export interface BanChanged {
+  userId: number;
+  eventIds: readonly number[];
+}
+
 /** A setting that decides who may be on the session's stage changed (open stage, hands, audience). */
 export interface StageSettingsChanged {
   sessionId: number;
@@ -39,6 +45,7 @@ interface LifecycleEvents {
   recording: [RecordingChange];
   userRemoved: [UserRemoved];
   stageSettings: [StageSettingsChanged];
+  banChanged: [BanChanged];
 }
 
 export class BroadcastLifecycle extends EventEmitter<LifecycleEvents> {}

@@ -92,7 +92,7 @@ export function moderationService(deps: ModerationDeps) {
     actorId: number,
     ban: { id: number; organizationId: number; eventId: number | null },
   ): Promise<void> {
-    await withOutbox(db, realtime, async (tx, outbox) => {
+    const targetUserId = await withOutbox(db, realtime, async (tx, outbox) => {
       await liftBan(tx, ban.id, actorId);
       const targetUserId = await banUserId(tx, ban.id);
       await recordAudit(tx, {
@@ -104,7 +104,10 @@ export function moderationService(deps: ModerationDeps) {
         details: { banId: ban.id },
       });
       if (ban.eventId !== null) await tellPeopleChanged(outbox, ban.eventId, targetUserId);
+      return targetUserId;
     });
+    const eventIds = ban.eventId !== null ? [ban.eventId] : await channelEventIds(db, ban.organizationId);
+    deps.lifecycle.emit("banChanged", { userId: targetUserId, eventIds });
   }
 
   /** Records the ban; returns its id, whether it is new, and whether the user must leave now. */
@@ -202,6 +205,8 @@ export function moderationService(deps: ModerationDeps) {
         }
         return recorded;
       });
+      if (result.created || result.removes)
+        deps.lifecycle.emit("banChanged", { userId: input.user_id, eventIds });
       // After commit: the ban is visible to every node's authorisation before anyone is evicted.
       if (result.removes) {
         deps.lifecycle.emit("userRemoved", { userId: input.user_id, eventIds });

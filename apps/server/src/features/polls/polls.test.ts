@@ -436,4 +436,30 @@ describeOnEachDatabase("polls", (use) => {
       });
     }
   });
+
+  test("a shadow ban set or lifted re-counts the voter's polls for everyone at once", async () => {
+    const s = await scene();
+    const [tea] = s.poll.options;
+    await s.clients.guest.post("/api/polls/answer", { poll_id: s.poll.id, option_id: tea?.id });
+    const teaCounts = async () =>
+      (await topicMessages(use(), s.topics.team))
+        .filter((m) => m.event === "poll.results")
+        .map((m) => (m.payload as { counts: { answers: number }[] }).counts[0]?.answers);
+    await eventually("the vote is counted", async () => (await teaCounts()).at(-1) === 1);
+    const ban = {
+      user_id: s.people.guest.userId,
+      event_id: s.event,
+      organization_id: s.channel,
+      ban_type: "event",
+    };
+    const banned = await s.clients.host.post("/api/event/ban", { ...ban, shadow: true });
+    expect(banned.statusCode).toBe(201);
+    await eventually(
+      "the shadow-banned vote leaves the counts",
+      async () => (await teaCounts()).at(-1) === 0,
+    );
+    const unban = { ban_id: banned.json().banId, event_id: s.event, organization_id: s.channel };
+    expect((await s.clients.host.post("/api/event/unban", unban)).statusCode).toBe(200);
+    await eventually("the lifted ban's vote counts again", async () => (await teaCounts()).at(-1) === 1);
+  });
 });

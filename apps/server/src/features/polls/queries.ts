@@ -216,3 +216,17 @@ export async function countAnswers(tx: Queryable, pollId: number): Promise<PollR
   );
   return rows;
 }
+
+/** The polls of these events the user has answered. */
+export async function pollsAnsweredBy(
+  db: Queryable,
+  userId: number,
+  eventIds: readonly number[],
+): Promise<number[]> {
+  const rows = await db.query<{ poll_id: number }>(
+    `SELECT a.poll_id::int AS poll_id FROM poll_answers a JOIN polls p ON p.id = a.poll_id
+      WHERE a.user_id = $1 AND p.event_id = ANY($2::int[])`,
+    [userId, eventIds],
+  );
+  return rows.map((r) => r.poll_id);
+}
