@@ -1,4 +1,4 @@
-import type { Database, Queryable } from "../../platform/database";
+import type { Queryable } from "../../platform/database";
 import type { Outbox } from "../../platform/realtime/outbox";
 import * as q from "./queries";
 
