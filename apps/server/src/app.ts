@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: server.log,
   });
   const storage = chooseStorage({ filesDir: deps.filesDir, s3: deps.s3 });
-  await registerFilesRoute(server, { filesDir: deps.filesDir, bucket: deps.s3 ? storage : undefined });
+  await registerFilesRoute(server, deps.s3 ? { bucket: storage } : { filesDir: deps.filesDir });
 
   const realtimeServer = attachRealtime({
     httpServer: server.server,

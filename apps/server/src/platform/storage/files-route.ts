@@ -9,19 +9,19 @@ import { FILES_URL_PREFIX, type FileStorage, isSafeKey } from "./port";
  */
 export async function registerFilesRoute(
   server: FastifyInstance,
-  options: { filesDir: string; bucket: FileStorage | undefined },
+  served: { filesDir: string } | { bucket: FileStorage },
 ): Promise<void> {
-  const { bucket } = options;
-  if (!bucket) {
-    await mkdir(options.filesDir, { recursive: true });
+  if ("filesDir" in served) {
+    await mkdir(served.filesDir, { recursive: true });
     await server.register(fastifyStatic, {
-      root: options.filesDir,
+      root: served.filesDir,
       prefix: FILES_URL_PREFIX,
       decorateReply: false,
       maxAge: "1d",
     });
     return;
   }
+  const { bucket } = served;
   server.get<{ Params: { "*": string } }>(
     `${FILES_URL_PREFIX}*`,
     { schema: { hide: true } },

@@ -7,14 +7,11 @@ import { startS3Server } from "../../testing/s3-server";
 import { registerFilesRoute } from "./files-route";
 import { localFileStorage } from "./local";
 import type { FileStorage } from "./port";
-import { type S3StorageConfig, s3FileStorage } from "./s3";
+import { s3FileStorage } from "./s3";
 
 interface Opened {
   storage: FileStorage;
-  /** The bucket's settings (S3 only), to sign URLs the way the storage does. */
-  s3?: S3StorageConfig;
-  filesDir: string;
-  bucket: FileStorage | undefined;
+  served: { filesDir: string } | { bucket: FileStorage };
   close: () => Promise<void>;
 }
 
@@ -22,8 +19,7 @@ async function openLocal(): Promise<Opened> {
   const filesDir = await mkdtemp(path.join(tmpdir(), "onstage-files-"));
   return {
     storage: localFileStorage(filesDir),
-    filesDir,
-    bucket: undefined,
+    served: { filesDir },
     close: () => rm(filesDir, { recursive: true, force: true }),
   };
 }
@@ -31,7 +27,7 @@ async function openLocal(): Promise<Opened> {
 async function openS3(): Promise<Opened> {
   const server = await startS3Server();
   const storage = s3FileStorage(server.config);
-  return { storage, s3: server.config, filesDir: "/nonexistent", bucket: storage, close: server.close };
+  return { storage, served: { bucket: storage }, close: server.close };
 }
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
@@ -46,7 +42,7 @@ describe.each([
   beforeAll(async () => {
     opened = await open();
     app = Fastify();
-    await registerFilesRoute(app, { filesDir: opened.filesDir, bucket: opened.bucket });
+    await registerFilesRoute(app, opened.served);
     origin = await app.listen({ host: "127.0.0.1", port: 0 });
   });
   afterAll(async () => {
