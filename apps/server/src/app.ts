@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdir, mkdtemp } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { registerCsrf } from "./features/auth/csrf";
@@ -63,7 +62,9 @@ import { type LivekitConfig, livekitOrigins } from "./platform/media-room/liveki
 import type { MediaRoomPort } from "./platform/media-room/port";
 import type { MembershipGate } from "./platform/membership/gate";
 import type { PaymentGateway } from "./platform/payments/gateway";
-import { FILES_URL_PREFIX, localFileStorage } from "./platform/storage/storage";
+import { chooseStorage } from "./platform/storage";
+import { registerFilesRoute } from "./platform/storage/files-route";
+import type { S3StorageConfig } from "./platform/storage/s3";
 
 export interface AppDeps {
   db: Database;
@@ -71,6 +72,8 @@ export interface AppDeps {
   webDist: string;
   /** Uploaded and generated files (local storage). */
   filesDir: string;
+  /** Files go to this S3-compatible bucket when set (several nodes share it); else to filesDir. */
+  s3?: S3StorageConfig;
   /** Outgoing mail server; without it mail goes to the development mailbox. */
   smtpUrl?: string;
   mailFrom?: string;
@@ -171,14 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.db,
     log: server.log,
   });
-  await mkdir(deps.filesDir, { recursive: true });
-  const storage = localFileStorage(deps.filesDir);
-  await server.register(fastifyStatic, {
-    root: deps.filesDir,
-    prefix: FILES_URL_PREFIX,
-    decorateReply: false,
-    maxAge: "1d",
-  });
+  const storage = chooseStorage({ filesDir: deps.filesDir, s3: deps.s3 });
+  await registerFilesRoute(server, deps.s3 ? { bucket: storage } : { filesDir: deps.filesDir });
 
   const realtimeServer = attachRealtime({
     httpServer: server.server,

@@ -88,3 +88,52 @@ test("COMPOSITOR is the host's tab unless `server`; anything else is refused; CH
   });
   expect(() => loadConfig({ COMPOSITOR: "egress" })).toThrow(/Invalid configuration: .*COMPOSITOR/);
 });
+
+const S3_ENV = {
+  S3_ENDPOINT: "https://s3.example.com",
+  S3_BUCKET: "onstage",
+  S3_ACCESS_KEY_ID: "key",
+  S3_SECRET_ACCESS_KEY: "secret",
+};
+
+test("files stay in DATA_DIR/files unless S3 is configured; S3_REGION defaults to us-east-1", () => {
+  expect(loadConfig({}).s3).toBeUndefined();
+  expect(loadConfig(S3_ENV).s3).toEqual({
+    endpoint: "https://s3.example.com",
+    bucket: "onstage",
+    region: "us-east-1",
+    accessKeyId: "key",
+    secretAccessKey: "secret",
+    publicUrl: undefined,
+  });
+  expect(
+    loadConfig({ ...S3_ENV, S3_REGION: "auto", S3_PUBLIC_URL: "https://cdn.example.com" }).s3,
+  ).toMatchObject({
+    region: "auto",
+    publicUrl: "https://cdn.example.com",
+  });
+});
+
+test.each([
+  {
+    case: "a bucket without its keys",
+    env: { S3_ENDPOINT: "https://s3.example.com", S3_BUCKET: "onstage" },
+    missing: "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY",
+  },
+  { case: "keys without an endpoint", env: { ...S3_ENV, S3_ENDPOINT: "" }, missing: "S3_ENDPOINT" },
+  {
+    case: "only a public URL",
+    env: { S3_PUBLIC_URL: "https://cdn.example.com" },
+    missing: "S3_ENDPOINT, S3_BUCKET",
+  },
+])("half an S3 setup ($case) is refused naming what is missing", ({ env, missing }) => {
+  expect(() => loadConfig(env)).toThrow(
+    `object storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY together (missing ${missing}`,
+  );
+});
+
+test("an S3 endpoint that is not a URL is refused naming the variable", () => {
+  expect(() => loadConfig({ ...S3_ENV, S3_ENDPOINT: "s3.example.com" })).toThrow(
+    /Invalid configuration: .*S3_ENDPOINT/,
+  );
+});

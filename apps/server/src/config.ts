@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { SocialProviderConfig, SocialProviderSettings } from "./features/auth/social/providers";
 import type { LivekitConfig } from "./platform/media-room/livekit/livekit-media-room";
+import type { S3StorageConfig } from "./platform/storage/s3";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -51,6 +52,12 @@ const Env = z.object({
   MEDIA_SECRET: optionalText.pipe(z.string().min(32).optional()),
   COMPOSITOR: z.enum(["browser", "server"]).default("browser"),
   CHROMIUM_PATH: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText.transform((v) => v ?? "us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: optionalUrl,
 });
 
 export interface Config {
@@ -80,6 +87,23 @@ export interface Config {
   compositor: "browser" | "server";
   /** COMPOSITOR=server's Chromium; unset: `chromium` on PATH. */
   chromiumPath: string | undefined;
+  /** Uploaded and generated files in an S3-compatible bucket; unset: DATA_DIR/files (one node). */
+  s3: S3StorageConfig | undefined;
+}
+
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** All of the bucket's settings or none: half of them would store files locally on one node unnoticed. */
+function s3Storage(e: z.infer<typeof Env>): S3StorageConfig | undefined {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId } = e;
+  const { S3_SECRET_ACCESS_KEY: secretAccessKey, S3_REGION: region, S3_PUBLIC_URL: publicUrl } = e;
+  if (endpoint && bucket && accessKeyId && secretAccessKey)
+    return { endpoint, bucket, region, accessKeyId, secretAccessKey, publicUrl };
+  const missing = S3_REQUIRED.filter((name) => !e[name]);
+  if (missing.length === S3_REQUIRED.length && !publicUrl) return undefined;
+  throw new Error(
+    `Invalid configuration: object storage needs ${S3_REQUIRED.join(", ")} together (missing ${missing.join(", ")})`,
+  );
 }
 
 /** A social provider is offered only when both halves of its client registration are set. */
@@ -138,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSecret: e.MEDIA_SECRET,
     compositor: e.COMPOSITOR,
     chromiumPath: e.CHROMIUM_PATH,
+    s3: s3Storage(e),
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

@@ -35,6 +35,7 @@ const { server, reporter, workers } = await buildApp({
   publicUrl: config.publicUrl,
   webDist: config.webDist,
   filesDir: path.join(config.dataDir, "files"),
+  s3: config.s3,
   smtpUrl: config.smtpUrl,
   production: config.env === "production",
   trustProxy: config.trustProxy,

@@ -3,7 +3,7 @@ import type { Tracker } from "../platform/analytics/tracker";
 import type { Database } from "../platform/database";
 import type { Mailer } from "../platform/mail/mailer";
 import type { Realtime } from "../platform/realtime/port";
-import type { FileStorage } from "../platform/storage/storage";
+import type { FileStorage } from "../platform/storage/port";
 import type { AuthService } from "./auth/service";
 import type { CookiePolicy } from "./auth/sessions";
 import type { BroadcastLifecycle } from "./broadcast/lifecycle";

@@ -1,6 +1,6 @@
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
-import { FILES_URL_PREFIX } from "../platform/storage/storage";
+import { FILES_URL_PREFIX } from "../platform/storage/port";
 
 /** Spec 3 clip embed (an iframe of width 100%, height 800): the only page another site may frame. */
 export const CLIP_EMBED_PATH = /^\/embed\/clips\/[^/?#]+(?:[?#]|$)/;

@@ -7,6 +7,7 @@ import { type App, buildApp } from "../app";
 import { cookiePolicy, hashSessionId } from "../features/auth/sessions";
 import type { Database } from "../platform/database";
 import type { LivekitConfig } from "../platform/media-room/livekit/livekit-media-room";
+import type { S3StorageConfig } from "../platform/storage/s3";
 
 export const TEST_PUBLIC_URL = "http://onstage.test";
 
@@ -15,7 +16,7 @@ export const testFilesDir = () => mkdtemp(path.join(tmpdir(), "onstage-files-"))
 /** The real app on the given database, without a built web app (the server's fallback shell is used). */
 export function useTestApp(
   use: () => Database,
-  options: { webDist?: string; livekit?: () => LivekitConfig } = {},
+  options: { webDist?: string; livekit?: () => LivekitConfig; s3?: () => S3StorageConfig } = {},
 ): () => App {
   let app: App | undefined;
   beforeAll(async () => {
@@ -27,6 +28,7 @@ export function useTestApp(
       // Tests speak from several client addresses through X-Forwarded-For.
       trustProxy: true,
       livekit: options.livekit?.(),
+      s3: options.s3?.(),
     });
   });
   afterAll(async () => {

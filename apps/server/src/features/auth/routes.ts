@@ -28,7 +28,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../platform/database";
 import { IMAGE_MAX_BYTES, reencodeImage } from "../../platform/images/images";
 import type { Realtime } from "../../platform/realtime/port";
-import type { FileStorage } from "../../platform/storage/storage";
+import type { FileStorage } from "../../platform/storage/port";
 import type { AuthService } from "./service";
 import { type CookiePolicy, endSession, hashSessionId, startSession } from "./sessions";
 
@@ -212,7 +212,7 @@ export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDep
           const bytes = await file.toBuffer().catch(() => null);
           const jpeg = bytes && !file.file.truncated ? await reencodeImage(bytes, AVATAR_SIZE) : null;
           if (!jpeg) throw BadRequest("invalid_image");
-          const url = await storage.put(`avatars/${randomBytes(16).toString("hex")}.jpg`, jpeg);
+          const url = await storage.put(`avatars/${randomBytes(16).toString("hex")}.jpg`, jpeg, "image/jpeg");
           return { user: await auth.setPhoto(req.viewerUserId, url) };
         },
       );

@@ -3,7 +3,7 @@ import multipart from "@fastify/multipart";
 import { BadRequest } from "@onstage/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IMAGE_MAX_BYTES, reencodeImage } from "../../platform/images/images";
-import type { FileStorage } from "../../platform/storage/storage";
+import type { FileStorage } from "../../platform/storage/port";
 
 // Issue 5 §7 cover-photo and avatar uploads: size and pixel limits checked before decoding, type by
 // content, re-encoded, stored under a server-generated name.
@@ -37,5 +37,9 @@ export async function storeImage(
   const bytes = await upload();
   const jpeg = bytes ? await reencodeImage(bytes, size) : null;
   if (!jpeg) throw BadRequest("invalid_image");
-  return storage.put(`organization/${organizationId}/assets/${randomBytes(16).toString("hex")}.jpg`, jpeg);
+  return storage.put(
+    `organization/${organizationId}/assets/${randomBytes(16).toString("hex")}.jpg`,
+    jpeg,
+    "image/jpeg",
+  );
 }
