@@ -6,10 +6,12 @@ export const accountKeys = {
   me: ["account", "me"] as const,
 };
 
+export const fetchMe = () => api("/api/me", MeResponse);
+
 export function useMe() {
   const query = useQuery({
     queryKey: accountKeys.me,
-    queryFn: () => api("/api/me", MeResponse),
+    queryFn: fetchMe,
     staleTime: 60_000,
   });
   const user: CurrentUser | null = query.data?.user ?? null;

@@ -1,7 +1,8 @@
-import { safeRedirect } from "@onstage/domain";
+import { type MeResponse, safeRedirect } from "@onstage/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { fetchMe } from "../account/useMe";
 import { confirmPasswordReset, verifyInvite, verifyLink } from "../auth/authApi";
 import { useAuthChanged } from "../auth/useAuthChanged";
 import { type EmailedLink, parseLinkFragment } from "./linkFragment";
@@ -27,24 +28,31 @@ export function useEmailedLink() {
   }, []);
 
   const spend = useMutation({
-    mutationFn: async (action: LinkAction): Promise<string> => {
-      if (!link) throw new Error("No link");
-      if (action.kind === "invite") {
-        await verifyInvite({ token: link.token, firstName: action.firstName, lastName: action.lastName });
-        // Every invitation is to a channel's team, which the dashboard now lists.
-        return "/dash";
-      }
-      const answer =
-        action.kind === "reset"
-          ? await confirmPasswordReset({ token: link.token, password: action.password })
-          : await verifyLink(link.token);
-      return safeRedirect(answer.redirectTo);
-    },
-    onSuccess: (path) => {
-      authChanged();
+    mutationFn: async (action: LinkAction): Promise<{ path: string; me: MeResponse }> => ({
+      path: await spendLink(action),
+      // The page it leads to shows the viewer as they are now (no 'verify your email' banner after
+      // 'Email verified').
+      me: await fetchMe(),
+    }),
+    onSuccess: ({ path, me }) => {
+      authChanged(me);
       navigate(path, { replace: true });
     },
   });
+
+  async function spendLink(action: LinkAction): Promise<string> {
+    if (!link) throw new Error("No link");
+    if (action.kind === "invite") {
+      await verifyInvite({ token: link.token, firstName: action.firstName, lastName: action.lastName });
+      // Every invitation is to a channel's team, which the dashboard now lists.
+      return "/dash";
+    }
+    const answer =
+      action.kind === "reset"
+        ? await confirmPasswordReset({ token: link.token, password: action.password })
+        : await verifyLink(link.token);
+    return safeRedirect(answer.redirectTo);
+  }
 
   return { link, spend };
 }
