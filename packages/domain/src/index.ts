@@ -5,6 +5,7 @@ export * from "./api/common";
 export * from "./api/dashboard";
 export * from "./api/events";
 export * from "./api/intents";
+export * from "./api/livestream";
 export * from "./api/membership";
 export * from "./api/moderation";
 export * from "./api/module-settings";
