@@ -115,3 +115,35 @@ test("the owner sees the plan banners, dismisses them, refetches, reads the bill
   expect(session?.state).toBe("scheduled");
   expect(cspViolations).toEqual([]);
 });
+
+test("the owner is warned before the session's maximum runtime, and told when the server ended the live", async () => {
+  if (!context) throw new Error("no browser");
+  const page = await context.newPage();
+  await signInBrowser(page.request, DEMO_HOST);
+  const { event, sessions } = await eventOfDemoHost(page.request);
+  // A one-hour maximum, and a live on air for 20 s short of it (started outside the app: no program feed here).
+  await sql(
+    `UPDATE plans SET total_monthly_hours = NULL, session_max_runtime_hours = 1
+      WHERE id = (SELECT plan_id FROM subscriptions WHERE ${DEMO_SUBSCRIPTION})`,
+  );
+  await sql(
+    `WITH live AS (
+       INSERT INTO video_session_streams (video_session_id, active_state, broadcast_started_at)
+       VALUES ($1, 'streaming', now() - interval '59 minutes 40 seconds') RETURNING broadcast_started_at
+     )
+     UPDATE video_sessions SET state = 'broadcasting', time_broadcast_start = (SELECT broadcast_started_at FROM live)
+      WHERE id = $1`,
+    [sessions[0]?.id],
+  );
+  await page.goto(`/c/${event.eventCode}`);
+  const approaching = page.getByRole("region", { name: "Session limit approaching" });
+  await approaching.getByRole("link", { name: /Update your plan/ }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The server's sweep ends the live at the maximum; the room hears it over the session topic.
+  await page.getByRole("region", { name: "Session limit reached" }).waitFor({ timeout: 45_000 });
+  const [session] = await sql<{ state: string }>("SELECT state FROM video_sessions WHERE id = $1", [
+    sessions[0]?.id,
+  ]);
+  expect(session?.state).toBe("postevent");
+});

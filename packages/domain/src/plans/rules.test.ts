@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { PlanDetails } from "../api/plans";
-import { planBanner, planStanding, planStatus, sessionRuntime } from "./rules";
+import { planBanner, planStanding, planStatus, seesPlanNotices, sessionRuntime } from "./rules";
 
 const NOW = Date.parse("2026-03-15T12:00:00Z");
 const HOUR = 3_600_000;
@@ -85,5 +85,14 @@ describe("sessionRuntime (spec 2 §8, §9: SESSION_RUNTIME_WARNING_MS before the
     const runtime = sessionRuntime({ onAirSince, maxRuntimeHours: max, now });
     expect(runtime?.phase ?? null).toBe(want);
     if (runtime) expect(runtime.endsAt).toBe(NOW);
+  });
+});
+
+describe("seesPlanNotices (spec 2 §6: only owner or admin see the session-limit warning)", () => {
+  test.each([
+    { case: "owner or admin", isOwnerOrAdmin: true, want: true },
+    { case: "anyone else (host, moderator, speaker, guest)", isOwnerOrAdmin: false, want: false },
+  ])("$case → $want", ({ isOwnerOrAdmin, want }) => {
+    expect(seesPlanNotices({ isOwnerOrAdmin })).toBe(want);
   });
 });
