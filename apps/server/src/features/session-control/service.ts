@@ -157,7 +157,11 @@ export function sessionControlService(deps: SessionControlDeps) {
       const { access, session } = await accessOf(viewerUserId, body.video_session_id, body.event_id);
       // Checked first so a refused caller learns nothing about the plan; the move is checked again below.
       if (!isHostLevel(access.flags)) throw Forbidden();
-      const plan = await planStandingOf(db, session.organizationId, clock());
+      // Only entering the greenroom depends on the plan (spec 2 §4): other moves skip the month's usage.
+      const plan =
+        body.video_session_state === "greenroom"
+          ? await planStandingOf(db, session.organizationId, clock())
+          : { isActive: true, monthlyHoursExceeded: false };
       const moved = await withOutbox(db, realtime, async (tx, outbox) => {
         const locked = await lockSessionControl(tx, session.id);
         if (!locked) throw NotFound("session_not_found");
