@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
@@ -10,10 +13,21 @@ import { CHROMIUM, CHROMIUM_ARGS } from "./support/chromium";
 import { eventOfDemoHost } from "./support/dashboard";
 
 // Issue 13 item 6: the demo channel's owner meets the plan banners, the billing tab and the 'No minutes
-// left' modal. The plan changes as its operator would change it, in the database, so this journey runs
-// its own server on a PostgreSQL database of its own (the shared e2e server's PGlite is inside it).
+// left' modal. The operator gives the demo channel its plan with PLANS_FILE, then changes it in the
+// database, so this journey runs its own server on a PostgreSQL database of its own (the shared e2e
+// server's PGlite is inside it).
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DEMO_SUBSCRIPTION = "organization_id = (SELECT id FROM organizations WHERE channel_name = 'demo')";
+const PLAN = "title = 'Studio'";
+const DAY = 86_400_000;
+
+async function plansFile(): Promise<string> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), "onstage-plans-")), "plans.json");
+  const endDate = new Date(Date.now() + 60 * DAY).toISOString();
+  const plans = [{ title: "Studio", totalMonthlyHours: 40, sessionMaxRuntimeHours: 12 }];
+  await writeFile(file, JSON.stringify({ plans, channels: [{ channel: "demo", plan: "Studio", endDate }] }));
+  return file;
+}
 
 let database: Awaited<ReturnType<typeof throwawayDatabase>> | undefined;
 let server: ServerProcess | undefined;
@@ -22,7 +36,7 @@ let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   database = await throwawayDatabase("postgres", ADMIN_URL);
-  server = await ServerProcess.create({ DATABASE_URL: database.url });
+  server = await ServerProcess.create({ DATABASE_URL: database.url, PLANS_FILE: await plansFile() });
   await server.start();
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   context = await browser.newContext({ baseURL: server.url });
@@ -53,8 +67,11 @@ test("the owner sees the plan banners, dismisses them, refetches, reads the bill
   const { event, sessions } = await eventOfDemoHost(page.request);
   const used = await eventOfDemoHost(page.request);
 
-  // The operator let the demo channel's plan lapse.
-  await sql(`UPDATE subscriptions SET end_date = now() - interval '1 day' WHERE ${DEMO_SUBSCRIPTION}`);
+  // The operator let the demo channel's plan (PLANS_FILE's 'Studio', over the demo data's 'Pro') lapse.
+  await sql(
+    `UPDATE subscriptions SET start_date = least(start_date, now() - interval '2 days'),
+       end_date = now() - interval '1 day' WHERE ${DEMO_SUBSCRIPTION}`,
+  );
   await page.goto("/dash");
   const expired = "Your plan has expired";
   await plans.banner(expired).waitFor();
@@ -69,9 +86,7 @@ test("the owner sees the plan banners, dismisses them, refetches, reads the bill
   await plans.banner(expired).waitFor({ state: "detached" });
 
   // An hour's plan, used up by an hour on air this month.
-  await sql(
-    `UPDATE plans SET total_monthly_hours = 1 WHERE id = (SELECT plan_id FROM subscriptions WHERE ${DEMO_SUBSCRIPTION})`,
-  );
+  await sql(`UPDATE plans SET total_monthly_hours = 1 WHERE ${PLAN}`);
   await sql(
     `INSERT INTO video_session_streams (video_session_id, active_state, broadcast_started_at, broadcast_ended_at)
      VALUES ($1, 'ended', greatest(now() - interval '61 minutes', date_trunc('month', now())), now())`,
@@ -92,7 +107,7 @@ test("the owner sees the plan banners, dismisses them, refetches, reads the bill
   // The billing tab: the plan, this month's hours by day, the limits.
   await plans.openBilling();
   await page.getByRole("heading", { name: "Billing", level: 2 }).waitFor();
-  await page.getByRole("heading", { name: "Pro", level: 3 }).waitFor();
+  await page.getByRole("heading", { name: "Studio", level: 3 }).waitFor();
   expect(await plans.billingValue("Hours used this month").textContent()).toBe("1 hr of 1 hr");
   expect(await plans.billingValue("Session maximum runtime").textContent()).toBe("12 hrs");
   await plans
@@ -122,10 +137,7 @@ test("the owner is warned before the session's maximum runtime, and told when th
   await signInBrowser(page.request, DEMO_HOST);
   const { event, sessions } = await eventOfDemoHost(page.request);
   // A one-hour maximum, and a live on air for 20 s short of it (started outside the app: no program feed here).
-  await sql(
-    `UPDATE plans SET total_monthly_hours = NULL, session_max_runtime_hours = 1
-      WHERE id = (SELECT plan_id FROM subscriptions WHERE ${DEMO_SUBSCRIPTION})`,
-  );
+  await sql(`UPDATE plans SET total_monthly_hours = NULL, session_max_runtime_hours = 1 WHERE ${PLAN}`);
   await sql(
     `WITH live AS (
        INSERT INTO video_session_streams (video_session_id, active_state, broadcast_started_at)
