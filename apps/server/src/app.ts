@@ -29,6 +29,7 @@ import { paymentsFeature } from "./features/payments/feature";
 import { STRIPE_WEBHOOK_PATH } from "./features/payments/routes";
 import type { PaymentsService } from "./features/payments/service";
 import { peopleFeature } from "./features/people/feature";
+import { plansFeature } from "./features/plans/feature";
 import { pollsFeature } from "./features/polls/feature";
 import { presenceFeature } from "./features/presence/feature";
 import { LEAVE_SESSION_PATH } from "./features/presence/routes";
@@ -253,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     presenceFeature(shared),
     peopleFeature(shared),
     moderationFeature(shared),
+    plansFeature(shared),
     registrationMailsFeature(shared),
     programFeed,
     // Last: its catch-all route answers every page the features above do not.

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, test } from "vitest";
 import { loadConfig } from "./config";
 
@@ -136,4 +137,9 @@ test("an S3 endpoint that is not a URL is refused naming the variable", () => {
   expect(() => loadConfig({ ...S3_ENV, S3_ENDPOINT: "s3.example.com" })).toThrow(
     /Invalid configuration: .*S3_ENDPOINT/,
   );
+});
+
+test("PLANS_FILE is read from an absolute path; unset, every channel is unlimited", () => {
+  expect(loadConfig({}).plansFile).toBeUndefined();
+  expect(loadConfig({ PLANS_FILE: "ops/plans.json" }).plansFile).toBe(path.resolve("ops/plans.json"));
 });

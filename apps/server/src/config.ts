@@ -58,6 +58,7 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalUrl,
+  PLANS_FILE: optionalText,
 });
 
 export interface Config {
@@ -89,6 +90,8 @@ export interface Config {
   chromiumPath: string | undefined;
   /** Uploaded and generated files in an S3-compatible bucket; unset: DATA_DIR/files (one node). */
   s3: S3StorageConfig | undefined;
+  /** The operator's plans and their channels (JSON, features/plans/operator-file.ts); unset: unlimited. */
+  plansFile: string | undefined;
 }
 
 const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     compositor: e.COMPOSITOR,
     chromiumPath: e.CHROMIUM_PATH,
     s3: s3Storage(e),
+    plansFile: e.PLANS_FILE && path.resolve(e.PLANS_FILE),
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { DEMO_HOST, seedDemoData } from "./features/demo/seed";
+import { applyPlansFile, readPlansFile } from "./features/plans/operator-file";
 import { locateChromium, NO_CHROMIUM_MESSAGE } from "./platform/chromium/locate";
 import { openDatabase } from "./platform/database";
 import { locateFfmpeg, NO_FFMPEG_MESSAGE } from "./platform/ffmpeg/locate";
@@ -57,6 +58,8 @@ const { server, reporter, workers } = await buildApp({
 workers.start();
 
 const seeded = config.demoData ? await seedDemoData(db) : false;
+// After the demo data: the file may name the demo channel.
+if (config.plansFile) await applyPlansFile(db, await readPlansFile(config.plansFile), new Date());
 await server.listen({ host: config.host, port: config.port });
 
 const database = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;

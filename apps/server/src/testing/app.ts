@@ -16,7 +16,13 @@ export const testFilesDir = () => mkdtemp(path.join(tmpdir(), "onstage-files-"))
 /** The real app on the given database, without a built web app (the server's fallback shell is used). */
 export function useTestApp(
   use: () => Database,
-  options: { webDist?: string; livekit?: () => LivekitConfig; s3?: () => S3StorageConfig } = {},
+  options: {
+    webDist?: string;
+    livekit?: () => LivekitConfig;
+    s3?: () => S3StorageConfig;
+    /** The app's clock (deps.clock), for suites that move time. */
+    clock?: () => Date;
+  } = {},
 ): () => App {
   let app: App | undefined;
   beforeAll(async () => {
@@ -29,6 +35,7 @@ export function useTestApp(
       trustProxy: true,
       livekit: options.livekit?.(),
       s3: options.s3?.(),
+      clock: options.clock,
     });
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { CreateChannelDialog } from "../features/dashboard/channels/CreateChanne
 import { DashChannels } from "../features/dashboard/channels/DashChannels";
 import { MyInvites } from "../features/dashboard/channels/MyInvites";
 import { SignedInOnly } from "../features/dashboard/SignedInOnly";
+import { ManagedChannelsPlanBanners } from "../features/plans/ManagedChannelsPlanBanners";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Button } from "../ui/Button";
 import "../features/dashboard/dashboard.css";
@@ -27,6 +28,7 @@ export function DashPage() {
                 Create channel
               </Button>
             </div>
+            <ManagedChannelsPlanBanners />
             <MyInvites />
             <DashChannels onCreateChannel={() => setCreating(true)} />
             <CreateChannelDialog open={isCreating} onOpenChange={setCreating} />

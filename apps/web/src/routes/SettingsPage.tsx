@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { SignedInOnly } from "../features/dashboard/SignedInOnly";
 import { AdvancedSettings } from "../features/moderation/AdvancedSettings";
+import { BillingTab } from "../features/plans/BillingTab";
 import { PlaceholderPage } from "./PlaceholderPage";
 
 const TABS = { advanced: "Advanced Channel Settings", billing: "Billing" } as const;
@@ -9,7 +10,6 @@ function isTab(value: string | null): value is keyof typeof TABS {
   return value === "advanced" || value === "billing";
 }
 
-// TODO(settings): plans in the billing tab need their API.
 export function SettingsPage() {
   const [searchParams] = useSearchParams();
   const tab = searchParams.get("tab");
@@ -23,6 +23,15 @@ export function SettingsPage() {
           explanation="Banned users are managed here once you are signed in."
         >
           {() => <AdvancedSettings />}
+        </SignedInOnly>
+      )}
+      {tab === "billing" && (
+        <SignedInOnly
+          title="Billing"
+          prompt="Sign in to see your channel's plan"
+          explanation="Your channel's plan, its limits and this month's hours are here once you are signed in."
+        >
+          {() => <BillingTab />}
         </SignedInOnly>
       )}
     </PlaceholderPage>

@@ -7,7 +7,6 @@ import {
   goLivePopover,
   hostActions,
   isForcedDisconnect,
-  planStanding,
   recordingToggleRefusal,
   resetSessionRefusal,
   SESSION_TRANSITIONS,
@@ -224,39 +223,6 @@ describe("goLiveCountdown (spec 2 §4, §8)", () => {
     { elapsedMs: -500, want: { phase: "counting", secondsLeft: 10, label: "Take a breath" } },
   ])("$elapsedMs ms → $want.phase", ({ elapsedMs, want }) => {
     expect(goLiveCountdown(elapsedMs)).toEqual(want);
-  });
-});
-
-describe("planStanding (spec 2 §4: no minutes left)", () => {
-  test.each([
-    { case: "no subscription (self-hosted)", subscription: null, used: 1e9, want: [true, false] },
-    {
-      case: "current, within hours",
-      subscription: { isCurrent: true, totalMonthlyHours: 5 },
-      used: 17_999,
-      want: [true, false],
-    },
-    {
-      case: "current, hours used up",
-      subscription: { isCurrent: true, totalMonthlyHours: 5 },
-      used: 18_000,
-      want: [true, true],
-    },
-    {
-      case: "current, unlimited",
-      subscription: { isCurrent: true, totalMonthlyHours: null },
-      used: 1e9,
-      want: [true, false],
-    },
-    {
-      case: "ended or canceled",
-      subscription: { isCurrent: false, totalMonthlyHours: 5 },
-      used: 0,
-      want: [false, false],
-    },
-  ])("$case", ({ subscription, used, want }) => {
-    const standing = planStanding({ subscription, broadcastSecondsThisMonth: used });
-    expect([standing.isActive, standing.monthlyHoursExceeded]).toEqual(want);
   });
 });
 

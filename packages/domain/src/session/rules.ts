@@ -152,27 +152,6 @@ export function goLiveCountdown(elapsedMs: number): GoLiveCountdown {
   return sinceZero > COUNTDOWN_STUCK_MS ? { phase: "stuck" } : { phase: "waiting" };
 }
 
-/**
- * Spec 2 §4 / spec 3 §4 plan standing for entering the greenroom: a channel without any subscription
- * is a self-hosted one without billing (active, unlimited); otherwise the latest subscription must be
- * current, and the month's broadcast time within the plan's monthly hours (null: unlimited).
- */
-export function planStanding(input: {
-  subscription: { isCurrent: boolean; totalMonthlyHours: number | null } | null;
-  broadcastSecondsThisMonth: number;
-}): { isActive: boolean; monthlyHoursExceeded: boolean } {
-  const { subscription } = input;
-  if (subscription === null) return { isActive: true, monthlyHoursExceeded: false };
-  const limitSeconds =
-    subscription.totalMonthlyHours === null
-      ? Number.POSITIVE_INFINITY
-      : subscription.totalMonthlyHours * 3_600;
-  return {
-    isActive: subscription.isCurrent,
-    monthlyHoursExceeded: input.broadcastSecondsThisMonth >= limitSeconds,
-  };
-}
-
 const isOnAir = (state: StreamActiveState | null | undefined) =>
   state === "recording" || state === "streaming";
 

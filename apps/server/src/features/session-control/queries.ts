@@ -1,49 +1,6 @@
 import type { Queryable } from "../../platform/database";
 
-// What session control reads beside the session row: the channel's plan and its followers.
-
-/** The channel's latest started subscription (null when it never had one) and this month's broadcast time. */
-export async function findPlanUsage(
-  db: Queryable,
-  organizationId: number,
-  now: Date,
-): Promise<{
-  subscription: { isCurrent: boolean; totalMonthlyHours: number | null } | null;
-  broadcastSecondsThisMonth: number;
-}> {
-  const [row] = await db.query<{
-    has_subscription: boolean;
-    is_current: boolean;
-    total_monthly_hours: number | null;
-    seconds: number;
-  }>(
-    `SELECT sub.id IS NOT NULL AS has_subscription,
-            coalesce(sub.is_current, false) AS is_current, sub.total_monthly_hours,
-            (SELECT coalesce(sum(extract(epoch FROM
-                      least(coalesce(s.broadcast_ended_at, s.deleted_at, $2), $2)
-                      - greatest(s.broadcast_started_at, date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))), 0)::float8
-               FROM video_session_streams s JOIN video_sessions vs ON vs.id = s.video_session_id
-               JOIN events e ON e.id = vs.event_id
-              WHERE e.organization_id = $1 AND s.broadcast_started_at IS NOT NULL
-                AND coalesce(s.broadcast_ended_at, s.deleted_at, $2)
-                    > date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS seconds
-       FROM (SELECT 1) one
-       LEFT JOIN LATERAL (
-         SELECT su.id, (su.end_date IS NULL OR su.end_date > $2) AND su.canceled_at IS NULL AS is_current,
-                p.total_monthly_hours
-           FROM subscriptions su JOIN plans p ON p.id = su.plan_id
-          WHERE su.organization_id = $1 AND su.start_date <= $2
-          ORDER BY su.start_date DESC LIMIT 1
-       ) sub ON true`,
-    [organizationId, now],
-  );
-  return {
-    subscription: row?.has_subscription
-      ? { isCurrent: row.is_current, totalMonthlyHours: row.total_monthly_hours }
-      : null,
-    broadcastSecondsThisMonth: Math.max(0, row?.seconds ?? 0),
-  };
-}
+// What session control reads beside the session row: the event's audience and the channel's followers.
 
 /** Who a go-live may notify (spec 2 §4): the channel's follower count and whether the event is private. */
 export async function findGoLiveAudience(

@@ -8,7 +8,6 @@ import {
   isHostLevel,
   mayNotifyFollowers,
   NotFound,
-  planStanding,
   type ResetSessionBody,
   recordingToggleRefusal,
   resetSessionRefusal,
@@ -34,10 +33,11 @@ import {
   setStreamRecording,
 } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
+import { planStandingOf, sessionsPastMaxRuntime } from "../plans/service";
 import { releaseSessionStage } from "../presence/service";
 import { findRoomSession, lockSessionControl, type SessionPatch, updateSession } from "../sessions/service";
 import { GO_LIVE_MAIL_JOB } from "./mail";
-import { findCalledSession, findGoLiveAudience, findPlanUsage, listFollowerIds } from "./queries";
+import { findCalledSession, findGoLiveAudience, listFollowerIds } from "./queries";
 
 // Issue 11: the host's session state machine (spec 2 §4, §7). Every move is decided under the session
 // row's lock by the domain's SESSION_TRANSITIONS; the media it drives hear of it after commit.
@@ -145,7 +145,8 @@ export function sessionControlService(deps: SessionControlDeps) {
     from: SessionState;
     to: SessionState;
     stream: SessionStream | null;
-    byUserId: number;
+    /** Absent when the server made the move (the maximum runtime). */
+    byUserId?: number;
   }) {
     if (change.from !== change.to) lifecycle.emit("sessionState", change);
   }
@@ -156,7 +157,11 @@ export function sessionControlService(deps: SessionControlDeps) {
       const { access, session } = await accessOf(viewerUserId, body.video_session_id, body.event_id);
       // Checked first so a refused caller learns nothing about the plan; the move is checked again below.
       if (!isHostLevel(access.flags)) throw Forbidden();
-      const plan = planStanding(await findPlanUsage(db, session.organizationId, clock()));
+      // Only entering the greenroom depends on the plan (spec 2 §4): other moves skip the month's usage.
+      const plan =
+        body.video_session_state === "greenroom"
+          ? await planStandingOf(db, session.organizationId, clock())
+          : { isActive: true, monthlyHoursExceeded: false };
       const moved = await withOutbox(db, realtime, async (tx, outbox) => {
         const locked = await lockSessionControl(tx, session.id);
         if (!locked) throw NotFound("session_not_found");
@@ -178,6 +183,35 @@ export function sessionControlService(deps: SessionControlDeps) {
       });
       tellLifecycle({ sessionId: session.id, eventId: session.eventId, ...moved, byUserId: viewerUserId });
       return answer(session.id, moved.stream);
+    },
+
+    /**
+     * Spec 2 §8, §9: a live that reached its maximum runtime ends (broadcasting → postevent), the server
+     * being the actor; the host was warned SESSION_RUNTIME_WARNING_MS before (docs/decisions.md "Plan
+     * limits"). Only the stream that was found overdue is ended: a session reset and live again since
+     * has a new one. Returns the ended sessions' ids.
+     */
+    async endPastMaxRuntime(): Promise<number[]> {
+      const ended: number[] = [];
+      for (const due of await sessionsPastMaxRuntime(db, clock())) {
+        const stream = await withOutbox(db, realtime, async (tx, outbox) => {
+          const locked = await lockSessionControl(tx, due.sessionId);
+          const live = await findLiveStream(tx, due.sessionId);
+          if (locked?.state !== "broadcasting" || live?.id !== due.streamId) return undefined;
+          const endLive = findSessionTransition("broadcasting", "postevent") as SessionTransition;
+          return applyMove(tx, outbox, due.sessionId, endLive, false);
+        });
+        if (stream === undefined) continue;
+        ended.push(due.sessionId);
+        tellLifecycle({
+          sessionId: due.sessionId,
+          eventId: due.eventId,
+          from: "broadcasting",
+          to: "postevent",
+          stream,
+        });
+      }
+      return ended;
     },
 
     /** POST /api/video-session/reset-session: any state back to scheduled, its streams deleted (spec 2 §7). */

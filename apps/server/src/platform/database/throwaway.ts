@@ -12,7 +12,7 @@ export type Engine = "pglite" | "postgres";
 export async function throwawayDatabase(
   engine: Engine,
   adminUrl: string,
-): Promise<{ db: Database; drop: () => Promise<void> }> {
+): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
   if (engine === "pglite") {
     const db = await openDatabase({});
     return { db, drop: () => db.close() };
@@ -26,6 +26,8 @@ export async function throwawayDatabase(
   const db = await openDatabase({ url: url.toString() });
   return {
     db,
+    // For a server process of its own on this database (e2e/plans.e2e.ts).
+    url: url.toString(),
     drop: async () => {
       await db.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

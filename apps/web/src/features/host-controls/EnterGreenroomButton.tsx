@@ -1,8 +1,16 @@
-import { type EventPageData, sessionTransitionRefusal, type VideoSessionSummary } from "@onstage/domain";
+import {
+  type EventPageData,
+  seesPlanNotices,
+  sessionTransitionRefusal,
+  type VideoSessionSummary,
+} from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { eventKeys } from "../events/eventKeys";
+import { isOutOfMinutes } from "../plans/runtimeNotice";
+import { usePlanDetails } from "../plans/usePlanDetails";
 import { NoMinutesLeftDialog } from "./ConfirmDialogs";
 import { moveSession } from "./sessionControlApi";
 import { useSessionControl } from "./useSessionControl";
@@ -23,24 +31,33 @@ export function EnterGreenroomButton({
     moveSession({ sessionId: session.id, eventId: data.event.id }, "greenroom"),
   );
   const flags = viewerFlagsFor(data, session);
-  // The plan is the server's to check ('No minutes left'): the button shows whoever may make the move.
-  const plan = { isActive: true, monthlyHoursExceeded: false };
-  if (sessionTransitionRefusal({ from: session.state, to: "greenroom", flags, plan }) !== null) return null;
+  // Owners and admins know the plan; an event host does not, and meets the server's refusal instead.
+  const plan = usePlanDetails(data.event.organization.id, seesPlanNotices(flags));
+  const [isRefusedHere, setRefusedHere] = useState(false);
+  // The button shows whoever may make the move; the plan decides what a click does.
+  const anyPlan = { isActive: true, monthlyHoursExceeded: false };
+  if (sessionTransitionRefusal({ from: session.state, to: "greenroom", flags, plan: anyPlan }) !== null)
+    return null;
+  const onClick = () => {
+    if (isOutOfMinutes(plan.data)) {
+      // The plan may have changed since it was read: the next click asks with fresh details.
+      void plan.refetch();
+      return setRefusedHere(true);
+    }
+    enter.mutate(undefined, {
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.byCode(data.event.eventCode) }),
+    });
+  };
+  const closeOutOfMinutes = () => {
+    setRefusedHere(false);
+    enter.closeOutOfMinutes();
+  };
   return (
     <>
-      <Button
-        fullWidth
-        disabled={enter.isPending}
-        onClick={() =>
-          enter.mutate(undefined, {
-            onSuccess: () =>
-              queryClient.invalidateQueries({ queryKey: eventKeys.byCode(data.event.eventCode) }),
-          })
-        }
-      >
+      <Button fullWidth disabled={enter.isPending} onClick={onClick}>
         Enter greenroom
       </Button>
-      <NoMinutesLeftDialog open={enter.isOutOfMinutes} onClose={enter.closeOutOfMinutes} />
+      <NoMinutesLeftDialog open={isRefusedHere || enter.isOutOfMinutes} onClose={closeOutOfMinutes} />
     </>
   );
 }

@@ -80,7 +80,7 @@ function AgendaGroup(props: {
         ))}
       </ul>
       {props.moreCount > 0 && (
-        <button type="button" className="agenda__more" onClick={props.onMore}>
+        <button type="button" className="agenda__more link-button" onClick={props.onMore}>
           +{props.moreCount} more
         </button>
       )}

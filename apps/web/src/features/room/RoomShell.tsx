@@ -5,6 +5,7 @@ import { SessionControls } from "../host-controls/SessionControls";
 import { OpenStageBar } from "../intents/OpenStageBar";
 import { StageInviteDialog } from "../intents/StageInviteDialog";
 import { ModuleSettings } from "../module-settings/ModuleSettings";
+import { RoomPlanNotices } from "../plans/RoomPlanNotices";
 import { ProgramClockProvider } from "../player/ProgramClock";
 import { SessionScreen } from "../player/SessionScreen";
 import { HostProgramFeed } from "../program-feed/HostProgramFeed";
@@ -70,6 +71,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
         </div>
       </header>
       <UnsupportedBrowserBanner />
+      <RoomPlanNotices room={room} flags={flags} />
       <ConnectionStatus />
       {/* On stage, the host's stage connection feeds the program (Stage); off stage, a watching one. */}
       {!stage.isOnStage && <HostProgramFeed session={session} flags={flags} title={data.event.title} />}
