@@ -14,6 +14,7 @@ import { useFeedbackPrompt } from "../features/host-feedback/useFeedbackPrompt";
 import { LandingPage } from "../features/landing/LandingPage";
 import { registerState } from "../features/landing/registerState";
 import { LobbyPage } from "../features/lobby/LobbyPage";
+import { egressJoin } from "../features/program-feed/egressJoin";
 import { RecorderView } from "../features/program-feed/RecorderView";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../ui/Spinner";
@@ -55,8 +56,10 @@ export function EventPage() {
       </SitePage>
     );
   }
-  if (view === "room" && session && searchParams.has("recorder-view")) {
-    return <RecorderView data={data} session={session} />;
+  // LiveKit Egress opens the recorder view signed in to LiveKit only (its token in the query), not here.
+  const isEgress = egressJoin(searchParams) !== null;
+  if ((view === "room" || isEgress) && session && searchParams.has("recorder-view")) {
+    return <RecorderView data={data} session={session} isEgress={isEgress} />;
   }
   // Spec 2 §2: the lobby of a multi-session event without a lobby session is its agenda alone.
   if (view === "room" && segment === "lobby" && isAgendaOnly(data)) {
