@@ -3,6 +3,7 @@ import { type EgressInfo, EgressStatus } from "livekit-server-sdk";
 import { type ProgramEgress, programKeys, programOf } from "../../platform/media-room/livekit/egress";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { FILES_URL_PREFIX } from "../../platform/storage/port";
+import { issueRecorderCredential, revokeRecorderCredentials } from "../auth/recorder";
 import type { RecordingChange, SessionStateChange } from "../broadcast/lifecycle";
 import {
   countdownLeftMs,
@@ -36,13 +37,9 @@ export class EgressFeeds {
 
   onSessionState = (change: SessionStateChange): void => {
     if (change.to === "broadcasting" && change.from !== "broadcasting" && change.stream) {
-      void this.start(change.sessionId, change.stream);
+      void this.start(change.sessionId, change.stream, change.byUserId);
     } else if (change.from === "broadcasting" && change.to !== "broadcasting") {
-      this.egress
-        .stopAll(change.sessionId)
-        .catch((err: unknown) =>
-          this.deps.log.error({ err, sessionId: change.sessionId }, "egress: stopping failed"),
-        );
+      void this.stop(change.sessionId);
     }
   };
 
@@ -63,14 +60,28 @@ export class EgressFeeds {
     if (info.status === EgressStatus.EGRESS_ACTIVE) await this.onAir(program.sessionId, program.streamId);
   }
 
-  private async start(sessionId: number, stream: SessionStream): Promise<void> {
+  private async start(sessionId: number, stream: SessionStream, byUserId: number | undefined): Promise<void> {
     try {
+      // The record of who went live: the template's sign-in reads the session as them (recorder-sign-in.ts).
+      if (byUserId !== undefined) {
+        await issueRecorderCredential(this.deps.db, { userId: byUserId, sessionId, streamId: stream.id });
+      }
       const templateUrl = await recorderViewUrl(this.deps.db, this.deps.publicUrl, sessionId);
       await this.egress.start({ sessionId, streamId: stream.id, templateUrl });
     } catch (err) {
       this.deps.log.error({ err, sessionId }, "egress: starting the program failed");
       // Viewers would wait for a picture that never comes: the stream says so.
       await this.write(sessionId, (tx, outbox) => endStream(tx, outbox, stream.id, "error"));
+    }
+  }
+
+  private async stop(sessionId: number): Promise<void> {
+    try {
+      // The template's credentials go first: its sockets close, then the egress ends.
+      await revokeRecorderCredentials(this.deps.db, this.deps.realtime, sessionId);
+      await this.egress.stopAll(sessionId);
+    } catch (err) {
+      this.deps.log.error({ err, sessionId }, "egress: stopping failed");
     }
   }
 

@@ -3,6 +3,7 @@ import type { LivekitConfig } from "../../platform/media-room/livekit/livekit-me
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import { EgressFeeds } from "./egress-feeds";
+import { recorderSignInRoutes } from "./recorder-sign-in";
 import { type IngressListener, livekitWebhookRoutes } from "./webhook";
 
 export interface ProgramEgressOptions {
@@ -20,7 +21,10 @@ export function programEgressFeature(deps: FeatureDeps, options: ProgramEgressOp
     options.onIngress ?? ((event, roomName) => deps.log.info({ event, roomName }, "livekit ingress"));
   return {
     name: "program-egress",
-    routes: livekitWebhookRoutes(options.livekit, feeds, onIngress, deps.log),
+    routes: async (app) => {
+      await app.register(livekitWebhookRoutes(options.livekit, feeds, onIngress, deps.log));
+      await app.register(recorderSignInRoutes(deps, options.livekit));
+    },
     start() {
       if (!feeds) return;
       deps.lifecycle.on("sessionState", feeds.onSessionState);

@@ -1,8 +1,10 @@
 import { EgressInfo, EgressStatus, WebhookEvent } from "@livekit/protocol";
-import type { SessionStream } from "@onstage/domain";
+import { RECORDER_SIGN_IN_PATH, type SessionStream } from "@onstage/domain";
+import { AccessToken } from "livekit-server-sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { S3StorageConfig } from "../../platform/storage/s3";
 import { TEST_PUBLIC_URL, useTestApp } from "../../testing/app";
+import { TestClient } from "../../testing/client";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { LivekitStandIn, STAND_IN_KEYS } from "../../testing/livekit-stand-in";
 import { egressEvent, signedWebhook } from "../../testing/livekit-stand-in-outputs";
@@ -157,6 +159,49 @@ describeOnEachDatabase("the program through LiveKit Egress", (use) => {
     expect(compositor).toBe("server");
   });
 
+  /** A token as LiveKit Egress makes one for its template's participant: a hidden recorder of the room. */
+  const egressToken = (roomName: string, secret = keys.apiSecret) => {
+    const token = new AccessToken(keys.apiKey, secret, { identity: "EG_template", ttl: "1h" });
+    token.addGrant({
+      roomJoin: true,
+      room: roomName,
+      recorder: true,
+      hidden: true,
+      canSubscribe: true,
+      canPublish: false,
+    });
+    return token.toJwt();
+  };
+  const signIn = async (token: string) => {
+    const client = new TestClient(app().server);
+    const res = await client.post(RECORDER_SIGN_IN_PATH, { token });
+    return { res, client };
+  };
+
+  test("the template trades Egress's token for the recorder's reads of its live session, nothing else", async () => {
+    const member = new AccessToken(keys.apiKey, keys.apiSecret, { identity: "5" });
+    member.addGrant({ roomJoin: true, room: room(), canSubscribe: true });
+    const refusals = {
+      "a stage member's token": await signIn(await member.toJwt()),
+      "another session's room (not live)": await signIn(await egressToken(`session-${scene.otherSession}`)),
+      "signed with another secret": await signIn(
+        await egressToken(room(), "another-secret-at-least-thirty-two-chars"),
+      ),
+    };
+    for (const [what, { res }] of Object.entries(refusals)) {
+      expect(res.statusCode, what).toBe(401);
+      expect(res.json().error.code, what).toBe("invalid_recorder_token");
+    }
+    const { res, client } = await signIn(await egressToken(room()));
+    expect(res.statusCode).toBe(204);
+    // It reads as the host who went live: their own /api/me and the session's room.
+    expect((await client.get("/api/me")).json().user.id).toBe(scene.people.host.userId);
+    expect((await client.get(`/api/video-session/room?video_session_id=${scene.session}`)).statusCode).toBe(
+      200,
+    );
+    expect((await client.post(UPDATE, { video_session_id: scene.session })).statusCode).toBe(403);
+  });
+
   test("End live stops the egress; its end afterwards leaves the ended stream alone", async () => {
     const egress = await egressOf();
     const streamId = (
@@ -170,6 +215,8 @@ describeOnEachDatabase("the program through LiveKit Egress", (use) => {
     const ended = egressEvent("egress_ended", withStatus(egress, EgressStatus.EGRESS_COMPLETE));
     expect((await webhook(ended)).statusCode).toBe(200);
     expect((await findStream(use(), streamId))?.activeState).toBe("ended");
+    // Off the air, Egress's token signs nobody in.
+    expect((await signIn(await egressToken(room()))).res.statusCode).toBe(401);
   });
 
   test("an egress that fails while its stream is on air puts the stream in error", async () => {
