@@ -16,6 +16,7 @@ import { registerState } from "../features/landing/registerState";
 import { LobbyPage } from "../features/lobby/LobbyPage";
 import { egressJoin } from "../features/program-feed/egressJoin";
 import { RecorderView } from "../features/program-feed/RecorderView";
+import { useEgressSignIn } from "../features/program-feed/useEgressSignIn";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../ui/Spinner";
 
@@ -27,6 +28,13 @@ const isAgendaOnly = (data: EventPageData) =>
 
 /** /c/{eventCode}[/{urlHash|lobby}] (spec 1 §2): a catch-all, so the segments are split here. */
 export function EventPage() {
+  const [searchParams] = useSearchParams();
+  const egressToken = searchParams.has("recorder-view") ? (egressJoin(searchParams)?.token ?? null) : null;
+  // LiveKit Egress's template signs in with its token before the page reads anything as a visitor.
+  return useEgressSignIn(egressToken) ? <EventPageContent /> : null;
+}
+
+function EventPageContent() {
   const [eventCode = "", segment] = (useParams()["*"] ?? "").split("/");
   const [searchParams] = useSearchParams();
   const isPreview = searchParams.get("previewLandingPage") === "true";

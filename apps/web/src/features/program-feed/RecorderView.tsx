@@ -1,7 +1,6 @@
 import {
   DEFAULT_PRIMARY_COLOR,
   type EventPageData,
-  type RoomResponse,
   type VideoSessionSummary,
   type ViewerFlags,
 } from "@onstage/domain";
@@ -11,10 +10,10 @@ import { viewerFlagsFor } from "../event-page/eventView";
 import { useQaStageCard } from "../questions/useQaStageCard";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { useRoom } from "../room/useRoom";
-import { useSessionTopic } from "../room/useRoomTopics";
 import type { StageParticipant } from "../stage/types";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
 import type { ProgramBrand } from "./drawProgramFrame";
+import { FollowedRoom } from "./FollowedRoom";
 import { ProgramCanvas } from "./ProgramCanvas";
 import { useProgramFeed, useSendsProgramFeed } from "./useProgramFeed";
 import "./program-feed.css";
@@ -48,7 +47,12 @@ export function RecorderView({
       <main>
         <h1 className="visually-hidden">{data.event.title}</h1>
         <Suspense fallback={<ProgramCanvas participants={NOBODY} brand={brand} />}>
-          <EgressProgram brand={brand} />
+          <EgressProgram
+            brand={brand}
+            session={session}
+            eventCode={data.event.eventCode}
+            isSignedIn={user !== null}
+          />
         </Suspense>
       </main>
     );
@@ -106,10 +110,4 @@ function WatchedProgram(props: {
       )}
     </>
   );
-}
-
-/** Keeps the room's session current from its topic (renders nothing). */
-function FollowedRoom({ room, eventCode }: { room: RoomResponse; eventCode: string }) {
-  useSessionTopic(room, eventCode);
-  return null;
 }
