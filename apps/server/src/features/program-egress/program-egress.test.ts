@@ -75,6 +75,21 @@ describeOnEachDatabase("the program through LiveKit Egress", (use) => {
   const withStatus = (info: EgressInfo, status: EgressStatus, error = "") =>
     new EgressInfo({ ...info, status, error });
 
+  /** A session of its own gone live unrecorded, with the egress that started for it. */
+  const anotherLiveSession = async () => {
+    const s = await roomScene(app().server, use(), { session: { state: "greenroom" } });
+    const res = await s.people.host.client.post(UPDATE, {
+      video_session_id: s.session,
+      event_id: s.event,
+      video_session_state: "broadcasting",
+      is_recording: false,
+    });
+    const ofRoom = () =>
+      [...standIn.outputs.egresses.values()].find((e) => e.roomName === `session-${s.session}`);
+    await eventually("the egress is started", () => ofRoom() !== undefined);
+    return { s, streamId: (res.json().stream as SessionStream).id, egress: ofRoom() as EgressInfo };
+  };
+
   test("going live starts a RoomComposite egress of the recorder view, writing HLS to the bucket", async () => {
     const res = await move("broadcasting", { is_recording: true });
     expect(res.statusCode).toBe(200);
@@ -220,21 +235,28 @@ describeOnEachDatabase("the program through LiveKit Egress", (use) => {
   });
 
   test("an egress that fails while its stream is on air puts the stream in error", async () => {
-    const s = await roomScene(app().server, use(), { session: { state: "greenroom" } });
-    const res = await s.people.host.client.post(UPDATE, {
-      video_session_id: s.session,
-      event_id: s.event,
-      video_session_state: "broadcasting",
-      is_recording: false,
-    });
-    const streamId = (res.json().stream as SessionStream).id;
-    await eventually("the egress is started", () =>
-      [...standIn.outputs.egresses.values()].some((e) => e.roomName === `session-${s.session}`),
-    );
-    const egress = [...standIn.outputs.egresses.values()].find((e) => e.roomName === `session-${s.session}`);
-    const failed = withStatus(egress as EgressInfo, EgressStatus.EGRESS_FAILED, "template did not load");
+    const { streamId, egress } = await anotherLiveSession();
+    const failed = withStatus(egress, EgressStatus.EGRESS_FAILED, "template did not load");
     expect((await webhook(egressEvent("egress_ended", failed))).statusCode).toBe(200);
     expect((await findStream(use(), streamId))?.activeState).toBe("error");
+  });
+
+  test("a broadcast that starts unrecorded gets the recording's playlist when recording is turned on", async () => {
+    const { s, streamId, egress } = await anotherLiveSession();
+    const ids = { video_session_id: s.session, event_id: s.event };
+    await countdownOver(streamId);
+    await webhook(egressEvent("egress_updated", withStatus(egress, EgressStatus.EGRESS_ACTIVE)));
+    expect(await findStream(use(), streamId)).toMatchObject({
+      activeState: "streaming",
+      vodPlaybackUrl: null,
+    });
+    const record = await s.people.host.client.post("/api/video-session/update-settings", {
+      ...ids,
+      is_recording: true,
+    });
+    expect(record.statusCode).toBe(200);
+    const vod = `/files/sessions/${s.session}/streams/${streamId}/vod.m3u8`;
+    await eventually("the VOD URL", async () => (await findStream(use(), streamId))?.vodPlaybackUrl === vod);
   });
 
   test("events of an egress Onstage did not start are taken and ignored", async () => {
