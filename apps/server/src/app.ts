@@ -33,6 +33,8 @@ import { plansFeature } from "./features/plans/feature";
 import { pollsFeature } from "./features/polls/feature";
 import { presenceFeature } from "./features/presence/feature";
 import { LEAVE_SESSION_PATH } from "./features/presence/routes";
+import { programEgressFeature } from "./features/program-egress/feature";
+import { LIVEKIT_WEBHOOK_PATH } from "./features/program-egress/webhook";
 import { programFeedFeature } from "./features/program-feed/feature";
 import { questionsFeature } from "./features/questions/feature";
 import { attachRealtime, type RealtimeServer, type RealtimeTuning } from "./features/realtime/server";
@@ -59,6 +61,7 @@ import { locateFfmpeg, NO_FFMPEG_MESSAGE } from "./platform/ffmpeg/locate";
 import { type OpenedMailer, openMailer } from "./platform/mail";
 import { chooseMediaRoom } from "./platform/media-room";
 import { embeddedMediaRoom } from "./platform/media-room/embedded/room";
+import { livekitProgramEgress } from "./platform/media-room/livekit/egress";
 import { type LivekitConfig, livekitOrigins } from "./platform/media-room/livekit/livekit-media-room";
 import type { MediaRoomPort } from "./platform/media-room/port";
 import type { MembershipGate } from "./platform/membership/gate";
@@ -168,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSecurityHeaders(server, deps.publicUrl, deps.livekit ? livekitOrigins(deps.livekit.url) : []);
   // Signed by the provider instead (Stripe-Signature); a browser never posts there. The leave-session
   // beacon cannot set headers (navigator.sendBeacon); its route checks Origin instead.
-  await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH, LEAVE_SESSION_PATH]);
+  await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH, LEAVE_SESSION_PATH, LIVEKIT_WEBHOOK_PATH]);
   const mailer = openMailer({
     smtpUrl: deps.smtpUrl,
     from: deps.mailFrom ?? `Onstage <no-reply@${new URL(deps.publicUrl).hostname}>`,
@@ -215,12 +218,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const payments = paymentsFeature(shared, registrationPort(shared), deps.payments);
   const ffmpegPath = deps.ffmpegPath === undefined ? ((await locateFfmpeg())?.path ?? null) : deps.ffmpegPath;
   if (deps.ffmpegPath === undefined && !ffmpegPath) server.log.warn(NO_FFMPEG_MESSAGE);
+  // Issue 13 §5: with LiveKit and a bucket, LiveKit Egress composes the program into the bucket.
+  const egress = deps.livekit && deps.s3 ? livekitProgramEgress(deps.livekit, deps.s3) : null;
   const programFeed = programFeedFeature(shared, {
     httpServer: server.server,
     ffmpegPath,
     mediaDir: deps.mediaDir ?? (await mkdtemp(path.join(tmpdir(), "onstage-media-"))),
     mediaSecret: deps.mediaSecret ?? randomBytes(32).toString("base64url"),
     serverCompositor: deps.serverCompositor ?? null,
+    egress: egress !== null,
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
   server.addHook("preClose", () => programFeed.closeUploads());
@@ -257,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     plansFeature(shared),
     registrationMailsFeature(shared),
     programFeed,
+    ...(deps.livekit ? [programEgressFeature(shared, { livekit: deps.livekit, egress })] : []),
     // Last: its catch-all route answers every page the features above do not.
     webAppFeature(shared, deps.webDist),
   ];

@@ -62,6 +62,7 @@ test("LiveKit is configured by its URL and key pair, never by half of them", () 
     LIVEKIT_URL: "wss://media.example.com",
     LIVEKIT_API_KEY: "APIkey",
     LIVEKIT_API_SECRET: "secret",
+    ...S3_ENV,
   };
   expect(loadConfig(env).livekit).toEqual({
     url: "wss://media.example.com",
@@ -71,6 +72,16 @@ test("LiveKit is configured by its URL and key pair, never by half of them", () 
   expect(() => loadConfig({ LIVEKIT_URL: "wss://media.example.com", LIVEKIT_API_KEY: "APIkey" })).toThrow(
     /LIVEKIT_URL needs LIVEKIT_API_KEY and LIVEKIT_API_SECRET/,
   );
+});
+
+test("LiveKit without a bucket is refused: its Egress writes the program there", () => {
+  const livekit = {
+    LIVEKIT_URL: "wss://media.example.com",
+    LIVEKIT_API_KEY: "APIkey",
+    LIVEKIT_API_SECRET: "secret",
+  };
+  expect(() => loadConfig(livekit)).toThrow(/LIVEKIT_URL needs object storage \(S3_ENDPOINT/);
+  expect(loadConfig({ ...livekit, ...S3_ENV }).s3).toBeDefined();
 });
 
 test("FFMPEG_PATH is passed on as given; MEDIA_SECRET is refused when shorter than 32 characters", () => {

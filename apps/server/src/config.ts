@@ -133,6 +133,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.LIVEKIT_URL && !(e.LIVEKIT_API_KEY && e.LIVEKIT_API_SECRET)) {
     throw new Error("Invalid configuration: LIVEKIT_URL needs LIVEKIT_API_KEY and LIVEKIT_API_SECRET");
   }
+  const s3 = s3Storage(e);
+  // Issue 13 §5: LiveKit Egress writes the program's segments to the bucket, which every node serves.
+  if (e.LIVEKIT_URL && !s3) {
+    throw new Error(
+      `Invalid configuration: LIVEKIT_URL needs object storage (${S3_REQUIRED.join(", ")}): LiveKit Egress writes the program's HLS segments to that bucket`,
+    );
+  }
   const shownHost = e.HOST === "0.0.0.0" || e.HOST === "127.0.0.1" ? "localhost" : e.HOST;
   return {
     env: e.NODE_ENV,
@@ -165,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSecret: e.MEDIA_SECRET,
     compositor: e.COMPOSITOR,
     chromiumPath: e.CHROMIUM_PATH,
-    s3: s3Storage(e),
+    s3,
     plansFile: e.PLANS_FILE && path.resolve(e.PLANS_FILE),
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",

@@ -139,6 +139,8 @@ const MESSAGES: Record<string, string> = {
   invalid_webhook: "Invalid webhook signature",
   // Spec 3 §8: a session set to LiveKit on an instance without LIVEKIT_URL (the spec's own words).
   no_livekit_url: "no livekit url provided",
+  // Issue 13 §5: a recorder sign-in with a token that is not LiveKit Egress's for a session on air.
+  invalid_recorder_token: "This recording token is not valid for a live session",
   membership_unavailable: "We could not check your membership right now. Please try again in a moment.",
   // Registration refusals the specs do not word (docs/decisions.md "Registration").
   ticket_required: "Please choose a ticket",

@@ -16,10 +16,11 @@ import {
   UpdateParticipantRequest,
 } from "@livekit/protocol";
 import { type ClaimGrants, TokenVerifier, type VideoGrant } from "livekit-server-sdk";
+import { type Allow, type ProtocolJson, StandInOutputs, TwirpFailure } from "./livekit-stand-in-outputs";
 
-// A local stand-in for LiveKit's room service in tests (no LiveKit server can run here): the documented
-// Twirp API, `POST /twirp/livekit.RoomService/<Method>` with `Authorization: Bearer <JWT>` and JSON
-// bodies. It checks every token with the SDK's own TokenVerifier and the grant LiveKit asks of each
+// A local stand-in for LiveKit's server API in tests (no LiveKit server can run here): the documented
+// Twirp API, `POST /twirp/livekit.<RoomService|Egress|Ingress>/<Method>` with `Authorization: Bearer
+// <JWT>` and JSON bodies (Egress and Ingress in livekit-stand-in-outputs.ts). It checks every token with the SDK's own TokenVerifier and the grant LiveKit asks of each
 // method, parses bodies strictly with LiveKit's protocol classes, and records what it was asked.
 
 export interface StandInCall {
@@ -29,18 +30,12 @@ export interface StandInCall {
 }
 
 type Answer = [status: number, body: unknown];
-/** JSON as LiveKit's protocol classes read it. */
-type Json = Parameters<typeof Room.fromJson>[0];
 
-class TwirpFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** The key pair tests configure LiveKit and the stand-in with. */
+export const STAND_IN_KEYS = {
+  apiKey: "APIstandin",
+  apiSecret: "a-secret-at-least-thirty-two-characters-long",
+};
 
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -61,10 +56,14 @@ export class LivekitStandIn {
   readonly calls: StandInCall[] = [];
   /** Requests refused, with the Twirp error code given. */
   readonly refusals: { method: string; code: string }[] = [];
+  /** Egresses and ingresses started, by id. */
+  readonly outputs = new StandInOutputs();
   /** Tokens of a room's participant with an earlier nbf (seconds) are refused (RemoveParticipant). */
   private readonly revocations = new Map<string, number>();
   private readonly verifier: TokenVerifier;
   private server: Server | undefined;
+  /** Where encoders push to this stand-in's ingresses (nothing listens: only the address is told). */
+  private rtmpBase = "";
 
   constructor(keys: { apiKey: string; apiSecret: string }) {
     this.verifier = new TokenVerifier(keys.apiKey, keys.apiSecret);
@@ -80,6 +79,7 @@ export class LivekitStandIn {
     });
     await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
     const { port } = this.server.address() as AddressInfo;
+    this.rtmpBase = `rtmp://127.0.0.1:${port}/live`;
     return `ws://127.0.0.1:${port}`;
   }
 
@@ -126,15 +126,16 @@ export class LivekitStandIn {
   }
 
   private async handle(req: IncomingMessage): Promise<Answer> {
-    const method = /^\/twirp\/livekit\.RoomService\/(\w+)$/.exec(req.url ?? "")?.[1] ?? "";
+    const [, service = "", method = ""] =
+      /^\/twirp\/livekit\.(RoomService|Egress|Ingress)\/(\w+)$/.exec(req.url ?? "") ?? [];
     try {
       if (req.method !== "POST" || !method) throw new TwirpFailure(404, "bad_route", "no such method");
       const claims = await this.authorise(req.headers.authorization);
-      const body: Json = JSON.parse((await readBody(req)) || "{}");
+      const body: ProtocolJson = JSON.parse((await readBody(req)) || "{}");
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
         throw new TwirpFailure(400, "malformed", "not an object");
       }
-      return [200, this.call(method, body, claims.video ?? {})];
+      return [200, this.call(service, method, body, claims.video ?? {})];
     } catch (error) {
       const failure =
         error instanceof TwirpFailure ? error : new TwirpFailure(400, "malformed", (error as Error).message);
@@ -153,11 +154,17 @@ export class LivekitStandIn {
     }
   }
 
-  private call(method: string, body: Json, grant: VideoGrant): unknown {
-    const allow = (allowed: (g: VideoGrant) => boolean) => {
+  private call(service: string, method: string, body: ProtocolJson, grant: VideoGrant): unknown {
+    const allow: Allow = (allowed) => {
       if (!allowed(grant)) throw new TwirpFailure(403, "permission_denied", "permissions denied");
       this.calls.push({ method, body: body as Record<string, unknown>, grant });
     };
+    if (service === "Egress") return this.outputs.egress(method, body, allow);
+    if (service === "Ingress") return this.outputs.ingress(method, body, allow, this.rtmpBase);
+    return this.roomCall(method, body, allow);
+  }
+
+  private roomCall(method: string, body: ProtocolJson, allow: Allow): unknown {
     // Strict parsing (no unknown fields) catches a body shaped differently from LiveKit's protocol.
     switch (method) {
       case "CreateRoom": {

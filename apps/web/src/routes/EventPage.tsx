@@ -14,7 +14,9 @@ import { useFeedbackPrompt } from "../features/host-feedback/useFeedbackPrompt";
 import { LandingPage } from "../features/landing/LandingPage";
 import { registerState } from "../features/landing/registerState";
 import { LobbyPage } from "../features/lobby/LobbyPage";
+import { egressJoin } from "../features/program-feed/egressJoin";
 import { RecorderView } from "../features/program-feed/RecorderView";
+import { useEgressSignIn } from "../features/program-feed/useEgressSignIn";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../ui/Spinner";
 
@@ -26,6 +28,13 @@ const isAgendaOnly = (data: EventPageData) =>
 
 /** /c/{eventCode}[/{urlHash|lobby}] (spec 1 §2): a catch-all, so the segments are split here. */
 export function EventPage() {
+  const [searchParams] = useSearchParams();
+  const egressToken = searchParams.has("recorder-view") ? (egressJoin(searchParams)?.token ?? null) : null;
+  // LiveKit Egress's template signs in with its token before the page reads anything as a visitor.
+  return useEgressSignIn(egressToken) ? <EventPageContent /> : null;
+}
+
+function EventPageContent() {
   const [eventCode = "", segment] = (useParams()["*"] ?? "").split("/");
   const [searchParams] = useSearchParams();
   const isPreview = searchParams.get("previewLandingPage") === "true";
@@ -55,8 +64,10 @@ export function EventPage() {
       </SitePage>
     );
   }
-  if (view === "room" && session && searchParams.has("recorder-view")) {
-    return <RecorderView data={data} session={session} />;
+  // LiveKit Egress opens the recorder view signed in to LiveKit only (its token in the query), not here.
+  const isEgress = egressJoin(searchParams) !== null;
+  if ((view === "room" || isEgress) && session && searchParams.has("recorder-view")) {
+    return <RecorderView data={data} session={session} isEgress={isEgress} />;
   }
   // Spec 2 §2: the lobby of a multi-session event without a lobby session is its agenda alone.
   if (view === "room" && segment === "lobby" && isAgendaOnly(data)) {

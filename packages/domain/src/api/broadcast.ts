@@ -54,6 +54,14 @@ export const PlaybackResponse = z.object({
 });
 export type PlaybackResponse = z.infer<typeof PlaybackResponse>;
 
+/**
+ * POST /api/livekit/recorder-sign-in: LiveKit Egress's template (the recorder view) trades the token
+ * Egress gave it for the recorder's credential (a cookie): the reads of the host who went live.
+ */
+export const RECORDER_SIGN_IN_PATH = "/api/livekit/recorder-sign-in";
+export const RecorderSignInRequest = z.object({ token: z.string().min(1).max(4096) }).strict();
+export type RecorderSignInRequest = z.infer<typeof RecorderSignInRequest>;
+
 /** The compositor's WebSocket (the program feed's upload): path and the server's text messages. */
 export const COMPOSITOR_SOCKET_PATH = "/api/compositor";
 export const CompositorStatus = z.object({

@@ -15,6 +15,8 @@ export interface ProgramFeedOptions {
   mediaSecret: string;
   /** COMPOSITOR=server: the Chromium that runs each live session's recorder view; null: host tabs. */
   serverCompositor: { chromiumPath: string } | null;
+  /** LiveKit Egress composes the program (features/program-egress): no feed here, host tabs never send. */
+  egress: boolean;
 }
 
 /** Issue 11 §3, §5, §6: the program feed's upload, its HLS pipeline and recording, and playback. */
@@ -22,8 +24,8 @@ export function programFeedFeature(
   deps: FeatureDeps,
   options: ProgramFeedOptions,
 ): Feature & { closeUploads(): Promise<void> } {
-  const { ffmpegPath, mediaDir, mediaSecret, serverCompositor } = options;
-  const feeds = ffmpegPath ? new ProgramFeeds(deps, ffmpegPath, mediaDir) : null;
+  const { ffmpegPath, mediaDir, mediaSecret, serverCompositor, egress } = options;
+  const feeds = ffmpegPath && !egress ? new ProgramFeeds(deps, ffmpegPath, mediaDir) : null;
   // Without ffmpeg there is no feed to compose.
   const recorders =
     feeds && serverCompositor ? new ServerCompositors(deps, serverCompositor.chromiumPath) : null;
@@ -42,7 +44,7 @@ export function programFeedFeature(
     routes: programFeedRoutes(deps, {
       mediaDir,
       mediaSecret,
-      compositor: serverCompositor ? "server" : "browser",
+      compositor: serverCompositor || egress ? "server" : "browser",
     }),
     start() {
       detach = attachCompositorSocket(options.httpServer, deps, feeds);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { type CompositorMode, PlaybackQuery, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { FILES_URL_PREFIX } from "../../platform/storage/port";
 import { requireTopicReader } from "../access/service";
 import { findLatestStream, findLiveStream } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
@@ -57,11 +58,17 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
         const stream =
           (await findLiveStream(deps.db, sessionId)) ?? (await findLatestStream(deps.db, sessionId));
         const { token, expiresAt } = mediaToken(media.mediaSecret, sessionId, deps.clock());
-        const sign = (url: string | null) => (url ? signedUrl(url, token) : null);
+        // LiveKit Egress writes to the bucket: its playlists are fetched there, by the storage's URL.
+        const sign = (url: string | null) =>
+          !url
+            ? null
+            : url.startsWith(FILES_URL_PREFIX)
+              ? deps.storage.url(url.slice(FILES_URL_PREFIX.length))
+              : signedUrl(url, token);
         return {
           stream,
-          liveUrl: stream && ON_AIR.has(stream.activeState) ? sign(stream.livePlaybackUrl) : null,
-          vodUrl: sign(stream?.vodPlaybackUrl ?? null),
+          liveUrl: stream && ON_AIR.has(stream.activeState) ? await sign(stream.livePlaybackUrl) : null,
+          vodUrl: await sign(stream?.vodPlaybackUrl ?? null),
           // The embedded default has one origin: no other node to fall back to.
           fallbackUrl: null,
           expiresAt: expiresAt.toISOString(),

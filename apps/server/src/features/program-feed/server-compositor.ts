@@ -4,6 +4,7 @@ import { issueRecorderCredential, onAirRecorderGrants, revokeRecorderCredentials
 import type { SessionStateChange } from "../broadcast/lifecycle";
 import { findLiveStreamIds } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
+import { recorderViewUrl } from "./recorder-view-url";
 
 // COMPOSITOR=server (issue 11 §3): while a session broadcasts, a headless Chromium started by the server
 // opens the session's recorder view (the page LiveKit Egress would render as a custom template) and
@@ -101,7 +102,7 @@ export class ServerCompositors {
     const recorder: Recorder = { sessionId, streamId, url: "", secret: "", browser: null, stopped: false };
     // Known at once, so an End live that comes while this starts stops it.
     this.recorders.set(sessionId, recorder);
-    recorder.url = await this.recorderViewUrl(sessionId);
+    recorder.url = await recorderViewUrl(this.deps.db, this.deps.publicUrl, sessionId);
     recorder.secret = await issueRecorderCredential(this.deps.db, { userId, sessionId, streamId });
     // Stopped meanwhile: that revocation may have come before this credential existed.
     if (recorder.stopped) return revokeRecorderCredentials(this.deps.db, this.deps.realtime, sessionId);
@@ -163,16 +164,5 @@ export class ServerCompositors {
 
   private restartLater(recorder: Recorder): void {
     setTimeout(() => void this.launch(recorder), RESTART_DELAY_MS).unref();
-  }
-
-  /** The session's room page with the recorder-view flag (spec 2 §2). */
-  private async recorderViewUrl(sessionId: number): Promise<string> {
-    const [row] = await this.deps.db.query<{ event_code: string; url_hash: string }>(
-      `SELECT e.event_code, s.url_hash FROM video_sessions s JOIN events e ON e.id = s.event_id
-        WHERE s.id = $1`,
-      [sessionId],
-    );
-    if (!row) throw new Error(`no session ${sessionId}`);
-    return `${this.deps.publicUrl}/c/${encodeURIComponent(row.event_code)}/${row.url_hash}?recorder-view`;
   }
 }

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
-import { LivekitStandIn } from "../../testing/livekit-stand-in";
+import { LivekitStandIn, STAND_IN_KEYS } from "../../testing/livekit-stand-in";
 import { eventually } from "../../testing/realtime";
 import { type RoomScene, roomScene } from "../../testing/room-scene";
 
 // With LiveKit the rooms live on LiveKit's side, so no 1 s re-check reads who is in them: whatever narrows
 // the stage's rights (the open stage closing, a role taken away, a ban) takes people off at once through
 // LiveKit's room service, checked here against the stand-in of its Twirp API.
-const keys = { apiKey: "APIstandin", apiSecret: "a-secret-at-least-thirty-two-characters-long" };
+const keys = STAND_IN_KEYS;
 const standIn = new LivekitStandIn(keys);
 let livekitUrl = "";
 beforeAll(async () => {

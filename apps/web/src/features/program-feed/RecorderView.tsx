@@ -1,37 +1,62 @@
 import {
   DEFAULT_PRIMARY_COLOR,
   type EventPageData,
-  type RoomResponse,
   type VideoSessionSummary,
   type ViewerFlags,
 } from "@onstage/domain";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useMe } from "../account/useMe";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { useQaStageCard } from "../questions/useQaStageCard";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { useRoom } from "../room/useRoom";
-import { useSessionTopic } from "../room/useRoomTopics";
 import type { StageParticipant } from "../stage/types";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
 import type { ProgramBrand } from "./drawProgramFrame";
+import { FollowedRoom } from "./FollowedRoom";
 import { ProgramCanvas } from "./ProgramCanvas";
 import { useProgramFeed, useSendsProgramFeed } from "./useProgramFeed";
 import "./program-feed.css";
 
 const NOBODY: StageParticipant[] = [];
 
+const EgressProgram = lazy(() => import("./EgressProgram"));
+
 /**
  * Spec 2 §2 recorder-view flag: only the program, full-window and without chrome, so a headless browser
  * on the server can capture it. A host's browser watches the media room for the stage; anyone else sees
  * the brand slate. With COMPOSITOR=server this page, in the server's own Chromium, sends the feed.
  */
-export function RecorderView({ data, session }: { data: EventPageData; session: VideoSessionSummary }) {
+export function RecorderView({
+  data,
+  session,
+  isEgress = false,
+}: {
+  data: EventPageData;
+  session: VideoSessionSummary;
+  /** LiveKit Egress opened the page as its template (with the room's url and token): it draws that room. */
+  isEgress?: boolean;
+}) {
   const { user } = useMe();
   const brand = useMemo(
     () => ({ color: DEFAULT_PRIMARY_COLOR, title: data.event.title }),
     [data.event.title],
   );
+  if (isEgress) {
+    return (
+      <main>
+        <h1 className="visually-hidden">{data.event.title}</h1>
+        <Suspense fallback={<ProgramCanvas participants={NOBODY} brand={brand} />}>
+          <EgressProgram
+            brand={brand}
+            session={session}
+            eventCode={data.event.eventCode}
+            isSignedIn={user !== null}
+          />
+        </Suspense>
+      </main>
+    );
+  }
   const flags = viewerFlagsFor(data, session);
   const watches = user !== null && flags.canSeeGoLive;
   return (
@@ -85,10 +110,4 @@ function WatchedProgram(props: {
       )}
     </>
   );
-}
-
-/** Keeps the room's session current from its topic (renders nothing). */
-function FollowedRoom({ room, eventCode }: { room: RoomResponse; eventCode: string }) {
-  useSessionTopic(room, eventCode);
-  return null;
 }

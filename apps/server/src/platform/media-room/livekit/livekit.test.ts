@@ -2,13 +2,13 @@ import Fastify from "fastify";
 import { type ClaimGrants, TokenVerifier, TwirpError } from "livekit-server-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installErrorHandler } from "../../../http/errors";
-import { LivekitStandIn } from "../../../testing/livekit-stand-in";
+import { LivekitStandIn, STAND_IN_KEYS } from "../../../testing/livekit-stand-in";
 import { logErrorReporter } from "../../error-reporting/reporter";
 import { chooseMediaRoom, requireMediaRoomFor } from "../index";
 import type { MediaRoomPort } from "../port";
 import { type LivekitMediaRoom, livekitMediaRoom } from "./livekit-media-room";
 
-const keys = { apiKey: "APIstandin", apiSecret: "a-secret-at-least-thirty-two-characters-long" };
+const keys = STAND_IN_KEYS;
 const standIn = new LivekitStandIn(keys);
 let url: string;
 let room: LivekitMediaRoom;

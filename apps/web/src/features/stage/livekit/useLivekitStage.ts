@@ -12,6 +12,8 @@ export interface LivekitStageOptions {
   screen?: boolean;
   /** Connection and device failures, in words to show. */
   onError?: (message: string) => void;
+  /** The room once connected (the Egress template hands it to the egress SDK). */
+  onConnected?: (room: Room) => void;
 }
 
 /**
@@ -28,6 +30,8 @@ export function useLivekitStage(
   const [room, setRoom] = useState<Room | null>(null);
   const onError = useRef(options.onError);
   onError.current = options.onError;
+  const onConnected = useRef(options.onConnected);
+  onConnected.current = options.onConnected;
   const url = join?.url;
   const token = join?.token;
   const canPublish = join?.canPublish ?? false;
@@ -70,6 +74,7 @@ export function useLivekitStage(
       await current.connect(url, token);
       if (left) return;
       setRoom(current);
+      onConnected.current?.(current);
       refresh();
       if (canPublish) await current.localParticipant.enableCameraAndMicrophone();
     })().catch((error: unknown) => {

@@ -1,0 +1,63 @@
+import type { VideoSessionSummary } from "@onstage/domain";
+import type { Room } from "livekit-client";
+import { useEffect, useMemo, useState } from "react";
+import { useQaStageCard } from "../questions/useQaStageCard";
+import { RealtimeProvider } from "../realtime/RealtimeProvider";
+import { useRoom } from "../room/useRoom";
+import { useLivekitStage } from "../stage/livekit/useLivekitStage";
+import type { StageParticipant } from "../stage/types";
+import type { ProgramBrand } from "./drawProgramFrame";
+import { egressJoin } from "./egressJoin";
+import { egressRecorder } from "./egressRecorder";
+import { FollowedRoom } from "./FollowedRoom";
+import { ProgramCanvas } from "./ProgramCanvas";
+
+/**
+ * The program as LiveKit Egress records it: the stage from the room Egress names (with its token), drawn
+ * on the same canvas the recorder view draws, with the Q&A card once the page signed in as the session's
+ * recorder (useEgressSignIn). Loaded lazily: it brings livekit-client and the egress SDK.
+ */
+export default function EgressProgram(props: {
+  brand: ProgramBrand;
+  session: VideoSessionSummary;
+  eventCode: string;
+  isSignedIn: boolean;
+}) {
+  const join = useMemo(() => egressJoin(new URLSearchParams(window.location.search)), []);
+  const startRecording = useMemo(() => egressRecorder(), []);
+  const [room, setRoom] = useState<Room | null>(null);
+  const participants = useLivekitStage(join, {
+    onConnected: setRoom,
+    // Egress keeps the page's console in its logs: the operator finds the failure there.
+    onError: (message) => console.error(`egress template: ${message}`),
+  });
+  useEffect(() => {
+    if (!room) return;
+    // The canvas draws on animation frames: the next one holds the stage.
+    const frame = requestAnimationFrame(() => startRecording(room));
+    return () => cancelAnimationFrame(frame);
+  }, [room, startRecording]);
+  if (!props.isSignedIn) return <ProgramCanvas participants={participants} brand={props.brand} />;
+  return (
+    <RealtimeProvider>
+      <ProgramWithCard {...props} participants={participants} />
+    </RealtimeProvider>
+  );
+}
+
+/** Issue 12: the question on stage comes with the room's session and its topic, as in the room. */
+function ProgramWithCard(props: {
+  brand: ProgramBrand;
+  session: VideoSessionSummary;
+  eventCode: string;
+  participants: readonly StageParticipant[];
+}) {
+  const room = useRoom(props.session.id);
+  const card = useQaStageCard(room.data?.session ?? null);
+  return (
+    <>
+      {room.data && <FollowedRoom room={room.data} eventCode={props.eventCode} />}
+      <ProgramCanvas participants={props.participants} brand={props.brand} card={card} />
+    </>
+  );
+}
