@@ -1,8 +1,11 @@
 import { LiveStream } from "@onstage/domain";
 import { expect, test } from "vitest";
+import { withOutbox } from "../../platform/realtime/outbox";
 import { useTestApp } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
 import { errorCode, roleMatrixClients, roomScene } from "../../testing/room-scene";
+import { markStreamOnAir, openStream } from "../broadcast/streams";
+import { unsignedUrl } from "../program-feed/paths";
 
 const CREATE = "/api/mux/livestream/create";
 
@@ -107,6 +110,51 @@ describeOnPostgres("the live stream calls (spec 2 §7 /api/mux/livestream/*)", (
     expect(
       (await s.people.owner.client.get(`/api/mux/livestream?video_session_id=${s.session}`)).json(),
     ).toMatchObject({ stream_key, status: "idle" });
+  });
+
+  test("the preview is signed apart: a viewer's media token does not open it; only known names are served", async () => {
+    const s = await roomScene(app().server, use(), {
+      session: { state: "broadcasting", broadcast_type: "rtmp" },
+    });
+    const { id, stream_key } = (
+      await s.people.owner.client.post(CREATE, { video_session_id: s.session })
+    ).json();
+    await withOutbox(use(), app().realtime.realtime, async (tx, outbox) => {
+      const stream = await openStream(tx, outbox, s.session, false);
+      await markStreamOnAir(tx, outbox, stream.id, {
+        livePlaybackUrl: unsignedUrl(s.session, stream.id, "master.m3u8"),
+        vodPlaybackUrl: null,
+      });
+    });
+    const playback = await s.people.guest.client.get(
+      `/api/video-session/playback?video_session_id=${s.session}`,
+    );
+    const viewerToken = String(playback.json().liveUrl).split("/")[2];
+    const preview = (
+      await s.people.owner.client.post("/api/mux/livestream/stream", {
+        liveStreamId: id,
+        streamKey: stream_key,
+      })
+    ).json();
+    const get = (url: string) => app().server.inject({ url });
+    // The viewer's token opens the stream (nothing written: 404), not the preview (403).
+    expect((await get(String(playback.json().liveUrl))).statusCode).toBe(404);
+    expect((await get(`/media/${viewerToken}/sessions/${s.session}/preview/live.m3u8`)).statusCode).toBe(403);
+    // The preview's token: allowed, nothing written yet.
+    const base = `/media/${preview.playbackToken}/sessions/${s.session}`;
+    expect((await get(`${base}/preview/master.m3u8`)).statusCode).toBe(404);
+    expect((await get(`${base}/preview/720p/live.m3u8`)).statusCode).toBe(404);
+    // Nothing but the pipelines' names, in their places.
+    for (const tail of [
+      "preview/../x.m3u8",
+      "preview/4k/live.m3u8",
+      "preview/720p/720p/live.m3u8",
+      "streams/0/live.m3u8",
+      "other/live.m3u8",
+      "preview/live.mp4",
+    ]) {
+      expect([tail, (await get(`${base}/${tail}`)).statusCode]).toEqual([tail, 404]);
+    }
   });
 
   test("bad input and other sessions: clear errors, nothing made", async () => {
