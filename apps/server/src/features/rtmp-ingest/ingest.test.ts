@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -34,11 +34,18 @@ function push(port: number, key: string, seconds: number, size = "640x360", rate
 
 /** The ffmpeg runs writing under `dir` (this suite's media directory): the ingest's, none of the encoders'. */
 async function ffmpegsWriting(dir: string): Promise<string[]> {
-  const { stdout } = await run("ps", ["-eo", "args="]);
-  return stdout
-    .split("\n")
-    .filter((line) => line.startsWith("ffmpeg") || line.includes("/ffmpeg "))
-    .filter((line) => line.includes(dir));
+  const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name));
+  const cmdlines = await Promise.all(
+    pids.map((pid) =>
+      readFile(`/proc/${pid}/cmdline`, "utf8").then(
+        (c) => c.split("\0"),
+        () => [],
+      ),
+    ),
+  );
+  return cmdlines
+    .filter((args) => path.basename(args[0] ?? "") === "ffmpeg" && args.some((arg) => arg.includes(dir)))
+    .map((args) => args.join(" "));
 }
 
 /** Frames decoded from a segment, and the picture's size. */
@@ -173,6 +180,8 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
     });
     expect(playback.liveUrl).toMatch(/\/streams\/\d+\/live\.m3u8$/);
     expect(await decode(await firstSegment(playback.liveUrl ?? ""))).toEqual({ width: 640, height: 360 });
+    // The streamer view now watches the live stream's own files.
+    expect((await previewOf(s, stream)).previewUrl).toMatch(/\/streams\/\d+\/live\.m3u8$/);
     const vodUrl = await until("a recording", async () => (await viewerPlayback(s)).vodUrl);
     expect(parsePlaylist(await mediaText(vodUrl)).length).toBeGreaterThan(0);
 
