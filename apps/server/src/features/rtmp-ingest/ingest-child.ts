@@ -72,6 +72,8 @@ function verdict(connectionId: number, sessionId: number | null): void {
   // The server refuses a second encoder of a session; one that got here in a race replaces the first.
   session.publisher?.close();
   session.publisher = publisher;
+  // Another encoder, or the same one set to another size: the ladder waits for this one's metadata.
+  session.size = null;
   publisher.on("size", (size) => {
     session.size = size;
   });

@@ -76,7 +76,10 @@ export class RtmpIngest implements IngestPort {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.process.stop();
+    // The encoders went with the process: nothing of this node is active any more.
+    const active = [...this.sessions].filter(([, ingested]) => ingested.active);
     this.sessions.clear();
+    await Promise.all(active.map(([sessionId]) => setLiveStreamStatus(this.deps.db, sessionId, "idle")));
   }
 
   /** The session's row changed (a host's call, a state move): its encoder and HLS follow. */
