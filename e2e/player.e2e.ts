@@ -13,6 +13,7 @@ import { DEFAULT_PRIMARY_COLOR } from "@onstage/domain";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { ladderFor, masterPlaylist } from "../apps/server/src/features/rtmp-ingest/ladder";
 import { EventPage } from "./pages/EventPage";
 import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -295,6 +296,61 @@ test("a replay without a start plays from the beginning and moves on", async () 
   await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 1);
   const time = await page.getByLabel("Replay").evaluate((v: HTMLVideoElement) => v.currentTime);
   expect(time).toBeLessThan(15);
+});
+
+test("an RTMP ladder's master playlist plays: hls.js loads a variant by its stable name (issue 13 §3)", async () => {
+  // A 720p source's two rungs as the ingest names them (a vod.m3u8 each) behind the ingest's own master;
+  // the pictures a quarter of the size, to spare the CPU.
+  const dir = path.join(FILES, "e2e-ladder");
+  const rungs = ladderFor(720).map((rung) => ({ ...rung, height: rung.height / 4 }));
+  for (const rung of rungs) {
+    await mkdir(path.join(dir, rung.name), { recursive: true });
+    await run("ffmpeg", [
+      ...[
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-y",
+        "-f",
+        "lavfi",
+        "-i",
+        `testsrc2=size=${(rung.height * 16) / 9}x${rung.height}:rate=30`,
+      ],
+      ...[
+        "-f",
+        "lavfi",
+        "-i",
+        "sine",
+        "-t",
+        "6",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+      ],
+      ...["-g", "30", "-c:a", "aac", "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod"],
+      ...[
+        "-hls_segment_filename",
+        path.join(dir, rung.name, "live%d.ts"),
+        path.join(dir, rung.name, "vod.m3u8"),
+      ],
+    ]);
+  }
+  await writeFile(path.join(dir, "vod.m3u8"), masterPlaylist(rungs, "vod.m3u8", 16 / 9));
+  const page = browser.page();
+  const variants: string[] = [];
+  page.on("request", (request) => {
+    if (/\/e2e-ladder\/\d+p\/vod\.m3u8$/.test(request.url())) variants.push(new URL(request.url()).pathname);
+  });
+  await renderScreen(page, "postevent", playback("/files/e2e-ladder/vod.m3u8"));
+  await page.waitForFunction(() => {
+    const v = document.querySelector("video");
+    return v !== null && v.videoWidth > 0 && v.currentTime > 1;
+  });
+  expect(variants.length).toBeGreaterThan(0);
+  expect(variants.every((url) => /^\/files\/e2e-ladder\/(720p|360p)\/vod\.m3u8$/.test(url))).toBe(true);
 });
 
 /** A chat message sent `offsetMs` after the recording's first frame (by its program date). */

@@ -42,6 +42,11 @@ import { registrationFeature } from "./features/registration/feature";
 import { registrationPort } from "./features/registration/service";
 import { registrationMailsFeature } from "./features/registration-mails/feature";
 import { roomFeature } from "./features/room/feature";
+import {
+  defaultRtmpServerUrl,
+  type RtmpListenOptions,
+  rtmpIngestFeature,
+} from "./features/rtmp-ingest/feature";
 import { sessionControlFeature } from "./features/session-control/feature";
 import { webAppFeature } from "./features/share-preview/feature";
 import { stageFeature } from "./features/stage/feature";
@@ -112,6 +117,10 @@ export interface AppDeps {
   mediaSecret?: string;
   /** COMPOSITOR=server: live sessions' recorder views run in this Chromium; unset: host tabs compose. */
   serverCompositor?: { chromiumPath: string };
+  /** The RTMP listener (main.ts: RTMP_HOST, RTMP_PORT); unset: no encoder is let in (most tests). */
+  rtmp?: RtmpListenOptions;
+  /** What hosts paste into their encoder (RTMP_PUBLIC_URL); unset: derived from publicUrl and the port. */
+  rtmpPublicUrl?: string;
 }
 
 export interface App {
@@ -220,13 +229,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.ffmpegPath === undefined && !ffmpegPath) server.log.warn(NO_FFMPEG_MESSAGE);
   // Issue 13 §5: with LiveKit and a bucket, LiveKit Egress composes the program into the bucket.
   const egress = deps.livekit && deps.s3 ? livekitProgramEgress(deps.livekit, deps.s3) : null;
+  const mediaDir = deps.mediaDir ?? (await mkdtemp(path.join(tmpdir(), "onstage-media-")));
+  const mediaSecret = deps.mediaSecret ?? randomBytes(32).toString("base64url");
   const programFeed = programFeedFeature(shared, {
     httpServer: server.server,
     ffmpegPath,
-    mediaDir: deps.mediaDir ?? (await mkdtemp(path.join(tmpdir(), "onstage-media-"))),
-    mediaSecret: deps.mediaSecret ?? randomBytes(32).toString("base64url"),
+    mediaDir,
+    mediaSecret,
     serverCompositor: deps.serverCompositor ?? null,
     egress: egress !== null,
+  });
+  const rtmpIngest = rtmpIngestFeature(shared, {
+    ffmpegPath,
+    mediaDir,
+    mediaSecret,
+    serverUrl: deps.rtmpPublicUrl ?? defaultRtmpServerUrl(deps.publicUrl, deps.rtmp?.port ?? 1935),
+    listen: deps.rtmp ?? null,
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
   server.addHook("preClose", () => programFeed.closeUploads());
@@ -264,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registrationMailsFeature(shared),
     programFeed,
     ...(deps.livekit ? [programEgressFeature(shared, { livekit: deps.livekit, egress })] : []),
+    rtmpIngest,
     // Last: its catch-all route answers every page the features above do not.
     webAppFeature(shared, deps.webDist),
   ];

@@ -53,6 +53,8 @@ const { server, reporter, workers } = await buildApp({
   mediaDir: path.join(config.dataDir, "media"),
   mediaSecret: config.mediaSecret ?? (await secretFromFile(path.join(config.dataDir, "media-secret"))),
   serverCompositor: chromiumPath ? { chromiumPath } : undefined,
+  rtmp: config.rtmp,
+  rtmpPublicUrl: config.rtmpPublicUrl,
 });
 // Payment reconciliation and the mail jobs; tests run them by hand instead.
 workers.start();
@@ -70,6 +72,7 @@ console.log(`
   API docs: ${config.publicUrl}/api/docs
   Stage media: ${config.livekit ? `LiveKit at ${config.livekit.url}` : "embedded SFU (set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET for LiveKit)"}
   Program feed: ${ffmpeg ? `ffmpeg ${ffmpeg.path} (${ffmpeg.source}), composed ${chromiumPath ? `by the server (${chromiumPath})` : "in the host's tab"}` : "off (no ffmpeg)"}
+  RTMP ingest: ${ffmpeg ? `${config.rtmp.host}:${config.rtmp.port} (set RTMP_PORT, RTMP_PUBLIC_URL)` : "off (no ffmpeg)"}
   Payments: ${config.stripe ? "Stripe" : "built-in test gateway (TEST MODE, no real money: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)"}
 `);
 

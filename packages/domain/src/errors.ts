@@ -101,6 +101,9 @@ const MESSAGES: Record<string, string> = {
   invalid_currency: "Please choose a valid currency",
   patreon_tier_required: "Please set the membership tier amount",
   session_not_found: "This session does not exist",
+  not_an_rtmp_session: "Only sessions broadcast with RTMP have a stream key",
+  live_stream_not_found: "This session has no live stream yet",
+  stream_key_changed: "The stream key was reset: copy the new one into your encoder",
   session_not_ended: "Feedback can be given once the session has ended",
   // Spec 2 §8: the warning toast for team members.
   live_attendee_limit: "You've reached the live attendee limit for this event.",

@@ -31,6 +31,7 @@ export * from "./event-page/rules";
 export * from "./in-step/questions";
 export * from "./in-step/rules";
 export * from "./intents/rules";
+export * from "./livestream/rules";
 export * from "./lobby/rules";
 export * from "./membership/rules";
 export * from "./modules/rules";

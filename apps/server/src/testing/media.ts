@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -105,4 +105,30 @@ export async function paceChunks(
     const due = started + ((i + 1) * seconds * 1000) / chunks;
     await sleep(Math.max(0, due - Date.now()));
   }
+}
+
+/** Polls `probe` until it gives something (every 100 ms, at most `timeoutMs`): what a media test waits for. */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+const readText = (file: string) => readFile(file, "utf8").catch(() => "");
+
+/** This test process's child processes whose command line names `entry`, whichever thread started them. */
+export async function childProcesses(entry: string): Promise<number[]> {
+  const threads = await readdir("/proc/self/task");
+  const children = await Promise.all(threads.map((t) => readText(`/proc/self/task/${t}/children`)));
+  const pids = children.join(" ").split(" ").filter(Boolean);
+  const cmdlines = await Promise.all(pids.map((pid) => readText(`/proc/${pid}/cmdline`)));
+  return pids.filter((_, i) => cmdlines[i]?.includes(entry)).map(Number);
 }

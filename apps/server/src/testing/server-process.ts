@@ -47,6 +47,9 @@ export class ServerProcess {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Its own RTMP port on loopback: several servers (and machines' other users) never clash on 1935.
+      RTMP_HOST: "127.0.0.1",
+      RTMP_PORT: String(await freePort()),
       ...env,
     });
   }

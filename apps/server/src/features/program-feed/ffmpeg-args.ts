@@ -10,7 +10,7 @@ export const VOD_PLAYLIST = "vod.m3u8";
 /** Segment names ffmpeg writes (live0.ts, live1.ts...): the only files the media route serves beside the playlists. */
 export const SEGMENT_PATTERN = "live%d.ts";
 
-const X264 = [
+export const X264 = [
   "-c:v",
   "libx264",
   "-preset",
@@ -23,7 +23,7 @@ const X264 = [
   "yuv420p",
 ];
 
-function hlsOutput(dir: string, discontinuity: boolean): string[] {
+export function hlsOutput(dir: string, discontinuity: boolean): string[] {
   const flags = [
     "program_date_time",
     "append_list",
@@ -70,16 +70,19 @@ const slateColour = (colour: string | null) =>
  * DejaVu font (a machine without fonts-dejavu) the slate is the plain colour.
  */
 export function slateArgs(dir: string, colour: string | null, font: string | null = SLATE_FONT): string[] {
+  return [...slateInput(colour, "1280x720", font), ...X264, ...hlsOutput(dir, true)];
+}
+
+/** The slate's inputs (picture of `size`, silence), limited to SLATE_SECONDS; the outputs are the caller's. */
+export function slateInput(colour: string | null, size: string, font: string | null = SLATE_FONT): string[] {
   const text =
     font && existsSync(font)
       ? `,drawtext=fontfile=${font}:text='Reconnecting…':fontcolor=white:fontsize=48:x=(w-text_w)/2:y=(h-text_h)/2`
       : "";
   return [
     ...["-hide_banner", "-loglevel", "error", "-nostats", "-nostdin", "-re"],
-    ...["-f", "lavfi", "-i", `color=c=${slateColour(colour)}:size=1280x720:rate=30${text}`],
+    ...["-f", "lavfi", "-i", `color=c=${slateColour(colour)}:size=${size}:rate=30${text}`],
     ...["-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo"],
     ...["-t", String(SLATE_SECONDS)],
-    ...X264,
-    ...hlsOutput(dir, true),
   ];
 }

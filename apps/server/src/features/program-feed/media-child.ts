@@ -3,8 +3,9 @@ import type { Socket } from "node:net";
 import type { CompositorStatus } from "@onstage/domain";
 import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
+import { relayedLog } from "./follower";
 import type { FromMedia, ToMedia } from "./media-protocol";
-import { CompositorInput, type PipelineLog, ProgramPipeline } from "./pipeline";
+import { CompositorInput, ProgramPipeline } from "./pipeline";
 
 // The media process (media-process.ts starts it): the compositors' WebSockets, handed over by the
 // server after it admitted them, and one ProgramPipeline per live session. A small heap of its own:
@@ -16,14 +17,7 @@ const Hello = z.object({ mimeType: z.string().regex(/^video\/(webm|x-matroska)\b
 
 const send = (message: FromMedia) => process.send?.(message);
 
-const log: PipelineLog = {
-  error: (context, message) =>
-    send({
-      kind: "error",
-      message,
-      context: Object.fromEntries(Object.entries(context).map(([key, value]) => [key, String(value)])),
-    }),
-};
+const log = relayedLog(send);
 
 interface Compositor {
   socket: WebSocket;

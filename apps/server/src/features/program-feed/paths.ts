@@ -17,3 +17,12 @@ export const signedUrl = (unsigned: string, token: string) =>
   unsigned.startsWith(MEDIA_URL_PREFIX)
     ? `${MEDIA_URL_PREFIX}${token}/${unsigned.slice(MEDIA_URL_PREFIX.length)}`
     : unsigned;
+
+/** An RTMP session's greenroom preview (rtmp-ingest): the host watches the encoder before going live. */
+const previewPath = (sessionId: number) => `sessions/${sessionId}/preview`;
+
+export const previewDir = (mediaDir: string, sessionId: number) =>
+  path.join(mediaDir, previewPath(sessionId));
+
+export const previewUrl = (sessionId: number, file: string) =>
+  `${MEDIA_URL_PREFIX}${previewPath(sessionId)}/${file}`;

@@ -1,19 +1,13 @@
 import { EventEmitter } from "node:events";
-import { type FSWatcher, readFileSync, watch } from "node:fs";
-import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
-import { compositorArgs, LIVE_PLAYLIST, slateArgs, VOD_PLAYLIST } from "./ffmpeg-args";
-import { parsePlaylist, RecordingWriter, type Segment } from "./playlists";
+import { compositorArgs, slateArgs } from "./ffmpeg-args";
+import { type PipelineLog, PlaylistFollower } from "./follower";
+
+export type { PipelineLog } from "./follower";
 
 // One live stream's HLS (issue 11 §3): one ffmpeg run at a time writes the live playlist, fed by the
-// compositor's WebSocket or, while none is connected, by the "Reconnecting…" slate. This class reads
-// the live playlist back each time ffmpeg renames a new one into place (inotify, not a timer: nothing
-// runs between segments) to notice the first segment (the stream is on air), to keep the recording's
-// playlist, and to delete the segments nobody will play again.
-
-/** A segment that left the live playlist stays this long for players still fetching it. */
-const DELETE_AFTER_MS = 10_000;
+// compositor's WebSocket or, while none is connected, by the "Reconnecting…" slate; follower.ts reads
+// what the runs write.
 
 interface PipelineEvents {
   /** The first segment is listed: the stream is on air. */
@@ -22,11 +16,6 @@ interface PipelineEvents {
   recorded: [];
   /** The compositor's ffmpeg exited on its own (bad input): the slate took over. */
   sourceFailed: [string];
-}
-
-/** Where the pipeline reports what went wrong (the server's logger, or the media process's relay of it). */
-export interface PipelineLog {
-  error(context: Record<string, unknown>, message: string): void;
 }
 
 export interface PipelineOptions {
@@ -73,45 +62,19 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   private source: CompositorInput | "slate" | null = null;
   private switching: Promise<void> = Promise.resolve();
   private stopped = false;
-  private live = false;
-  private recording: boolean;
-  /** A pause since the last recorded segment: the next one starts after a discontinuity. */
-  private gap = false;
-  private readonly seen = new Set<string>();
-  private recorded: RecordingWriter;
-  /** Unrecorded segments not deleted yet, with when they left the live playlist. */
-  private readonly unrecorded = new Map<string, number | null>();
-  private watcher: FSWatcher | null = null;
-  private polling: Promise<void> = Promise.resolve();
+  private readonly follower: PlaylistFollower;
 
   constructor(private readonly options: PipelineOptions) {
     super();
-    this.recording = options.recording;
-    this.recorded = new RecordingWriter(this.file(VOD_PLAYLIST), []);
-    this.switching = this.resume();
-  }
-
-  private file(name: string): string {
-    return path.join(this.options.dir, name);
-  }
-
-  /**
-   * A stream this node already wrote (the server restarted mid-broadcast): what was listed stays
-   * listed, the recording keeps its segments, and the next run follows a discontinuity.
-   */
-  private async resume(): Promise<void> {
-    const read = (name: string) => readFile(this.file(name), "utf8").catch(() => "");
-    const recorded = parsePlaylist(await read(VOD_PLAYLIST));
-    this.recorded = new RecordingWriter(this.file(VOD_PLAYLIST), recorded);
-    for (const segment of [...recorded, ...parsePlaylist(await read(LIVE_PLAYLIST))]) {
-      this.seen.add(segment.uri);
-    }
-    this.gap = recorded.length > 0;
+    this.follower = new PlaylistFollower(options.dir, options.recording, options.log);
+    this.follower.on("live", () => this.emit("live"));
+    this.follower.on("recorded", () => this.emit("recorded"));
+    this.switching = this.follower.resume();
   }
 
   /** A segment was written since this pipeline started. */
   get isLive(): boolean {
-    return this.live;
+    return this.follower.isLive;
   }
 
   /** A compositor (re)connected: the current source stops, then `input` feeds a new ffmpeg run. */
@@ -120,7 +83,7 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     void this.switchTo(input, () => {
       const run = new FfmpegRun(
         this.options.ffmpegPath,
-        compositorArgs(mimeType, this.options.dir, this.seen.size > 0),
+        compositorArgs(mimeType, this.options.dir, this.follower.hasSegments),
         { stdin: true },
       );
       input.attach(run);
@@ -135,21 +98,18 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   }
 
   setRecording(recording: boolean): void {
-    if (this.recording && !recording) this.gap = true;
-    this.recording = recording;
+    this.follower.setRecording(recording);
   }
 
   /** Leaving broadcasting: the last segments are written, both playlists end, nothing runs any more. */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    this.watcher?.close();
     await this.switching;
     const run = this.run;
     this.run = null;
     await run?.stop();
-    await this.poll();
-    await this.end();
+    await this.follower.stop();
   }
 
   private useSlate(): void {
@@ -170,9 +130,7 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
       this.run = null;
       await previous?.stop();
       if (this.stopped || this.source !== source) return;
-      await mkdir(this.options.dir, { recursive: true });
-      this.watchLivePlaylist();
-      await this.poll();
+      await this.follower.start();
       const run = start();
       this.run = run;
       void run.exited.then((code) => this.exitedOnItsOwn(run, source, code));
@@ -193,79 +151,5 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     source.closed = true;
     this.emit("sourceFailed", run.errorOutput || `ffmpeg exited with ${code}`);
     this.useSlate();
-  }
-
-  /** ffmpeg writes the playlist to a temporary file and renames it: one event per new playlist. */
-  private watchLivePlaylist(): void {
-    if (this.watcher) return;
-    this.watcher = watch(this.options.dir, (_type, name) => {
-      if (name === LIVE_PLAYLIST) void this.poll();
-    });
-    this.watcher.on("error", (err) => {
-      this.options.log.error({ err }, "program feed: watching the live playlist failed");
-    });
-  }
-
-  private poll(): Promise<void> {
-    this.polling = this.polling
-      .then(() => this.readLivePlaylist())
-      .catch((err) => {
-        this.options.log.error({ err }, "program feed: reading the live playlist failed");
-      });
-    return this.polling;
-  }
-
-  private async readLivePlaylist(): Promise<void> {
-    let text: string;
-    try {
-      // Synchronous: a playlist is under 1 KB and the media process has nothing else waiting, while
-      // the thread pool's open/stat/read/close hops cost several times the read, once a second.
-      text = readFileSync(this.file(LIVE_PLAYLIST), "utf8");
-    } catch {
-      return;
-    }
-    const listed = parsePlaylist(text);
-    const wasLive = this.live;
-    const hadRecording = !this.recorded.isEmpty;
-    const recordedNow: Segment[] = [];
-    for (const segment of listed) {
-      if (this.seen.has(segment.uri)) continue;
-      this.seen.add(segment.uri);
-      this.live = true;
-      if (!this.recording) {
-        this.unrecorded.set(segment.uri, null);
-        continue;
-      }
-      recordedNow.push({ ...segment, discontinuity: segment.discontinuity || this.gap });
-      this.gap = false;
-    }
-    await this.forgetOldSegments(new Set(listed.map((s) => s.uri)));
-    await this.recorded.append(recordedNow);
-    if (!wasLive && this.live) this.emit("live");
-    if (!hadRecording && !this.recorded.isEmpty) this.emit("recorded");
-  }
-
-  /** Segments that left the live window and are not in the recording are deleted a little later. */
-  private async forgetOldSegments(listed: Set<string>): Promise<void> {
-    const now = Date.now();
-    for (const [uri, left] of this.unrecorded) {
-      if (listed.has(uri)) continue;
-      if (left === null) this.unrecorded.set(uri, now);
-      else if (now - left > DELETE_AFTER_MS) {
-        this.unrecorded.delete(uri);
-        await unlink(this.file(uri)).catch(() => undefined);
-      }
-    }
-  }
-
-  /** Players stop at #EXT-X-ENDLIST: on the live playlist (the stream ended) and on the recording. */
-  private async end(): Promise<void> {
-    await this.recorded.end();
-    const live = this.file(LIVE_PLAYLIST);
-    const text = await readFile(live, "utf8").catch(() => null);
-    if (text !== null && !text.includes("#EXT-X-ENDLIST")) {
-      await writeFile(`${live}.tmp`, `${text.trimEnd()}\n#EXT-X-ENDLIST\n`);
-      await rename(`${live}.tmp`, live);
-    }
   }
 }

@@ -1,5 +1,4 @@
 import { readdir, readFile } from "node:fs/promises";
-import { setTimeout as sleep } from "node:timers/promises";
 import { GO_LIVE_COUNTDOWN_START_SECONDS, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -10,9 +9,11 @@ import { signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
 import {
   type CompositorClient,
+  childProcesses,
   openCompositor,
   RefusedUpgrade,
   sendRecording,
+  until,
   webmRecording,
 } from "../../testing/media";
 import { type RoomScene, roomScene, topicMessages } from "../../testing/room-scene";
@@ -24,30 +25,10 @@ import { mediaToken } from "./tokens";
 
 const SECRET = "program-feed-test-secret-0123456789abcdef";
 
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false>,
-  timeoutMs = 30_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 const readText = (file: string) => readFile(file, "utf8").catch(() => "");
 
-/** This test process's media processes (program-feed/media-entry.mjs), whichever thread started them. */
-async function mediaProcesses(): Promise<number[]> {
-  const threads = await readdir("/proc/self/task");
-  const children = await Promise.all(threads.map((t) => readText(`/proc/self/task/${t}/children`)));
-  const pids = children.join(" ").split(" ").filter(Boolean);
-  const cmdlines = await Promise.all(pids.map((pid) => readText(`/proc/${pid}/cmdline`)));
-  return pids.filter((_, i) => cmdlines[i]?.includes("media-entry")).map(Number);
-}
+/** This test process's media processes (program-feed/media-entry.mjs). */
+const mediaProcesses = () => childProcesses("media-entry");
 
 describeOnPostgres("program feed", (use) => {
   let app: App;

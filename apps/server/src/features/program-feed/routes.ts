@@ -7,16 +7,21 @@ import { FILES_URL_PREFIX } from "../../platform/storage/port";
 import { requireTopicReader } from "../access/service";
 import { findLatestStream, findLiveStream } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
-import { MEDIA_URL_PREFIX, signedUrl, streamDir } from "./paths";
-import { mediaToken, mediaTokenValid } from "./tokens";
+import { MEDIA_URL_PREFIX, previewDir, signedUrl, streamDir } from "./paths";
+import { mediaToken, mediaTokenValid, previewSecret } from "./tokens";
 
 // Spec 2 §4 playback: a viewer the event admits gets signed URLs; the media route serves the files to
 // whoever holds a valid token (a CDN in front caches them: the token is the same for every viewer).
 
 const ON_AIR = new Set<SessionStream["activeState"]>(["recording", "streaming"]);
 
-/** Only what ffmpeg and the pipeline write: both playlists and the numbered segments. */
-const MEDIA_FILE = /^(live|vod)\.m3u8$|^live\d{1,10}\.ts$/;
+/**
+ * Only what ffmpeg and the pipelines write, under a stream's directory (or an RTMP session's greenroom
+ * preview, signed apart): the playlists, an RTMP ladder's master and variant directories, the numbered
+ * segments. No room for "..": every part is matched whole.
+ */
+const MEDIA_PATH =
+  /^(?:streams\/([1-9]\d{0,15})|preview)\/(?:(1080p|720p|360p)\/)?((?:live|vod|master)\.m3u8|live\d{1,10}\.ts)$/;
 const Id = z
   .string()
   .regex(/^[1-9]\d{0,15}$/)
@@ -24,8 +29,7 @@ const Id = z
 const MediaParams = z.object({
   token: z.string().max(80),
   sessionId: Id,
-  streamId: Id,
-  file: z.string().max(40),
+  "*": z.string().max(80),
 });
 
 export interface MediaOptions {
@@ -77,22 +81,27 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
       },
     );
 
-    // GET and HEAD (the player's health check). The router never decodes a "/" into a parameter, and
-    // the file name pattern leaves no room for "..".
+    // GET and HEAD (the player's health check). The router never decodes a "/" into a parameter.
     app.route({
       method: ["GET", "HEAD"],
-      url: `${MEDIA_URL_PREFIX}:token/sessions/:sessionId/streams/:streamId/:file`,
+      url: `${MEDIA_URL_PREFIX}:token/sessions/:sessionId/*`,
       schema: { hide: true },
       handler: async (req, reply) => {
         const params = MediaParams.safeParse(req.params);
-        if (!params.success || !MEDIA_FILE.test(params.data.file)) {
+        const match = params.success ? MEDIA_PATH.exec(params.data["*"]) : null;
+        if (!params.success || !match) {
           return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
         }
-        const { token, sessionId, streamId, file } = params.data;
-        if (!mediaTokenValid(media.mediaSecret, token, sessionId, deps.clock())) {
+        const { token, sessionId } = params.data;
+        const [, streamId, variant = "", file = ""] = match;
+        const secret = streamId ? media.mediaSecret : previewSecret(media.mediaSecret);
+        if (!mediaTokenValid(secret, token, sessionId, deps.clock())) {
           return reply.code(403).send({ error: { code: "forbidden", message: "This link has expired." } });
         }
-        const location = path.join(streamDir(media.mediaDir, sessionId, streamId), file);
+        const dir = streamId
+          ? streamDir(media.mediaDir, sessionId, Number(streamId))
+          : previewDir(media.mediaDir, sessionId);
+        const location = path.join(dir, variant, file);
         const body = await readFile(location).catch(() => null);
         if (!body) return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
         reply.header("access-control-allow-origin", "*");

@@ -31,3 +31,7 @@ export function mediaTokenValid(secret: string, token: string, sessionId: number
   const given = Buffer.from(match[2]);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/** The RTMP greenroom preview's URLs are signed with this instead: a viewer's token does not open them. */
+export const previewSecret = (secret: string) =>
+  createHmac("sha256", secret).update("rtmp-preview").digest("base64url");

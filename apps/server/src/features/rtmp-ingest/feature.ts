@@ -1,0 +1,60 @@
+import type { FeatureDeps } from "../deps";
+import type { Feature } from "../feature";
+import { RtmpIngest } from "./ingest";
+import type { IngestPort } from "./port";
+import { liveStreamRoutes } from "./routes";
+import { liveStreamService } from "./service";
+
+export interface RtmpListenOptions {
+  /** The interface the RTMP listener binds (RTMP_HOST) and its port (RTMP_PORT, 1935 by default). */
+  host: string;
+  port: number;
+}
+
+export interface RtmpIngestFeatureOptions {
+  /** The ffmpeg binary; null (none found): keys are still made, no encoder is let in. */
+  ffmpegPath: string | null;
+  mediaDir: string;
+  mediaSecret: string;
+  /** What hosts paste into their encoder (RTMP_PUBLIC_URL, or derived from PUBLIC_URL and RTMP_PORT). */
+  serverUrl: string;
+  /** Where to listen; unset (most tests): no listener. */
+  listen: RtmpListenOptions | null;
+}
+
+/** Without a listener the calls still keep keys and flags: nothing is ever ingested on this node. */
+const noIngest = (serverUrl: string): IngestPort => ({
+  serverUrl,
+  captionsAvailable: false,
+  sessionChanged: () => undefined,
+  start: () => undefined,
+  stop: async () => undefined,
+});
+
+/** Issue 13 §1, §3: RTMP ingest (rtmp: the adaptive ladder; rtmp-native: copied) and its calls. */
+export function rtmpIngestFeature(deps: FeatureDeps, options: RtmpIngestFeatureOptions): Feature {
+  const { ffmpegPath, listen, mediaDir, serverUrl } = options;
+  const ingest: IngestPort =
+    ffmpegPath && listen
+      ? new RtmpIngest(deps, { ...listen, ffmpegPath, mediaDir, serverUrl })
+      : noIngest(serverUrl);
+  const onSessionChange = (change: { sessionId: number }) => ingest.sessionChanged(change.sessionId);
+  return {
+    name: "rtmp-ingest",
+    routes: liveStreamRoutes(liveStreamService(deps, ingest, options.mediaSecret)),
+    start() {
+      deps.lifecycle.on("sessionState", onSessionChange);
+      deps.lifecycle.on("recording", onSessionChange);
+      ingest.start();
+    },
+    async stop() {
+      deps.lifecycle.off("sessionState", onSessionChange);
+      deps.lifecycle.off("recording", onSessionChange);
+      await ingest.stop();
+    },
+  };
+}
+
+/** RTMP_PUBLIC_URL's default: the public host, the RTMP port, the one application path. */
+export const defaultRtmpServerUrl = (publicUrl: string, port: number) =>
+  `rtmp://${new URL(publicUrl).hostname}:${port}/live`;

@@ -1,0 +1,169 @@
+import { createServer, type Server } from "node:net";
+import { relayedLog } from "../program-feed/follower";
+import { IngestPipeline } from "./ingest-pipeline";
+import type { FromIngest, IngestTarget, ToIngest } from "./ingest-protocol";
+import { isTranscoded, ladderFor } from "./ladder";
+import { Publisher } from "./publisher";
+
+// The RTMP ingest process (ingest-process.ts starts it): the RTMP listener, the encoders' connections
+// and one IngestPipeline per session with a target. The server answers each publish's key and says
+// where each session's HLS goes; everything here ends when the server goes away.
+
+/** How long a new pipeline waits for the encoder's metadata (its size picks the ladder's rungs). */
+const SIZE_WAIT_MS = 2000;
+
+const send = (message: FromIngest) => {
+  if (process.connected) process.send?.(message);
+};
+
+const log = relayedLog(send);
+
+interface SessionIngest {
+  publisher: Publisher | null;
+  size: { height: number; aspect: number } | null;
+  target: IngestTarget | null;
+  pipeline: IngestPipeline | null;
+  /** Target changes, one after the other. */
+  changes: Promise<void>;
+}
+
+let ffmpegPath = "";
+let server: Server | null = null;
+let nextConnectionId = 1;
+/** Connections whose publish waits for the server's verdict. */
+const asking = new Map<number, Publisher>();
+const sessions = new Map<number, SessionIngest>();
+/** The directory each pipeline writes. */
+const pipelineDirs = new WeakMap<IngestPipeline, string>();
+
+function sessionOf(sessionId: number): SessionIngest {
+  let session = sessions.get(sessionId);
+  if (!session) {
+    session = { publisher: null, size: null, target: null, pipeline: null, changes: Promise.resolve() };
+    sessions.set(sessionId, session);
+  }
+  return session;
+}
+
+function listen(host: string, port: number): void {
+  server = createServer((socket) => {
+    const connectionId = nextConnectionId++;
+    const publisher = new Publisher(socket);
+    publisher.once("publish", (key) => {
+      asking.set(connectionId, publisher);
+      send({ kind: "publish", connectionId, key });
+    });
+    publisher.once("closed", () => asking.delete(connectionId));
+  });
+  // A port clash is the server's to report (node-media-server's own server would exit the process).
+  server.once("error", (err) => send({ kind: "listenFailed", message: err.message }));
+  server.listen(port, host, () => send({ kind: "listening" }));
+}
+
+function verdict(connectionId: number, sessionId: number | null): void {
+  const publisher = asking.get(connectionId);
+  asking.delete(connectionId);
+  if (!publisher || publisher.closed) return;
+  if (sessionId === null) {
+    publisher.refuse();
+    return;
+  }
+  const session = sessionOf(sessionId);
+  // The server refuses a second encoder of a session; one that got here in a race replaces the first.
+  session.publisher?.close();
+  session.publisher = publisher;
+  // Another encoder, or the same one set to another size: the ladder waits for this one's metadata.
+  session.size = null;
+  publisher.on("size", (size) => {
+    session.size = size;
+  });
+  publisher.once("closed", () => {
+    if (session.publisher !== publisher) return;
+    session.publisher = null;
+    session.pipeline?.use(null);
+    send({ kind: "publisherLeft", sessionId });
+  });
+  publisher.accept();
+  session.pipeline?.use(publisher);
+}
+
+function retarget(sessionId: number, target: IngestTarget | null): void {
+  const session = sessionOf(sessionId);
+  session.target = target;
+  session.changes = session.changes.then(async () => {
+    if (session.target !== target) return;
+    const current = session.pipeline;
+    if (current && target?.dir === pipelineDirs.get(current)) return;
+    session.pipeline = null;
+    if (current) await stopPipeline(sessionId, current);
+    if (!target) return;
+    if (session.publisher && !session.size && isTranscoded(target.broadcastType)) await sizeOf(session);
+    if (session.target !== target) return;
+    session.pipeline = openPipeline(sessionId, session, target);
+  });
+}
+
+function openPipeline(sessionId: number, session: SessionIngest, target: IngestTarget): IngestPipeline {
+  const pipeline = new IngestPipeline({
+    ffmpegPath,
+    dir: target.dir,
+    renditions: isTranscoded(target.broadcastType)
+      ? { kind: "ladder", rungs: ladderFor(session.size?.height ?? null) }
+      : { kind: "copy" },
+    aspect: session.size?.aspect ?? 16 / 9,
+    recording: target.recording,
+    slate: target.slate,
+    slateColour: target.slateColour,
+    log,
+  });
+  pipelineDirs.set(pipeline, target.dir);
+  pipeline.on("live", () => send({ kind: "live", sessionId, dir: target.dir }));
+  pipeline.on("recorded", () => send({ kind: "recorded", sessionId, dir: target.dir }));
+  pipeline.use(session.publisher);
+  return pipeline;
+}
+
+async function stopPipeline(sessionId: number, pipeline: IngestPipeline): Promise<void> {
+  await pipeline.stop();
+  send({ kind: "stopped", sessionId, dir: pipelineDirs.get(pipeline) ?? "" });
+}
+
+/** The encoder's metadata usually follows its publish at once; an encoder without any gets the default. */
+function sizeOf(session: SessionIngest): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, SIZE_WAIT_MS);
+    session.publisher?.once("size", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+process.on("message", (message: ToIngest) => {
+  switch (message.kind) {
+    case "listen":
+      ffmpegPath = message.ffmpegPath;
+      return listen(message.host, message.port);
+    case "verdict":
+      return verdict(message.connectionId, message.sessionId);
+    case "target":
+      return retarget(message.sessionId, message.target);
+    case "recording":
+      return sessions.get(message.sessionId)?.pipeline?.setRecording(message.recording);
+    case "disconnect":
+      return sessions.get(message.sessionId)?.publisher?.close();
+  }
+});
+
+// The server went away (stopped or died): no new encoders, the playlists end, nothing keeps running.
+process.once("disconnect", () => {
+  server?.close();
+  for (const publisher of asking.values()) publisher.close();
+  const ending = [...sessions.entries()].map(async ([sessionId, session]) => {
+    session.publisher?.close();
+    session.target = null;
+    await session.changes;
+    if (session.pipeline) await stopPipeline(sessionId, session.pipeline);
+  });
+  void Promise.all(ending).finally(() => process.exit(0));
+});

@@ -1,0 +1,144 @@
+import { EventEmitter } from "node:events";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { FfmpegRun } from "../../platform/ffmpeg/run";
+import { VOD_PLAYLIST } from "../program-feed/ffmpeg-args";
+import { type PipelineLog, PlaylistFollower } from "../program-feed/follower";
+import { type Renditions, slateRunArgs, sourceArgs } from "./ingest-args";
+import { MASTER_PLAYLIST, masterPlaylist } from "./ladder";
+import type { Publisher } from "./publisher";
+
+// One RTMP session's HLS in one directory (the greenroom preview's, or the live stream's): one ffmpeg
+// run at a time, fed by the encoder or, while it is away and `slate` is set (broadcasting), by the
+// "Reconnecting…" slate. One PlaylistFollower per rendition keeps its recording and deletes what
+// nobody will play again, as the browser feed's pipeline does for its one rendition.
+
+interface IngestPipelineEvents {
+  /** The first segment is listed: the stream is on air. */
+  live: [];
+  /** The first segment of the recording is listed (a ladder's vod.m3u8 master now exists). */
+  recorded: [];
+}
+
+export interface IngestPipelineOptions {
+  ffmpegPath: string;
+  dir: string;
+  renditions: Renditions;
+  /** The source's width / height, for the master playlist's sizes. */
+  aspect: number;
+  recording: boolean;
+  /** Broadcasting: the slate keeps the stream going while the encoder is away. */
+  slate: boolean;
+  slateColour: string | null;
+  log: PipelineLog;
+}
+
+export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
+  private readonly followers: PlaylistFollower[];
+  private run: FfmpegRun | null = null;
+  private source: Publisher | "slate" | null = null;
+  private switching: Promise<void>;
+  private stopped = false;
+
+  constructor(private readonly options: IngestPipelineOptions) {
+    super();
+    const { renditions, dir, recording, log } = options;
+    const dirs =
+      renditions.kind === "copy" ? [dir] : renditions.rungs.map((rung) => path.join(dir, rung.name));
+    this.followers = dirs.map((d) => new PlaylistFollower(d, recording, log));
+    // The top rendition speaks for the stream: the others are cut from the same frames.
+    this.followers[0]?.on("live", () => this.emit("live"));
+    this.followers[0]?.on("recorded", () => void this.recordingStarted());
+    this.switching = Promise.all(this.followers.map((f) => f.resume())).then(() => this.writeMaster());
+  }
+
+  get renditions(): Renditions {
+    return this.options.renditions;
+  }
+
+  /** The encoder (re)connected, or left (null): its media or the slate, or nothing, from now on. */
+  use(publisher: Publisher | null): void {
+    this.source = publisher ?? (this.options.slate ? "slate" : null);
+    void this.switchTo(this.source);
+  }
+
+  setRecording(recording: boolean): void {
+    for (const follower of this.followers) follower.setRecording(recording);
+  }
+
+  /** Leaving the directory (went live, ended): the last segments are written, the playlists end. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.source !== null && this.source !== "slate") this.source.feed(null);
+    await this.switching;
+    const run = this.run;
+    this.run = null;
+    await run?.stop();
+    await Promise.all(this.followers.map((follower) => follower.stop()));
+  }
+
+  /** One run at a time: the previous one finishes its segment before the next appends to the playlists. */
+  private switchTo(source: Publisher | "slate" | null): Promise<void> {
+    this.switching = this.switching.then(async () => {
+      const previous = this.run;
+      this.run = null;
+      await previous?.stop();
+      if (this.stopped || this.source !== source || source === null) return;
+      await Promise.all(this.followers.map((follower) => follower.start()));
+      const run = this.startRun(
+        source,
+        this.followers.some((follower) => follower.hasSegments),
+      );
+      this.run = run;
+      void run.exited.then((code) => this.exitedOnItsOwn(run, source, code));
+    });
+    return this.switching;
+  }
+
+  private startRun(source: Publisher | "slate", discontinuity: boolean): FfmpegRun {
+    const { ffmpegPath, dir, renditions, slateColour } = this.options;
+    if (source === "slate") {
+      return new FfmpegRun(ffmpegPath, slateRunArgs(dir, renditions, slateColour), { stdin: false });
+    }
+    const run = new FfmpegRun(ffmpegPath, sourceArgs(dir, renditions, discontinuity), { stdin: true });
+    source.feed(run.input);
+    return run;
+  }
+
+  private exitedOnItsOwn(run: FfmpegRun, source: Publisher | "slate", code: number | null): void {
+    if (run.stopping || this.stopped || this.run !== run) return;
+    this.run = null;
+    // The slate runs for a while at a time; bad media from the encoder: the slate (or nothing) follows.
+    if (source !== "slate" || code !== 0) {
+      this.options.log.error({ code, ffmpeg: run.errorOutput }, "rtmp ingest: ffmpeg exited");
+    }
+    if (this.source !== source) return;
+    if (source !== "slate") source.close();
+    this.use(null);
+  }
+
+  /** A ladder's live master lists its variants' live playlists (stable names: 1080p/live.m3u8...). */
+  private async writeMaster(): Promise<void> {
+    const { renditions, aspect } = this.options;
+    if (renditions.kind === "ladder") {
+      await this.writeFile(MASTER_PLAYLIST, masterPlaylist(renditions.rungs, "live.m3u8", aspect));
+    }
+  }
+
+  /** A ladder's recording is a master too: vod.m3u8 lists each variant's vod.m3u8. */
+  private async recordingStarted(): Promise<void> {
+    const { renditions, aspect } = this.options;
+    if (renditions.kind === "ladder") {
+      await this.writeFile(VOD_PLAYLIST, masterPlaylist(renditions.rungs, VOD_PLAYLIST, aspect));
+    }
+    this.emit("recorded");
+  }
+
+  private async writeFile(name: string, text: string): Promise<void> {
+    const file = path.join(this.options.dir, name);
+    await mkdir(this.options.dir, { recursive: true });
+    await writeFile(`${file}.tmp`, text);
+    await rename(`${file}.tmp`, file);
+  }
+}

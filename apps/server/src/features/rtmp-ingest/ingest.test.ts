@@ -1,0 +1,244 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { LiveStream, PlaybackResponse, StreamLiveStreamResponse } from "@onstage/domain";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type App, buildApp } from "../../app";
+import { TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
+import { describeOnPostgres } from "../../testing/databases";
+import { freePort } from "../../testing/free-port";
+import { childProcesses, until } from "../../testing/media";
+import { type RoomScene, roomScene } from "../../testing/room-scene";
+import { parsePlaylist } from "../program-feed/playlists";
+
+const run = promisify(execFile);
+
+/** An encoder: the issue's test pattern pushed in real time to rtmp://127.0.0.1:port/live/key. */
+function push(port: number, key: string, seconds: number, size = "640x360", rate = 30) {
+  const encoder: ChildProcess = spawn(
+    "ffmpeg",
+    [
+      ...["-hide_banner", "-loglevel", "error", "-nostdin", "-re"],
+      ...["-f", "lavfi", "-i", `testsrc=size=${size}:rate=${rate}`, "-f", "lavfi", "-i", "sine"],
+      ...["-t", String(seconds), "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast"],
+      ...["-g", String(rate), "-c:a", "aac", "-f", "flv", `rtmp://127.0.0.1:${port}/live/${key}`],
+    ],
+    { stdio: "ignore" },
+  );
+  const exited = new Promise<number | null>((resolve) => encoder.once("exit", (code) => resolve(code)));
+  return { exited, stop: () => encoder.kill("SIGKILL") };
+}
+
+/** The ffmpeg runs writing under `dir` (this suite's media directory): the ingest's, none of the encoders'. */
+async function ffmpegsWriting(dir: string): Promise<string[]> {
+  const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name));
+  const cmdlines = await Promise.all(
+    pids.map((pid) =>
+      readFile(`/proc/${pid}/cmdline`, "utf8").then(
+        (c) => c.split("\0"),
+        () => [],
+      ),
+    ),
+  );
+  return cmdlines
+    .filter((args) => path.basename(args[0] ?? "") === "ffmpeg" && args.some((arg) => arg.includes(dir)))
+    .map((args) => args.join(" "));
+}
+
+/** Frames decoded from a segment, and the picture's size. */
+async function decode(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), "onstage-segment-")), "segment.ts");
+  await writeFile(file, bytes);
+  await run("ffmpeg", ["-v", "error", "-i", file, "-f", "null", "-"]);
+  const { stdout } = await run("ffprobe", [
+    ...["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "json"],
+    file,
+  ]);
+  const [stream] = (JSON.parse(stdout) as { streams: { width: number; height: number }[] }).streams;
+  return { width: stream?.width ?? 0, height: stream?.height ?? 0 };
+}
+
+/** This test process's RTMP ingest processes. */
+const ingestProcesses = () => childProcesses("ingest-entry");
+
+describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
+  let app: App;
+  let port: number;
+  let mediaDir: string;
+
+  beforeAll(async () => {
+    port = await freePort();
+    mediaDir = await mkdtemp(path.join(tmpdir(), "onstage-rtmp-media-"));
+    app = await buildApp({
+      db: use(),
+      publicUrl: TEST_PUBLIC_URL,
+      webDist: "/nonexistent",
+      filesDir: await testFilesDir(),
+      ffmpegPath: "ffmpeg",
+      mediaDir,
+      rtmp: { host: "127.0.0.1", port },
+    });
+    // The listener is up once it refuses a key.
+    await until("the RTMP listener", async () => (await push(port, "probe", 1).exited) !== null, 10_000);
+  });
+  afterAll(async () => {
+    expect(await ingestProcesses()).toHaveLength(1);
+    await app?.server.close();
+    expect(await ffmpegsWriting(mediaDir)).toEqual([]);
+    expect(await ingestProcesses()).toEqual([]);
+  });
+
+  const media = async (url: string) => {
+    const res = await app.server.inject({ url });
+    return res.statusCode === 200 ? res.rawPayload : null;
+  };
+  const mediaText = async (url: string) => (await media(url))?.toString("utf8") ?? "";
+  /** A segment of a media playlist at `url`, fetched by its URL relative to the playlist. */
+  const firstSegment = async (url: string) => {
+    const listed = await until(`segments in ${url}`, async () => parsePlaylist(await mediaText(url)));
+    const [segment] = listed;
+    if (!segment) throw new Error("no segment");
+    const bytes = await media(new URL(segment.uri, `http://x${url}`).pathname);
+    if (!bytes) throw new Error(`no ${segment.uri}`);
+    return bytes;
+  };
+
+  async function rtmpScene(broadcastType: "rtmp" | "rtmp-native") {
+    const s = await roomScene(app.server, use(), {
+      session: { state: "greenroom", broadcast_type: broadcastType },
+    });
+    const res = await s.people.owner.client.post("/api/mux/livestream/create", {
+      video_session_id: s.session,
+    });
+    return { s, stream: LiveStream.parse(res.json()) };
+  }
+  const status = async (s: RoomScene) =>
+    LiveStream.parse(
+      (await s.people.owner.client.get(`/api/mux/livestream?video_session_id=${s.session}`)).json(),
+    ).status;
+  const previewOf = async (s: RoomScene, stream: LiveStream, key = stream.stream_key) =>
+    StreamLiveStreamResponse.parse(
+      (
+        await s.people.owner.client.post("/api/mux/livestream/stream", {
+          liveStreamId: stream.id,
+          streamKey: key,
+        })
+      ).json(),
+    );
+  /** Go live, the countdown skipped (the stream opened a minute ago by the database's clock). */
+  async function goLive(s: RoomScene) {
+    const res = await s.people.owner.client.post("/api/video-session/update-video-session", {
+      video_session_id: s.session,
+      event_id: s.event,
+      video_session_state: "broadcasting",
+      is_recording: true,
+    });
+    expect(res.statusCode).toBe(200);
+    await use().query(
+      "UPDATE video_session_streams SET created_at = now() - interval '1 minute' WHERE video_session_id = $1",
+      [s.session],
+    );
+  }
+  const moveTo = (s: RoomScene, state: string) =>
+    s.people.owner.client.post("/api/video-session/update-video-session", {
+      video_session_id: s.session,
+      event_id: s.event,
+      video_session_state: state,
+    });
+  const viewerPlayback = async (s: RoomScene) =>
+    PlaybackResponse.parse(
+      (await s.people.guest.client.get(`/api/video-session/playback?video_session_id=${s.session}`)).json(),
+    );
+
+  it("rtmp-native: wrong and rotated keys refused; preview, go live, slate, end: nothing left running", async () => {
+    const { s, stream } = await rtmpScene("rtmp-native");
+    const sessionDir = path.join(mediaDir, `sessions/${s.session}`);
+
+    expect(await push(port, "not-the-key", 3).exited).not.toBe(0);
+    expect(existsSync(sessionDir)).toBe(false);
+
+    // Greenroom: the host's preview, signed apart from viewers' URLs; gone when the encoder leaves.
+    const short = push(port, stream.stream_key, 4);
+    await until("active", async () => (await status(s)) === "active");
+    const { previewUrl } = await previewOf(s, stream);
+    expect(previewUrl).toMatch(/^\/media\/[\w.-]+\/sessions\/\d+\/preview\/live\.m3u8$/);
+    expect(await decode(await firstSegment(previewUrl ?? ""))).toEqual({ width: 640, height: 360 });
+    expect(await short.exited).toBe(0);
+    await until("idle", async () => (await status(s)) === "idle");
+    await until("no ffmpeg", async () => (await ffmpegsWriting(sessionDir)).length === 0);
+
+    // Broadcasting: viewers play the live stream through their signed playback URLs.
+    const encoder = push(port, stream.stream_key, 120);
+    await until("active again", async () => (await status(s)) === "active");
+    await goLive(s);
+    const playback = await until("on air", async () => {
+      const p = await viewerPlayback(s);
+      return p.liveUrl ? p : null;
+    });
+    expect(playback.liveUrl).toMatch(/\/streams\/\d+\/live\.m3u8$/);
+    expect(await decode(await firstSegment(playback.liveUrl ?? ""))).toEqual({ width: 640, height: 360 });
+    // The streamer view now watches the live stream's own files.
+    expect((await previewOf(s, stream)).previewUrl).toMatch(/\/streams\/\d+\/live\.m3u8$/);
+    const vodUrl = await until("a recording", async () => (await viewerPlayback(s)).vodUrl);
+    expect(parsePlaylist(await mediaText(vodUrl)).length).toBeGreaterThan(0);
+
+    // A rotated key puts the encoder out and is refused; the slate holds the stream meanwhile.
+    const rotated = LiveStream.parse(
+      (
+        await s.people.owner.client.post("/api/mux/livestream/reset-stream-key", { liveStreamId: stream.id })
+      ).json(),
+    );
+    await encoder.exited;
+    expect(await push(port, stream.stream_key, 3).exited).not.toBe(0);
+    await until("the slate", async () => (await ffmpegsWriting(sessionDir)).some((a) => a.includes("lavfi")));
+    expect(await status(s)).toBe("idle");
+
+    const back = push(port, rotated.stream_key, 120);
+    await until("back", async () => (await status(s)) === "active");
+    // Spec 2 §4: RTMP-native end sets the session and the stream to ended; everything closes.
+    expect((await moveTo(s, "ended")).statusCode).toBe(200);
+    expect(await back.exited).not.toBeUndefined();
+    await until("no ffmpeg", async () => (await ffmpegsWriting(sessionDir)).length === 0);
+    const ended = await viewerPlayback(s);
+    expect(ended.stream?.activeState).toBe("ended");
+    expect(await mediaText(ended.vodUrl ?? "")).toContain("#EXT-X-ENDLIST");
+    expect(await push(port, rotated.stream_key, 3).exited).not.toBe(0);
+  }, 180_000);
+
+  it("rtmp: a 1080p source becomes a 1080p/720p/360p ladder behind a master playlist, recorded as one", async () => {
+    const { s, stream } = await rtmpScene("rtmp");
+    const sessionDir = path.join(mediaDir, `sessions/${s.session}`);
+    const encoder = push(port, stream.stream_key, 120, "1920x1080", 15);
+    await until("active", async () => (await status(s)) === "active", 60_000);
+    await goLive(s);
+    const { liveUrl } = await until(
+      "on air",
+      async () => {
+        const p = await viewerPlayback(s);
+        return p.liveUrl ? p : null;
+      },
+      60_000,
+    );
+    expect(liveUrl).toMatch(/\/master\.m3u8$/);
+    const master = await mediaText(liveUrl ?? "");
+    const variants = master.split("\n").filter((line) => line && !line.startsWith("#"));
+    expect(variants).toEqual(["1080p/live.m3u8", "720p/live.m3u8", "360p/live.m3u8"]);
+    expect(master).toContain("RESOLUTION=1920x1080");
+    const top = new URL(variants[0] ?? "", `http://x${liveUrl}`).pathname;
+    expect(await decode(await firstSegment(top))).toEqual({ width: 1920, height: 1080 });
+    const low = new URL(variants[2] ?? "", `http://x${liveUrl}`).pathname;
+    expect(await decode(await firstSegment(low))).toEqual({ width: 640, height: 360 });
+
+    expect((await moveTo(s, "postevent")).statusCode).toBe(200);
+    await encoder.exited;
+    await until("no ffmpeg", async () => (await ffmpegsWriting(sessionDir)).length === 0);
+    const { vodUrl } = await viewerPlayback(s);
+    const vodMaster = await mediaText(vodUrl ?? "");
+    expect(vodMaster).toContain("1080p/vod.m3u8");
+    const vod1080 = new URL("1080p/vod.m3u8", `http://x${vodUrl}`).pathname;
+    expect(await mediaText(vod1080)).toContain("#EXT-X-ENDLIST");
+  }, 180_000);
+});

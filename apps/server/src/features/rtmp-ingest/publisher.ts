@@ -1,0 +1,123 @@
+import { EventEmitter } from "node:events";
+import type { Socket } from "node:net";
+import type { Writable } from "node:stream";
+import { Amf, type AVPacket, Flv, type RtmpConnection, rtmpConnection } from "./rtmp-protocol";
+
+// One encoder's RTMP connection in the ingest process. Its publish command waits for the server's
+// verdict on the stream key: refused, it gets NetStream.Publish.BadName and the connection closes before
+// any media is read; accepted, its media become FLV for whichever ffmpeg run the session's pipeline
+// points it at. A run that starts mid-stream gets the stream's headers again and begins at a keyframe.
+
+/** The application path OBS and ffmpeg push to: rtmp://host:port/live/{streamKey}. */
+const APP = "live";
+/** Before the key is checked nothing but the handshake and commands is read; more is not an encoder. */
+const MAX_BYTES_BEFORE_PUBLISH = 64 * 1024;
+
+interface PublisherEvents {
+  /** The encoder asked to publish to this stream key. */
+  publish: [string];
+  /** The encoder's picture size, from its metadata. */
+  size: [{ height: number; aspect: number }];
+  closed: [];
+}
+
+export class Publisher extends EventEmitter<PublisherEvents> {
+  private readonly rtmp: RtmpConnection = rtmpConnection();
+  private accepted = false;
+  private bytesBeforePublish = 0;
+  private streamId = 0;
+  /** The stream's metadata and codec headers, replayed to every new run. */
+  private readonly headers = new Map<number, Buffer>();
+  private sink: Writable | null = null;
+  private waitingForKeyframe = true;
+  closed = false;
+
+  constructor(private readonly socket: Socket) {
+    super();
+    this.rtmp.onOutputCallback = (buffer) => {
+      if (!socket.destroyed) socket.write(buffer);
+    };
+    this.rtmp.onPacketCallback = (packet) => this.onPacket(packet);
+    this.rtmp.onPublish = (command) => this.onPublish(command.streamName);
+    socket.on("data", (data) => this.onData(data));
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      this.closed = true;
+      this.sink = null;
+      this.emit("closed");
+    });
+  }
+
+  private onData(data: Buffer): void {
+    if (!this.accepted) {
+      this.bytesBeforePublish += data.length;
+      if (this.bytesBeforePublish > MAX_BYTES_BEFORE_PUBLISH) {
+        this.close();
+        return;
+      }
+    }
+    if (this.rtmp.parserData(data) !== null) this.close();
+  }
+
+  private onPublish(streamName: string): void {
+    // Asked once: a second publish on the connection, or one before the verdict, is not an encoder's.
+    if (this.streamId !== 0 || this.rtmp.streamApp !== APP) {
+      this.close();
+      return;
+    }
+    this.streamId = this.rtmp.parserPacket.header.stream_id;
+    this.emit("publish", streamName.split("?")[0] ?? "");
+  }
+
+  accept(): void {
+    this.accepted = true;
+    this.rtmp.sendStatusMessage(this.streamId, "status", "NetStream.Publish.Start", "Publishing.");
+  }
+
+  /** A wrong, rotated or stopped key: the encoder hears why, then the connection closes. */
+  refuse(): void {
+    this.rtmp.sendStatusMessage(this.streamId, "error", "NetStream.Publish.BadName", "Stream key refused.");
+    this.socket.end();
+    setTimeout(() => this.socket.destroy(), 1000).unref();
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  /** The encoder's media go to `sink` (an ffmpeg's stdin) from its next keyframe on; null: nowhere. */
+  feed(sink: Writable | null): void {
+    this.sink = sink;
+    this.waitingForKeyframe = true;
+    if (!sink) return;
+    sink.write(Flv.createHeader(true, true));
+    for (const header of this.headers.values()) sink.write(header);
+  }
+
+  private onPacket(packet: AVPacket): void {
+    if (!this.accepted) return;
+    const tag = Flv.createMessage(packet);
+    if (packet.flags === 0 || packet.flags === 2 || packet.flags === 5) {
+      this.headers.set(packet.flags, tag);
+      if (packet.flags === 5) this.readSize(packet.data);
+      this.sink?.write(tag);
+      return;
+    }
+    if (this.waitingForKeyframe) {
+      if (packet.flags !== 3) return;
+      this.waitingForKeyframe = false;
+    }
+    this.sink?.write(tag);
+  }
+
+  private readSize(data: Buffer): void {
+    try {
+      const { dataObj } = Amf.decodeAmf0Data(data);
+      const width = Number(dataObj?.width);
+      const height = Number(dataObj?.height);
+      if (height > 0 && width > 0) this.emit("size", { height, aspect: width / height });
+    } catch {
+      // Metadata the AMF reader cannot read: the ladder takes the default size.
+    }
+  }
+}
