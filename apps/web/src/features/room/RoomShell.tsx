@@ -86,7 +86,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       {/* The sidebar's modules keep in step with the picture this viewer sees (issue 12 §11). */}
       <ProgramClockProvider delivery={stageDelivery(session.state, stage.isStageView)}>
         <div className={`room__body room__body--${sidebarPosition}`}>
-          <section className="room__stage" aria-label="Stage">
+          <section className={hasStage ? "room__stage" : "room__stage room__stage--rtmp"} aria-label="Stage">
             {stage.openStage && <OpenStageBar {...stage.openStage} />}
             {!hasStage ? (
               <RtmpStage data={data} room={room} flags={flags} />

@@ -3,6 +3,7 @@ import { SessionScreen } from "../player/SessionScreen";
 import type { RoomViewProps } from "../room/roomModule";
 import { RtmpSetup } from "./RtmpSetup";
 import { RtmpStreamerView } from "./RtmpStreamerView";
+import "./rtmp.css";
 
 /**
  * Spec 1 §4: the RTMP room layout's video area. No camera stage: the audience's player for everyone,
@@ -13,11 +14,13 @@ export function RtmpStage({ data, room, flags }: RoomViewProps) {
   const screens = rtmpHostScreens({ flags, broadcastType: session.broadcastType, state: session.state });
   return (
     <>
-      {screens.showsStreamer ? (
-        <RtmpStreamerView sessionId={session.id} isLive={session.state === "broadcasting"} />
-      ) : (
-        <SessionScreen data={data} room={room} flags={flags} />
-      )}
+      <div className="rtmp-stage__screen">
+        {screens.showsStreamer ? (
+          <RtmpStreamerView sessionId={session.id} isLive={session.state === "broadcasting"} />
+        ) : (
+          <SessionScreen data={data} room={room} flags={flags} />
+        )}
+      </div>
       {screens.showsSetup && <RtmpSetup sessionId={session.id} />}
     </>
   );
