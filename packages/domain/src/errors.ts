@@ -82,6 +82,8 @@ const MESSAGES: Record<string, string> = {
   channel_member: CHANNEL_MEMBER_ROLE_MESSAGE,
   not_recording: "Clipping will be available if session is recorded.",
   rtmp_mode: "Clipping is currently not supported in RTMP mode",
+  // Spec 3 §1: the studio's tooltip on Brand, Overlays, Videos and Slides of an RTMP broadcast.
+  studio_rtmp_mode: "This feature is disabled in RTMP Mode",
   // Issue 11 §2: the stage runs in the greenroom and while broadcasting only.
   stage_closed: "The stage is not open right now",
   not_on_stage: "Join the stage first",

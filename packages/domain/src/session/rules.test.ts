@@ -167,7 +167,8 @@ describe("hostActions: the bar's moves per state", () => {
     { state: "scheduled", broadcastType: "webrtc", want: ["enter_greenroom"] },
     { state: "greenroom", broadcastType: "webrtc", want: ["exit_greenroom", "go_live"] },
     { state: "broadcasting", broadcastType: "webrtc", want: ["end_live"] },
-    { state: "broadcasting", broadcastType: "rtmp-native", want: ["end_live", "end_rtmp_native"] },
+    { state: "broadcasting", broadcastType: "rtmp-native", want: ["end_rtmp_native"] },
+    { state: "broadcasting", broadcastType: "rtmp", want: ["end_live"] },
     { state: "postevent", broadcastType: "webrtc", want: ["end_event"] },
     { state: "ended", broadcastType: "webrtc", want: [] },
   ])("$state ($broadcastType) → $want", ({ state, broadcastType, want }) => {

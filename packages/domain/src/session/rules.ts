@@ -98,8 +98,17 @@ export function hostActions(state: SessionState, flags: ViewerFlags, broadcastTy
       t.action !== "reset_session" &&
       // Cancelling belongs to the countdown overlay, not the bar.
       t.action !== "cancel_go_live" &&
-      (t.action !== "end_rtmp_native" || broadcastType === "rtmp-native"),
+      endsAs(t.action, broadcastType),
   );
+}
+
+/**
+ * Spec 2 §4 "RTMP-native end sets the session to ended": an rtmp-native broadcast's one End is that
+ * one (no post-event step to end again); every other type ends live into postevent.
+ */
+function endsAs(action: SessionAction, broadcastType: BroadcastType): boolean {
+  if (action === "end_rtmp_native") return broadcastType === "rtmp-native";
+  return action !== "end_live" || broadcastType !== "rtmp-native";
 }
 
 /**

@@ -1,4 +1,11 @@
-import { isHostLevel, type SessionIntent, type TileState, type ViewerFlags } from "@onstage/domain";
+import {
+  type BroadcastType,
+  isHostLevel,
+  roomLayout,
+  type SessionIntent,
+  type TileState,
+  type ViewerFlags,
+} from "@onstage/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { failureText } from "../../api";
@@ -16,6 +23,7 @@ const TILE_CHOICES: readonly { tileState: TileState; label: string }[] = [
 
 export interface StageInviteMenuProps {
   session: SessionRef;
+  broadcastType: BroadcastType;
   /** The person of the row. */
   userId: number;
   name: string;
@@ -32,6 +40,7 @@ export interface StageInviteMenuProps {
  */
 export function StageInviteMenu({
   session,
+  broadcastType,
   userId,
   name,
   intent,
@@ -46,7 +55,7 @@ export function StageInviteMenu({
     onError: (err) => toast.error(failureText(err), { durationMs: 5_000 }),
   });
   const type = intent?.intentType ?? null;
-  const choices = stageChoices({ type, isSelf: userId === viewerUserId, flags });
+  const choices = stageChoices({ type, isSelf: userId === viewerUserId, flags, broadcastType });
   if (choices === null) return null;
   const run = (work: () => Promise<unknown>) => act.mutate(work);
   return (
@@ -118,9 +127,12 @@ function stageChoices(input: {
   type: SessionIntent["intentType"] | null;
   isSelf: boolean;
   flags: ViewerFlags;
+  broadcastType: BroadcastType;
 }): "invite" | "answer" | "uninvite" | null {
   const { type, flags } = input;
   if (!flags.canManagePeople || input.isSelf) return null;
+  // Spec 1 §5: "the session is not an RTMP broadcast"; nobody goes on its stage.
+  if (roomLayout(input.broadcastType) !== "stage") return null;
   if (type === "invite_sent" || type === "invite_accepted") return "uninvite";
   // Spec 1 §5: Accept/Ignore needs an owner/admin and a raised hand.
   if (type === "hand_raised") return isHostLevel(flags) ? "answer" : null;

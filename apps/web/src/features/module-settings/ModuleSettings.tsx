@@ -1,5 +1,13 @@
-import { type EventPageData, mayToggleChat, mayToggleClipping, STAGE_TOAST_MS } from "@onstage/domain";
+import {
+  type EventPageData,
+  errorMessage,
+  mayToggleChat,
+  mayToggleClipping,
+  roomLayout,
+  STAGE_TOAST_MS,
+} from "@onstage/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
 import { failureText } from "../../api";
 import { Checkbox } from "../../ui/Checkbox";
 import { toast } from "../../ui/toast";
@@ -23,6 +31,9 @@ export function ModuleSettings({ data, room, flags }: RoomViewProps) {
     updateSetting({ sessionId: session.id, eventId: session.eventId }, { disable_qa: disableQa }),
   );
   const clipping = useToggleClippingSetting(data);
+  const clippingNoteId = useId();
+  // Spec 3 §2: the setting is the event's, but this session's viewers cannot clip it whatever it says.
+  const clippingNote = roomLayout(session.broadcastType) === "rtmp" ? errorMessage("rtmp_mode") : null;
   const shows = { chat: mayToggleChat(flags), qa: flags.isStudioAdmin, clipping: mayToggleClipping(flags) };
   if (!shows.chat && !shows.qa && !shows.clipping) return null;
   return (
@@ -48,13 +59,21 @@ export function ModuleSettings({ data, room, flags }: RoomViewProps) {
           </Checkbox>
         )}
         {shows.clipping && (
-          <Checkbox
-            checked={requested(clipping, data.event.disableClipping)}
-            disabled={clipping.isPending}
-            onChange={(e) => clipping.mutate(e.target.checked)}
-          >
-            Disable clipping
-          </Checkbox>
+          <>
+            <Checkbox
+              checked={requested(clipping, data.event.disableClipping)}
+              disabled={clipping.isPending}
+              onChange={(e) => clipping.mutate(e.target.checked)}
+              aria-describedby={clippingNote ? clippingNoteId : undefined}
+            >
+              Disable clipping
+            </Checkbox>
+            {clippingNote && (
+              <p id={clippingNoteId} className="module-settings__note">
+                {clippingNote}
+              </p>
+            )}
+          </>
         )}
       </div>
     </details>

@@ -1,4 +1,4 @@
-import type { RoomSession, ViewerFlags } from "@onstage/domain";
+import { type RoomSession, roomLayout, type ViewerFlags } from "@onstage/domain";
 import { HostToggles } from "../intents/HostToggles";
 import { OwnStageControls } from "../intents/OwnStageControls";
 import { StageSections } from "../intents/StageSections";
@@ -21,7 +21,10 @@ export function PeoplePanel({ session, event, viewer, liveCount }: PeoplePanelPr
     <div className="people">
       <HostToggles session={session} flags={viewer.flags} />
       <OwnStageControls session={session} viewerUserId={viewer.userId} flags={viewer.flags} />
-      <StageSections session={session} event={event} viewer={viewer} />
+      {/* Spec 1 §4: an RTMP broadcast has no stage, so nobody is on it, invited to it or asking for it. */}
+      {roomLayout(session.broadcastType) === "stage" && (
+        <StageSections session={session} event={event} viewer={viewer} />
+      )}
       <LiveAudience event={event} viewer={viewer} />
       <RegisteredUsers event={event} viewer={viewer} liveCount={liveCount} />
     </div>

@@ -1,4 +1,5 @@
 import {
+  type BroadcastType,
   canBan,
   canUnban,
   type EventAccess,
@@ -39,6 +40,8 @@ export interface PersonMenuEvent {
   hideUnregister: boolean;
   /** The session the menu is opened in: a new speaker speaks here. */
   sessionId: number;
+  /** Its broadcast type: spec 1 §5, an RTMP broadcast has no stage to invite anyone to. */
+  broadcastType: BroadcastType;
 }
 
 export interface PersonMenuProps {

@@ -55,6 +55,7 @@ export function RegisteredUsers({ event, viewer, liveCount }: Omit<PeoplePanelPr
   const stageActionsFor = (user: (typeof users)[number]) => (
     <StageInviteMenu
       session={{ sessionId, eventId }}
+      broadcastType={event.broadcastType}
       userId={user.userId}
       name={`${user.firstName} ${user.lastName}`.trim()}
       intent={intentOf(user.userId)}

@@ -27,6 +27,7 @@ export function SessionPersonRow({
   const stageMenu = (
     <StageInviteMenu
       session={{ sessionId: event.sessionId, eventId: event.id }}
+      broadcastType={event.broadcastType}
       userId={person.userId}
       name={`${person.firstName} ${person.lastName}`.trim()}
       intent={intent}

@@ -14,6 +14,7 @@ export const peopleModule: RoomModule = {
         access: data.event.access,
         hideUnregister: data.event.hideUnregister,
         sessionId: room.session.id,
+        broadcastType: room.session.broadcastType,
       }}
       viewer={viewer}
       liveCount={room.liveCount}

@@ -43,7 +43,7 @@ function needsPlayback(state: SessionState, isStageMember: boolean): boolean {
 export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   const [searchParams] = useSearchParams();
   const { session } = room;
-  const isStageMember = seesStage(flags, session.state, searchParams);
+  const isStageMember = seesStage(flags, session, searchParams);
   const isNeeded = needsPlayback(session.state, isStageMember);
   const playback = usePlayback(session.id, isNeeded);
   useAwaitedPlayer(isNeeded && playback.isPending);

@@ -1,4 +1,4 @@
-import type { RoomSession, ViewerFlags } from "@onstage/domain";
+import { type RoomSession, studioFeatureRefusal, type ViewerFlags } from "@onstage/domain";
 import { useMe } from "../account/useMe";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
 import { ProgramFeedCompositor } from "./ProgramFeedCompositor";
@@ -12,10 +12,13 @@ export interface HostProgramFeedProps {
 /**
  * Issue 11 §3: while the session broadcasts, a host's tab composes the program from a watch-only place
  * in the media room (every speaker's tracks, its own included), whether the host is on stage or not.
+ * Spec 3 §1: not for an RTMP broadcast, whose picture is the encoder's.
  */
 export function HostProgramFeed(props: HostProgramFeedProps) {
   const { user } = useMe();
-  if (!user || props.session.state !== "broadcasting" || !props.flags.canSeeGoLive) return null;
+  const { session, flags } = props;
+  if (!user || session.state !== "broadcasting" || !flags.canSeeGoLive) return null;
+  if (studioFeatureRefusal(session.broadcastType, "program_feed") !== null) return null;
   return <WatchingProgramFeed {...props} userId={user.id} />;
 }
 

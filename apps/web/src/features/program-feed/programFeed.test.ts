@@ -16,7 +16,14 @@ describe("shouldSendProgramFeed", () => {
     ["moderator, streaming", moderator, "broadcasting", "streaming", false],
   ] as const)("%s → %s", (_name, flags, sessionState, streamState, want) => {
     expect(
-      shouldSendProgramFeed({ flags, sessionState, streamState, compositor: "browser", page: "studio" }),
+      shouldSendProgramFeed({
+        flags,
+        broadcastType: "webrtc",
+        sessionState,
+        streamState,
+        compositor: "browser",
+        page: "studio",
+      }),
     ).toBe(want);
   });
   test.each([
@@ -27,9 +34,24 @@ describe("shouldSendProgramFeed", () => {
     [null, "studio", false],
     [null, "recorder", false],
   ] as const)("COMPOSITOR=%s: the %s page sends → %s", (compositor, page, want) => {
-    const live = { flags: host, sessionState: "broadcasting", streamState: "streaming" } as const;
+    const live = {
+      flags: host,
+      broadcastType: "webrtc",
+      sessionState: "broadcasting",
+      streamState: "streaming",
+    } as const;
     expect(shouldSendProgramFeed({ ...live, compositor, page })).toBe(want);
   });
+  test.each([
+    ["rtmp", "browser", "studio"],
+    ["rtmp-native", "server", "recorder"],
+  ] as const)(
+    "an %s broadcast sends no program: the encoder is the source",
+    (broadcastType, compositor, page) => {
+      const live = { flags: host, sessionState: "broadcasting", streamState: "streaming" } as const;
+      expect(shouldSendProgramFeed({ ...live, broadcastType, compositor, page })).toBe(false);
+    },
+  );
 });
 
 describe("the compositor connection", () => {

@@ -1,9 +1,11 @@
 import {
+  type BroadcastType,
   type CompositorMode,
   isHostLevel,
   type QaStageCard,
   type SessionState,
   type StreamActiveState,
+  studioFeatureRefusal,
   type ViewerFlags,
 } from "@onstage/domain";
 import { useEffect, useRef, useState } from "react";
@@ -24,16 +26,19 @@ const COMPOSING_PAGE: Record<CompositorMode, "studio" | "recorder"> = {
 
 /**
  * A host-level page sends the program while the session broadcasts a stream that is (going) on air,
- * when it is the mode's page (the mode comes with the playback: null until it is known).
+ * when it is the mode's page (the mode comes with the playback: null until it is known). Never for an
+ * RTMP broadcast (spec 3 §1): the encoder is the source there.
  */
 export function shouldSendProgramFeed(input: {
   flags: ViewerFlags;
+  broadcastType: BroadcastType;
   sessionState: SessionState;
   streamState: StreamActiveState | null;
   compositor: CompositorMode | null;
   page: ComposingPage;
 }): boolean {
   return (
+    studioFeatureRefusal(input.broadcastType, "program_feed") === null &&
     input.compositor !== null &&
     COMPOSING_PAGE[input.compositor] === input.page &&
     isHostLevel(input.flags) &&
@@ -47,7 +52,7 @@ type ComposingPage = (typeof COMPOSING_PAGE)[CompositorMode];
 
 /** shouldSendProgramFeed for this page, with the stream and the mode from the session's playback. */
 export function useSendsProgramFeed(input: {
-  session: { id: number; state: SessionState };
+  session: { id: number; state: SessionState; broadcastType: BroadcastType };
   flags: ViewerFlags;
   page: ComposingPage;
 }): boolean {
@@ -55,6 +60,7 @@ export function useSendsProgramFeed(input: {
   const playback = usePlayback(session.id, session.state === "broadcasting" && flags.canSeeGoLive);
   return shouldSendProgramFeed({
     flags,
+    broadcastType: session.broadcastType,
     sessionState: session.state,
     streamState: playback.data?.stream?.activeState ?? null,
     compositor: playback.data?.compositor ?? null,

@@ -1,4 +1,10 @@
-import { type EventPageData, type RoomResponse, stageDelivery, type ViewerFlags } from "@onstage/domain";
+import {
+  type EventPageData,
+  type RoomResponse,
+  roomLayout,
+  stageDelivery,
+  type ViewerFlags,
+} from "@onstage/domain";
 import { Button } from "../../ui/Button";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
@@ -10,6 +16,7 @@ import { ProgramClockProvider } from "../player/ProgramClock";
 import { SessionScreen } from "../player/SessionScreen";
 import { HostProgramFeed } from "../program-feed/HostProgramFeed";
 import { usePresence } from "../realtime/usePresence";
+import { RtmpStage } from "../rtmp/RtmpStage";
 import { Stage } from "../stage/Stage";
 import { AudienceCallDialog } from "./AudienceCallDialog";
 import { browserId } from "./browserId";
@@ -45,6 +52,8 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   const [sidebarPosition, setSidebarPosition] = useSidebarPosition();
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
   const stage = useStageMembership(session, flags, userId);
+  // Spec 1 §4: an RTMP broadcast's picture is the encoder's, so its room has no camera stage.
+  const hasStage = roomLayout(session.broadcastType) === "stage";
   return (
     <div className="room">
       <header className="room__header">
@@ -79,9 +88,11 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       {/* The sidebar's modules keep in step with the picture this viewer sees (issue 12 §11). */}
       <ProgramClockProvider delivery={stageDelivery(session.state, stage.isStageView)}>
         <div className={`room__body room__body--${sidebarPosition}`}>
-          <section className="room__stage" aria-label="Stage">
+          <section className={hasStage ? "room__stage" : "room__stage room__stage--rtmp"} aria-label="Stage">
             {stage.openStage && <OpenStageBar {...stage.openStage} />}
-            {stage.isStageView ? (
+            {!hasStage ? (
+              <RtmpStage data={data} room={room} flags={flags} />
+            ) : stage.isStageView ? (
               <Stage room={room} flags={flags} title={data.event.title} onStageChange={stage.onStageChange} />
             ) : (
               <SessionScreen data={data} room={room} flags={flags} />

@@ -42,7 +42,7 @@ export function useStageMembership(
     openStage: offersOpenStage && joinsOpenStage,
   };
   return {
-    isStageView: seesStage(flags, session.state, searchParams, stageFor),
+    isStageView: seesStage(flags, session, searchParams, stageFor),
     isOnStage,
     onStageChange: setOnStage,
     isInvited: mine === "invite_sent",
