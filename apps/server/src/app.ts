@@ -11,6 +11,8 @@ import { cookiePolicy } from "./features/auth/sessions";
 import type { SocialProviderConfig } from "./features/auth/social/providers";
 import { registerViewer } from "./features/auth/viewer";
 import { BroadcastLifecycle } from "./features/broadcast/lifecycle";
+import { captionsFeature } from "./features/captions/feature";
+import { CAPTION_LINE_PATH, type CaptionsOptions } from "./features/captions/service";
 import { channelsFeature } from "./features/channels/feature";
 import { chatFeature } from "./features/chat/feature";
 import { clippingFeature } from "./features/clipping/feature";
@@ -108,6 +110,8 @@ export interface AppDeps {
   mediaSecret?: string;
   /** COMPOSITOR=server: live sessions' recorder views run in this Chromium; unset: host tabs compose. */
   serverCompositor?: { chromiumPath: string };
+  /** CAPTIONS=captioner-api: captioners post lines to a session's caption URL; off if unset. */
+  captions?: CaptionsOptions;
 }
 
 export interface App {
@@ -166,8 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerViewer(server, deps.db, policy);
   await registerSecurityHeaders(server, deps.publicUrl, deps.livekit ? livekitOrigins(deps.livekit.url) : []);
   // Signed by the provider instead (Stripe-Signature); a browser never posts there. The leave-session
-  // beacon cannot set headers (navigator.sendBeacon); its route checks Origin instead.
-  await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH, LEAVE_SESSION_PATH]);
+  // beacon cannot set headers (navigator.sendBeacon); its route checks Origin instead. A captioning
+  // tool posts from its own server with the caption URL's secret token.
+  await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH, LEAVE_SESSION_PATH, CAPTION_LINE_PATH]);
   const mailer = openMailer({
     smtpUrl: deps.smtpUrl,
     from: deps.mailFrom ?? `Onstage <no-reply@${new URL(deps.publicUrl).hostname}>`,
@@ -255,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     moderationFeature(shared),
     registrationMailsFeature(shared),
     programFeed,
+    captionsFeature(deps.captions ?? { enabled: false, delayMs: 0 })(shared),
     // Last: its catch-all route answers every page the features above do not.
     webAppFeature(shared, deps.webDist),
   ];

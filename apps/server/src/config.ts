@@ -58,6 +58,8 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalUrl,
+  CAPTIONS: z.enum(["off", "captioner-api"]).default("off"),
+  CAPTIONS_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(0),
 });
 
 export interface Config {
@@ -89,6 +91,8 @@ export interface Config {
   chromiumPath: string | undefined;
   /** Uploaded and generated files in an S3-compatible bucket; unset: DATA_DIR/files (one node). */
   s3: S3StorageConfig | undefined;
+  /** CAPTIONS=captioner-api: live captions from a captioner posting lines; off: the toggle is hidden. */
+  captions: { enabled: boolean; delayMs: number };
 }
 
 const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -163,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     compositor: e.COMPOSITOR,
     chromiumPath: e.CHROMIUM_PATH,
     s3: s3Storage(e),
+    captions: { enabled: e.CAPTIONS === "captioner-api", delayMs: e.CAPTIONS_DELAY_MS },
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

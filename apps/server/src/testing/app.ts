@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app";
 import { cookiePolicy, hashSessionId } from "../features/auth/sessions";
+import type { CaptionsOptions } from "../features/captions/service";
 import type { Database } from "../platform/database";
 import type { LivekitConfig } from "../platform/media-room/livekit/livekit-media-room";
 import type { S3StorageConfig } from "../platform/storage/s3";
@@ -16,7 +17,12 @@ export const testFilesDir = () => mkdtemp(path.join(tmpdir(), "onstage-files-"))
 /** The real app on the given database, without a built web app (the server's fallback shell is used). */
 export function useTestApp(
   use: () => Database,
-  options: { webDist?: string; livekit?: () => LivekitConfig; s3?: () => S3StorageConfig } = {},
+  options: {
+    webDist?: string;
+    livekit?: () => LivekitConfig;
+    s3?: () => S3StorageConfig;
+    captions?: CaptionsOptions;
+  } = {},
 ): () => App {
   let app: App | undefined;
   beforeAll(async () => {
@@ -29,6 +35,7 @@ export function useTestApp(
       trustProxy: true,
       livekit: options.livekit?.(),
       s3: options.s3?.(),
+      captions: options.captions,
     });
   });
   afterAll(async () => {
