@@ -1,4 +1,4 @@
-import { existsSync, type FSWatcher, watch } from "node:fs";
+import { existsSync, type FSWatcher, mkdirSync, watch } from "node:fs";
 import { open, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type CaptionLine, captionFetchWindow, segmentCues } from "@onstage/domain";
@@ -53,6 +53,8 @@ export class CaptionsWriter {
   follow(): void {
     if (this.watcher) return;
     const name = path.basename(this.options.videoPlaylist);
+    // A ladder's variant directory may not exist until its ffmpeg starts.
+    mkdirSync(this.videoDir, { recursive: true });
     this.watcher = watch(this.videoDir, (_type, changed) => {
       if (changed === name) void this.update();
     });
