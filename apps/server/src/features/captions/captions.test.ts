@@ -1,9 +1,15 @@
+import { execFile } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
 import { CAPTION_LINE_MAX_CHARS, CAPTION_LINES_PER_MINUTE } from "@onstage/domain";
 import { expect, test } from "vitest";
-import { TEST_PUBLIC_URL, useTestApp } from "../../testing/app";
+import { TEST_PUBLIC_URL, testFilesDir, useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { errorCode, roleMatrixClients, roomScene } from "../../testing/room-scene";
+import { CAPTIONS_PLAYLIST } from "./hls";
 import { captionLinesBetween } from "./queries";
+import { sessionCaptionsWriter } from "./session-writer";
 
 const SOURCE = "/api/captions/source";
 const ROTATE = "/api/captions/source/rotate";
@@ -111,6 +117,51 @@ describeOnEachDatabase("live captions", (use) => {
     expect(noToken.statusCode).toBe(400);
     expect(await captionLinesBetween(use(), s.session, 0, Date.now() + 1_000)).toEqual([]);
     expect((await post(captionUrl, 1, "Hello")).json()).toEqual({ accepted: true });
+  });
+
+  test("posted lines reach the WebVTT of the segment on air when they arrived", async () => {
+    const { s, captionUrl } = await ownerSource();
+    const dir = await testFilesDir();
+    await promisify(execFile)("ffmpeg", [
+      ...[
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=size=160x90:rate=30",
+        "-t",
+        "2",
+      ],
+      ...[
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+        "-f",
+        "mpegts",
+        path.join(dir, "live0.ts"),
+      ],
+    ]);
+    expect((await post(captionUrl, 1, "Welcome to the show")).json()).toEqual({ accepted: true });
+    // The segment on air when the line arrived: it started a second before and lasted two.
+    const start = new Date(Date.now() - 1_000).toISOString();
+    const video = `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:2.000000,\n#EXT-X-PROGRAM-DATE-TIME:${start}\nlive0.ts\n`;
+    await writeFile(path.join(dir, "live.m3u8"), video);
+    const stream = { sessionId: s.session, dir, videoPlaylist: "live.m3u8" };
+    const log = { error: (context: Record<string, unknown>) => expect.fail(JSON.stringify(context)) };
+    expect(sessionCaptionsWriter(use(), log, { enabled: false, delayMs: 0 }, stream)).toBeNull();
+    const writer = sessionCaptionsWriter(use(), log, { enabled: true, delayMs: 0 }, stream);
+    await writer?.end();
+    const vtt = await readFile(path.join(dir, "live0.vtt"), "utf8");
+    expect(vtt).toMatch(/^WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:\d+,LOCAL:00:00:00.000\n\n00:00:0[01]\.\d{3} --> /);
+    expect(vtt).toContain("\nWelcome to the show\n");
+    expect(await readFile(path.join(dir, CAPTIONS_PLAYLIST), "utf8")).toBe(
+      video.replace("live0.ts", "live0.vtt"),
+    );
   });
 
   test("a source posting too fast is refused for the rest of its minute", async () => {
