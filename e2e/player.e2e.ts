@@ -12,6 +12,8 @@ import type {
 import { DEFAULT_PRIMARY_COLOR } from "@onstage/domain";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, test } from "vitest";
+import { singleVariantMaster, withSubtitles } from "../apps/server/src/features/captions/hls";
+import { CaptionsWriter } from "../apps/server/src/features/captions/writer";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { ladderFor, masterPlaylist } from "../apps/server/src/features/rtmp-ingest/ladder";
 import { EventPage } from "./pages/EventPage";
@@ -351,6 +353,56 @@ test("an RTMP ladder's master playlist plays: hls.js loads a variant by its stab
   });
   expect(variants.length).toBeGreaterThan(0);
   expect(variants.every((url) => /^\/files\/e2e-ladder\/(720p|360p)\/vod\.m3u8$/.test(url))).toBe(true);
+});
+
+test("a replay with captions shows the captioner's line on its picture, and the CC button hides it", async () => {
+  const dir = path.join(FILES, "e2e-hls");
+  const playlist = await readFile(path.join(dir, "index.m3u8"), "utf8");
+  const first = Date.parse(/#EXT-X-PROGRAM-DATE-TIME:(.+)/.exec(playlist)?.[1] ?? "");
+  // Lines as the captioner's posts were stored: 2.5 s and 9 s into the picture.
+  const lines = [
+    { seq: 1, text: "Hello from the captioner", receivedAt: first + 2_500 },
+    { seq: 2, text: "Second line", receivedAt: first + 9_000 },
+  ];
+  const writer = new CaptionsWriter({
+    dir,
+    videoPlaylist: "index.m3u8",
+    lines: async (from, to) => lines.filter((l) => l.receivedAt >= from && l.receivedAt < to),
+    delayMs: 0,
+    log: { error: (context, message) => expect.fail(`${message} ${JSON.stringify(context)}`) },
+  });
+  await writer.end();
+  await writeFile(
+    path.join(dir, "captioned.m3u8"),
+    withSubtitles(singleVariantMaster("index.m3u8", 2_500_000), "captions.m3u8"),
+  );
+  const page = browser.page();
+  await renderScreen(page, "ended", playback("/files/e2e-hls/captioned.m3u8"), "/?clip_start_time=1");
+  const cc = page.getByRole("button", { name: "CC" });
+  await cc.waitFor();
+  expect(await cc.getAttribute("aria-pressed")).toBe("true");
+  // The cue is active while the picture it was posted on plays (2.5 s to 7.5 s, before the next line).
+  const active = await page.waitForFunction(
+    () => {
+      const video = document.querySelector("video");
+      const track = video ? Array.from(video.textTracks).find((t) => t.kind === "subtitles") : undefined;
+      const cue = track?.activeCues?.[0] as VTTCue | undefined;
+      return video && track?.mode === "showing" && cue ? { text: cue.text, at: video.currentTime } : null;
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+  const shown = (await active.jsonValue()) as { text: string; at: number };
+  expect(shown.text).toBe("Hello from the captioner");
+  expect(shown.at).toBeGreaterThanOrEqual(2.4);
+  expect(shown.at).toBeLessThan(7.6);
+  expect(await axeViolations(page)).toEqual([]);
+  await cc.click();
+  expect(await cc.getAttribute("aria-pressed")).toBe("false");
+  const mode = await page
+    .getByLabel("Replay")
+    .evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).find((t) => t.kind === "subtitles")?.mode);
+  expect(mode).toBe("hidden");
 });
 
 /** A chat message sent `offsetMs` after the recording's first frame (by its program date). */

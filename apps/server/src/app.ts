@@ -11,6 +11,8 @@ import { cookiePolicy } from "./features/auth/sessions";
 import type { SocialProviderConfig } from "./features/auth/social/providers";
 import { registerViewer } from "./features/auth/viewer";
 import { BroadcastLifecycle } from "./features/broadcast/lifecycle";
+import { captionsFeature } from "./features/captions/feature";
+import { CAPTION_LINE_PATH, type CaptionsOptions } from "./features/captions/service";
 import { channelsFeature } from "./features/channels/feature";
 import { chatFeature } from "./features/chat/feature";
 import { clippingFeature } from "./features/clipping/feature";
@@ -121,6 +123,8 @@ export interface AppDeps {
   rtmp?: RtmpListenOptions;
   /** What hosts paste into their encoder (RTMP_PUBLIC_URL); unset: derived from publicUrl and the port. */
   rtmpPublicUrl?: string;
+  /** CAPTIONS=captioner-api: captioners post lines to a session's caption URL; off if unset. */
+  captions?: CaptionsOptions;
 }
 
 export interface App {
@@ -180,7 +184,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSecurityHeaders(server, deps.publicUrl, deps.livekit ? livekitOrigins(deps.livekit.url) : []);
   // Signed by the provider instead (Stripe-Signature); a browser never posts there. The leave-session
   // beacon cannot set headers (navigator.sendBeacon); its route checks Origin instead.
-  await registerCsrf(server, policy, [STRIPE_WEBHOOK_PATH, LEAVE_SESSION_PATH, LIVEKIT_WEBHOOK_PATH]);
+  // A captioning tool posts from its own server with the caption URL's secret token.
+  await registerCsrf(server, policy, [
+    STRIPE_WEBHOOK_PATH,
+    LEAVE_SESSION_PATH,
+    LIVEKIT_WEBHOOK_PATH,
+    CAPTION_LINE_PATH,
+  ]);
   const mailer = openMailer({
     smtpUrl: deps.smtpUrl,
     from: deps.mailFrom ?? `Onstage <no-reply@${new URL(deps.publicUrl).hostname}>`,
@@ -283,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     programFeed,
     ...(deps.livekit ? [programEgressFeature(shared, { livekit: deps.livekit, egress })] : []),
     rtmpIngest,
+    captionsFeature(deps.captions ?? { enabled: false, delayMs: 0 })(shared),
     // Last: its catch-all route answers every page the features above do not.
     webAppFeature(shared, deps.webDist),
   ];

@@ -67,6 +67,8 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: optionalUrl,
   PLANS_FILE: optionalText,
+  CAPTIONS: z.enum(["off", "captioner-api"]).default("off"),
+  CAPTIONS_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(0),
 });
 
 export interface Config {
@@ -104,6 +106,8 @@ export interface Config {
   s3: S3StorageConfig | undefined;
   /** The operator's plans and their channels (JSON, features/plans/operator-file.ts); unset: unlimited. */
   plansFile: string | undefined;
+  /** CAPTIONS=captioner-api: live captions from a captioner posting lines; off: the toggle is hidden. */
+  captions: { enabled: boolean; delayMs: number };
 }
 
 const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -188,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: e.CHROMIUM_PATH,
     s3,
     plansFile: e.PLANS_FILE && path.resolve(e.PLANS_FILE),
+    captions: { enabled: e.CAPTIONS === "captioner-api", delayMs: e.CAPTIONS_DELAY_MS },
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

@@ -55,6 +55,7 @@ const { server, reporter, workers } = await buildApp({
   serverCompositor: chromiumPath ? { chromiumPath } : undefined,
   rtmp: config.rtmp,
   rtmpPublicUrl: config.rtmpPublicUrl,
+  captions: config.captions,
 });
 // Payment reconciliation and the mail jobs; tests run them by hand instead.
 workers.start();
@@ -73,6 +74,7 @@ console.log(`
   Stage media: ${config.livekit ? `LiveKit at ${config.livekit.url}` : "embedded SFU (set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET for LiveKit)"}
   Program feed: ${ffmpeg ? `ffmpeg ${ffmpeg.path} (${ffmpeg.source}), composed ${chromiumPath ? `by the server (${chromiumPath})` : "in the host's tab"}` : "off (no ffmpeg)"}
   RTMP ingest: ${ffmpeg ? `${config.rtmp.host}:${config.rtmp.port} (set RTMP_PORT, RTMP_PUBLIC_URL)` : "off (no ffmpeg)"}
+  Captions: ${config.captions.enabled ? `captioners post to each session's caption URL (delay ${config.captions.delayMs} ms)` : "off (set CAPTIONS=captioner-api)"}
   Payments: ${config.stripe ? "Stripe" : "built-in test gateway (TEST MODE, no real money: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)"}
 `);
 

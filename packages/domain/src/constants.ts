@@ -324,3 +324,11 @@ export const SIGN_IN_LINK_TTL_MINUTES = 10;
 // Card checkout (issue 5).
 /** How long a checkout holds its seat and coupon use; the provider's session expires with it (Stripe: 30 min at least). */
 export const CHECKOUT_HOLD_MINUTES = 45;
+
+// Live captions (issue 13 item 7; docs/decisions.md "Live captions").
+/** A caption line is shown until the next one, but never longer than this. */
+export const CAPTION_CUE_MAX_MS = 5_000;
+/** A captioner's line; longer bodies are refused (a caption line is a sentence or two). */
+export const CAPTION_LINE_MAX_CHARS = 500;
+/** Lines one caption source may post per minute (a fast captioner sends about one a second). */
+export const CAPTION_LINES_PER_MINUTE = 120;

@@ -198,6 +198,11 @@ const MESSAGES: Record<string, string> = {
   not_a_stage_session:
     "Raising hands and the open stage are for sessions on the live stage only (not RTMP or lobby)",
   open_stage_on: "Raising hands is off while the stage is open",
+  // Live captions (issue 13 item 7); the specs word none of these (docs/decisions.md "Live captions").
+  captions_off: "Captions are not set up on this server",
+  caption_source_not_found: "This caption URL is not valid any more",
+  caption_too_long: "A caption line can be at most 500 characters",
+  caption_rate_limited: "Too many caption lines, please slow down",
 };
 
 export function errorMessage(code: string): string {

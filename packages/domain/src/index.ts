@@ -1,5 +1,6 @@
 export * from "./api/auth";
 export * from "./api/broadcast";
+export * from "./api/captions";
 export * from "./api/chat";
 export * from "./api/common";
 export * from "./api/dashboard";
@@ -20,6 +21,7 @@ export * from "./api/registration";
 export * from "./api/session-control";
 export * from "./api/stage";
 export * from "./banners/rules";
+export * from "./captions/rules";
 export * from "./chat/rules";
 export * from "./clips/rules";
 export * from "./constants";

@@ -26,7 +26,8 @@ export async function registerSecurityHeaders(
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Profile photos come from sign-in providers' hosts; previews of links from anywhere.
         imgSrc: ["'self'", "data:", "blob:", "https:"],
-        mediaSrc: ["'self'", "blob:"],
+        // hls.js gives each subtitle <track> the empty `data:,WEBVTT` (its cues come from the playlist).
+        mediaSrc: ["'self'", "blob:", "data:"],
         // hls.js starts its transmuxer from a blob URL.
         workerSrc: ["'self'", "blob:"],
         connectSrc: ["'self'", ...connectTo],

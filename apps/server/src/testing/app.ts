@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app";
 import { cookiePolicy, hashSessionId } from "../features/auth/sessions";
+import type { CaptionsOptions } from "../features/captions/service";
 import type { Database } from "../platform/database";
 import type { LivekitConfig } from "../platform/media-room/livekit/livekit-media-room";
 import type { S3StorageConfig } from "../platform/storage/s3";
@@ -22,6 +23,7 @@ export function useTestApp(
     s3?: () => S3StorageConfig;
     /** The app's clock (deps.clock), for suites that move time. */
     clock?: () => Date;
+    captions?: CaptionsOptions;
   } = {},
 ): () => App {
   let app: App | undefined;
@@ -36,6 +38,7 @@ export function useTestApp(
       livekit: options.livekit?.(),
       s3: options.s3?.(),
       clock: options.clock,
+      captions: options.captions,
     });
   });
   afterAll(async () => {

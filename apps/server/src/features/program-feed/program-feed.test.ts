@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { GO_LIVE_COUNTDOWN_START_SECONDS, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -262,6 +262,15 @@ describeOnPostgres("program feed", (use) => {
       expect(got.headers.get("access-control-allow-origin")).toBe("*");
       expect(got.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
       expect((await fetch(segmentUrl, { method: "HEAD" })).status).toBe(200);
+      // The captions writer's files (features/captions) are served beside the segments.
+      const dir = streamDir(mediaDir, scene.session, stream.id);
+      await writeFile(`${dir}/live0.vtt`, "WEBVTT\n");
+      await writeFile(`${dir}/captions.m3u8`, "#EXTM3U\n");
+      const vtt = await fetch(`${base}${body.vodUrl?.replace("vod.m3u8", "live0.vtt")}`);
+      expect(vtt.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
+      expect(vtt.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const captions = await fetch(`${base}${body.vodUrl?.replace("vod.m3u8", "captions.m3u8")}`);
+      expect(captions.headers.get("content-type")).toContain("application/vnd.apple.mpegurl");
     });
 
     it("refuses tampered, expired and other sessions' tokens, unknown files and path tricks", async () => {

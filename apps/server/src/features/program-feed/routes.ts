@@ -18,10 +18,11 @@ const ON_AIR = new Set<SessionStream["activeState"]>(["recording", "streaming"])
 /**
  * Only what ffmpeg and the pipelines write, under a stream's directory (or an RTMP session's greenroom
  * preview, signed apart): the playlists, an RTMP ladder's master and variant directories, the numbered
- * segments. No room for "..": every part is matched whole.
+ * segments; and the captions writer's (features/captions): its subtitle playlists and a WebVTT file per
+ * segment. No room for "..": every part is matched whole.
  */
 const MEDIA_PATH =
-  /^(?:streams\/([1-9]\d{0,15})|preview)\/(?:(1080p|720p|360p)\/)?((?:live|vod|master)\.m3u8|live\d{1,10}\.ts)$/;
+  /^(?:streams\/([1-9]\d{0,15})|preview)\/(?:(1080p|720p|360p)\/)?((?:live|vod|master|captions|captions-vod)\.m3u8|live\d{1,10}\.(?:ts|vtt))$/;
 const Id = z
   .string()
   .regex(/^[1-9]\d{0,15}$/)
@@ -106,12 +107,13 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
         if (!body) return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
         reply.header("access-control-allow-origin", "*");
         reply.header("cross-origin-resource-policy", "cross-origin");
-        if (file.endsWith(".ts")) {
+        // A segment and its WebVTT are written once, whole, and never change.
+        if (file.endsWith(".ts") || file.endsWith(".vtt")) {
           reply.header("cache-control", "public, max-age=31536000, immutable");
-          return reply.type("video/mp2t").send(body);
+          return reply.type(file.endsWith(".ts") ? "video/mp2t" : "text/vtt; charset=utf-8").send(body);
         }
         // A playlist changes every second until it ends; an ended recording never changes again.
-        const ended = file === "vod.m3u8" && body.includes("#EXT-X-ENDLIST");
+        const ended = file.endsWith("vod.m3u8") && body.includes("#EXT-X-ENDLIST");
         reply.header("cache-control", ended ? "public, max-age=86400" : "public, max-age=1");
         reply.header("last-modified", (await stat(location)).mtime.toUTCString());
         return reply.type("application/vnd.apple.mpegurl").send(body);

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "../../ui/Button";
+import { useCaptionTracks } from "./useCaptionTracks";
 import { type PlayerSource, useHlsPlayer } from "./useHlsPlayer";
 
 export interface VideoPlayerProps {
@@ -9,10 +10,14 @@ export interface VideoPlayerProps {
   label: string;
 }
 
-/** The HLS player: muted autoplay with an Unmute button, fatal errors with Retry (spec 2 §8). */
+/**
+ * The HLS player: muted autoplay with an Unmute button, fatal errors with Retry (spec 2 §8), and a CC
+ * button when the stream carries captions (the viewer's own choice to show or hide them).
+ */
 export function VideoPlayer({ source, badges, label }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const { error, retry } = useHlsPlayer(videoRef, source);
+  const captions = useCaptionTracks(videoRef);
   const [isMuted, setMuted] = useState(true);
   useEffect(() => {
     const video = videoRef.current;
@@ -40,10 +45,25 @@ export function VideoPlayer({ source, badges, label }: VideoPlayerProps) {
         controls={source.kind === "vod"}
       />
       {badges && <div className="video-player__badges">{badges}</div>}
-      {isMuted && !error && (
-        <Button className="video-player__unmute" size="sm" onClick={unmute}>
-          Unmute
-        </Button>
+      {!error && (isMuted || captions.isAvailable) && (
+        <div className="video-player__controls">
+          {captions.isAvailable && (
+            <Button
+              size="sm"
+              variant={captions.isShown ? "primary" : "secondary"}
+              title="Captions"
+              aria-pressed={captions.isShown}
+              onClick={() => captions.setShown(!captions.isShown)}
+            >
+              CC
+            </Button>
+          )}
+          {isMuted && (
+            <Button size="sm" onClick={unmute}>
+              Unmute
+            </Button>
+          )}
+        </div>
       )}
       {error && (
         <div className="video-player__error" role="alert">
