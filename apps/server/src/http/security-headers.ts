@@ -13,9 +13,14 @@ export const CLIP_EMBED_PATH = /^\/embed\/clips\/[^/?#]+(?:[?#]|$)/;
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   publicUrl: string,
-  /** Other origins the web app talks to (the operator's LiveKit). */
-  connectTo: string[] = [],
+  origins: {
+    /** Other origins the web app talks to (the operator's LiveKit). */
+    connectTo?: string[];
+    /** Where HLS segments come from besides this origin (the bucket or its CDN): hls.js fetches them. */
+    mediaFrom?: string[];
+  } = {},
 ): Promise<void> {
+  const { connectTo = [], mediaFrom = [] } = origins;
   const isHttps = new URL(publicUrl).protocol === "https:";
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -26,10 +31,10 @@ export async function registerSecurityHeaders(
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Profile photos come from sign-in providers' hosts; previews of links from anywhere.
         imgSrc: ["'self'", "data:", "blob:", "https:"],
-        mediaSrc: ["'self'", "blob:"],
+        mediaSrc: ["'self'", "blob:", ...mediaFrom],
         // hls.js starts its transmuxer from a blob URL.
         workerSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'", ...connectTo],
+        connectSrc: ["'self'", ...connectTo, ...mediaFrom],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -106,3 +106,18 @@ export async function paceChunks(
     await sleep(Math.max(0, due - Date.now()));
   }
 }
+
+/** Polls `probe` every 100 ms until it answers something truthy (a failing probe counts as not yet). */
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}

@@ -1,12 +1,16 @@
-import { readFile, stat } from "node:fs/promises";
-import path from "node:path";
 import { type CompositorMode, PlaybackQuery, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  LIVE_PLAYLIST_CACHE_CONTROL,
+  PLAYLIST_TYPE,
+  SEGMENT_CACHE_CONTROL,
+} from "../../platform/storage/hls/playlist";
 import { requireTopicReader } from "../access/service";
 import { findLatestStream, findLiveStream } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
-import { MEDIA_URL_PREFIX, signedUrl, streamDir } from "./paths";
+import type { MediaFiles } from "./media-files";
+import { MEDIA_URL_PREFIX, signedUrl } from "./paths";
 import { mediaToken, mediaTokenValid } from "./tokens";
 
 // Spec 2 §4 playback: a viewer the event admits gets signed URLs; the media route serves the files to
@@ -28,7 +32,8 @@ const MediaParams = z.object({
 });
 
 export interface MediaOptions {
-  mediaDir: string;
+  /** Where the files come from: this node's media directory, or the bucket (media-files.ts). */
+  files: MediaFiles;
   mediaSecret: string;
   /** Told to the web with the playback: host tabs compose only in `browser` mode. */
   compositor: CompositorMode;
@@ -85,20 +90,23 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
         if (!mediaTokenValid(media.mediaSecret, token, sessionId, deps.clock())) {
           return reply.code(403).send({ error: { code: "forbidden", message: "This link has expired." } });
         }
-        const location = path.join(streamDir(media.mediaDir, sessionId, streamId), file);
-        const body = await readFile(location).catch(() => null);
-        if (!body) return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
+        const found = await media.files(sessionId, streamId, file);
+        if (!found) return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
         reply.header("access-control-allow-origin", "*");
         reply.header("cross-origin-resource-policy", "cross-origin");
-        if (file.endsWith(".ts")) {
-          reply.header("cache-control", "public, max-age=31536000, immutable");
-          return reply.type("video/mp2t").send(body);
+        if (found.kind === "redirect") {
+          // The signed URL lives 10 minutes at least: a cache may keep the redirect for one.
+          return reply.header("cache-control", "public, max-age=60").redirect(found.url, 302);
+        }
+        if (found.kind === "segment") {
+          reply.header("cache-control", SEGMENT_CACHE_CONTROL);
+          return reply.type("video/mp2t").send(found.body);
         }
         // A playlist changes every second until it ends; an ended recording never changes again.
-        const ended = file === "vod.m3u8" && body.includes("#EXT-X-ENDLIST");
-        reply.header("cache-control", ended ? "public, max-age=86400" : "public, max-age=1");
-        reply.header("last-modified", (await stat(location)).mtime.toUTCString());
-        return reply.type("application/vnd.apple.mpegurl").send(body);
+        const ended = file === "vod.m3u8" && found.ended;
+        reply.header("cache-control", ended ? "public, max-age=86400" : LIVE_PLAYLIST_CACHE_CONTROL);
+        if (found.lastModified) reply.header("last-modified", found.lastModified.toUTCString());
+        return reply.type(PLAYLIST_TYPE).send(found.body);
       },
     });
   };
