@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { COMPOSITOR_SOCKET_PATH, type CompositorStatus } from "@onstage/domain";
+import { COMPOSITOR_SOCKET_PATH, type CompositorStatus, type SessionStream } from "@onstage/domain";
 import WebSocket from "ws";
+import type { App } from "../app";
+import type { Database } from "../platform/database";
 
 // A compositor stand-in for the program feed's tests and benchmark: ffmpeg makes the WebM a browser's
 // MediaRecorder would (H.264 + Opus, a keyframe a second), sent in chunks at the pace it plays.
@@ -120,4 +122,14 @@ export async function until<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
+}
+
+/** End live as the session state machine does it: the session moves on, the lifecycle hears it. */
+export async function endBroadcast(
+  app: App,
+  db: Database,
+  where: { sessionId: number; eventId: number; stream: SessionStream },
+): Promise<void> {
+  await db.query("UPDATE video_sessions SET state = 'postevent' WHERE id = $1", [where.sessionId]);
+  app.lifecycle.emit("sessionState", { ...where, from: "broadcasting", to: "postevent" });
 }

@@ -8,7 +8,7 @@ import { referencedUris } from "../../platform/storage/hls/playlist";
 import { s3FileStorage } from "../../platform/storage/s3";
 import { signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
-import { openCompositor, sendRecording, until, webmRecording } from "../../testing/media";
+import { endBroadcast, openCompositor, sendRecording, until, webmRecording } from "../../testing/media";
 import { clientOf, type RoomScene, roomScene } from "../../testing/room-scene";
 import { startS3Server } from "../../testing/s3-server";
 import { findStream, openStream } from "../broadcast/streams";
@@ -118,14 +118,7 @@ describeOnPostgres("program feed on object storage (s3rver)", (use) => {
     );
 
     // End live: the recording and its segments stay in the bucket, ended.
-    await db.query("UPDATE video_sessions SET state = 'postevent' WHERE id = $1", [scene.session]);
-    app.lifecycle.emit("sessionState", {
-      sessionId: scene.session,
-      eventId: scene.event,
-      from: "broadcasting",
-      to: "postevent",
-      stream,
-    });
+    await endBroadcast(app, db, { sessionId: scene.session, eventId: scene.event, stream });
     await until("the ended recording in the bucket", async () =>
       (await bucket.get(vodKey))?.toString().includes("#EXT-X-ENDLIST"),
     );

@@ -81,6 +81,9 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
       method: ["GET", "HEAD"],
       url: `${MEDIA_URL_PREFIX}:token/sessions/:sessionId/streams/:streamId/:file`,
       schema: { hide: true },
+      // Two info lines per playlist poll and segment of every viewer would be most of a node's work
+      // (bench:hls); what is refused or fails still logs, and a CDN or load balancer keeps access logs.
+      logLevel: "warn",
       handler: async (req, reply) => {
         const params = MediaParams.safeParse(req.params);
         if (!params.success || !MEDIA_FILE.test(params.data.file)) {
