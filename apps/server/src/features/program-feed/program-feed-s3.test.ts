@@ -26,9 +26,21 @@ describeOnPostgres("program feed on object storage (s3rver)", (use) => {
   let base: string;
   let scene: RoomScene;
 
+  /** The SQL the app ran, to see what a media request costs the database. */
+  const statements: string[] = [];
   const start = async () => {
+    const db = use();
+    const counted = new Proxy(db, {
+      get: (target, name, receiver) =>
+        name === "query"
+          ? (sql: string, ...rest: unknown[]) => {
+              statements.push(sql);
+              return (target.query as (...args: unknown[]) => unknown).call(target, sql, ...rest);
+            }
+          : Reflect.get(target, name, receiver),
+    });
     const started = await buildApp({
-      db: use(),
+      db: counted,
       publicUrl: TEST_PUBLIC_URL,
       webDist: "/nonexistent",
       filesDir: await testFilesDir(),
@@ -90,6 +102,11 @@ describeOnPostgres("program feed on object storage (s3rver)", (use) => {
       expect(segment.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }
+    // A signed-in browser sends its session cookie along: the token is the check, no session lookup.
+    statements.length = 0;
+    const cookie = (await signedIn(db, scene.people.guest.userId)).cookie;
+    expect((await fetch(`${base}${liveUrl}`, { headers: { cookie } })).status).toBe(200);
+    expect(statements.filter((sql) => sql.includes("user_sessions"))).toEqual([]);
     // A token for another session opens nothing here.
     const other = liveUrl?.replace(/\/media\/[^/]+\//, `/media/${"1".repeat(10)}.${"A".repeat(43)}/`);
     expect((await fetch(`${base}${other}`)).status).toBe(403);

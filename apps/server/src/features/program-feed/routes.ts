@@ -84,6 +84,7 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
       // Two info lines per playlist poll and segment of every viewer would be most of a node's work
       // (bench:hls); what is refused or fails still logs, and a CDN or load balancer keeps access logs.
       logLevel: "warn",
+      config: { tokenOnly: true },
       handler: async (req, reply) => {
         const params = MediaParams.safeParse(req.params);
         if (!params.success || !MEDIA_FILE.test(params.data.file)) {
