@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { CompositorStatus } from "@onstage/domain";
+import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { PipelineOptions } from "./pipeline";
 
 // The messages between the server and its media process (media-process.ts, media-child.ts): the server
@@ -8,9 +9,15 @@ import type { PipelineOptions } from "./pipeline";
 
 export type PipelineSettings = Omit<PipelineOptions, "log">;
 
+/** With S3_* set: the bucket the stream's directory is mirrored to, under `prefix` (paths.ts). */
+export interface MirrorSettings {
+  s3: S3StorageConfig;
+  prefix: string;
+}
+
 /** What the server asks of the media process. */
 export type ToMedia =
-  | { kind: "open"; sessionId: number; settings: PipelineSettings }
+  | { kind: "open"; sessionId: number; settings: PipelineSettings; mirror: MirrorSettings | null }
   /** Sent with the upgrade's socket: the media process answers the handshake and awaits the hello. */
   | {
       kind: "upgrade";
