@@ -259,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mediaSecret,
     serverUrl: deps.rtmpPublicUrl ?? defaultRtmpServerUrl(deps.publicUrl, deps.rtmp?.port ?? 1935),
     listen: deps.rtmp ?? null,
+    s3: deps.s3 ?? null,
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
   server.addHook("preClose", () => programFeed.closeUploads());

@@ -3,10 +3,9 @@ import type { Socket } from "node:net";
 import type { CompositorStatus } from "@onstage/domain";
 import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
-import { HlsMirror } from "../../platform/storage/hls/mirror";
-import { s3FileStorage } from "../../platform/storage/s3";
+import { type MirroredDir, type MirrorSettings, mirrorDir } from "../../platform/storage/hls/mirror";
 import { relayedLog } from "./follower";
-import type { FromMedia, MirrorSettings, ToMedia } from "./media-protocol";
+import type { FromMedia, ToMedia } from "./media-protocol";
 import { CompositorInput, ProgramPipeline } from "./pipeline";
 
 // The media process (media-process.ts starts it): the compositors' WebSockets, handed over by the
@@ -31,7 +30,7 @@ interface Compositor {
 
 const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 const pipelines = new Map<number, ProgramPipeline>();
-const mirrors = new Map<number, HlsMirror>();
+const mirrors = new Map<number, MirroredDir>();
 const sockets = new Map<number, WebSocket>();
 const compositors = new Map<number, Compositor>();
 
@@ -86,17 +85,11 @@ function openPipeline(
 ): void {
   const pipeline = new ProgramPipeline({ ...settings, log });
   pipelines.set(sessionId, pipeline);
-  const mirror = mirrorTo
-    ? new HlsMirror({ dir: settings.dir, storage: s3FileStorage(mirrorTo.s3), prefix: mirrorTo.prefix, log })
-    : null;
-  if (mirror) {
-    mirrors.set(sessionId, mirror);
-    mirror.start();
-  }
+  const mirror = mirrorDir(settings.dir, mirrorTo, log);
+  mirrors.set(sessionId, mirror);
   // Viewers are sent to the bucket only once it holds what the playlists list.
-  const whenMirrored = (then: () => void) => void (mirror ? mirror.syncAll().then(then) : then());
-  pipeline.on("live", () => whenMirrored(() => send({ kind: "live", sessionId })));
-  pipeline.on("recorded", () => whenMirrored(() => send({ kind: "recorded", sessionId })));
+  pipeline.on("live", () => mirror.whenMirrored(() => send({ kind: "live", sessionId })));
+  pipeline.on("recorded", () => mirror.whenMirrored(() => send({ kind: "recorded", sessionId })));
   pipeline.on("sourceFailed", (message) => send({ kind: "sourceFailed", sessionId, message }));
 }
 

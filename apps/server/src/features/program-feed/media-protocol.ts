@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { CompositorStatus } from "@onstage/domain";
-import type { S3StorageConfig } from "../../platform/storage/s3";
+import type { MirrorSettings } from "../../platform/storage/hls/mirror";
 import type { PipelineOptions } from "./pipeline";
 
 // The messages between the server and its media process (media-process.ts, media-child.ts): the server
@@ -8,12 +8,6 @@ import type { PipelineOptions } from "./pipeline";
 // compositors' sockets and the ffmpeg pipelines, so the feed's bytes never cross the server's heap.
 
 export type PipelineSettings = Omit<PipelineOptions, "log">;
-
-/** With S3_* set: the bucket the stream's directory is mirrored to, under `prefix` (paths.ts). */
-export interface MirrorSettings {
-  s3: S3StorageConfig;
-  prefix: string;
-}
 
 /** What the server asks of the media process. */
 export type ToMedia =

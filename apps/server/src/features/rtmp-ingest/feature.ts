@@ -1,3 +1,4 @@
+import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import { RtmpIngest } from "./ingest";
@@ -20,6 +21,8 @@ export interface RtmpIngestFeatureOptions {
   serverUrl: string;
   /** Where to listen; unset (most tests): no listener. */
   listen: RtmpListenOptions | null;
+  /** S3_*: live streams' HLS is copied to the bucket, as the program feed's is. */
+  s3: S3StorageConfig | null;
 }
 
 /** Without a listener the calls still keep keys and flags: nothing is ever ingested on this node. */
@@ -36,7 +39,13 @@ export function rtmpIngestFeature(deps: FeatureDeps, options: RtmpIngestFeatureO
   const { ffmpegPath, listen, mediaDir, serverUrl } = options;
   const ingest: IngestPort =
     ffmpegPath && listen
-      ? new RtmpIngest(deps, { ...listen, ffmpegPath, mediaDir, serverUrl })
+      ? new RtmpIngest(deps, {
+          ...listen,
+          ffmpegPath,
+          mediaDir,
+          serverUrl,
+          bucket: options.s3 && { s3: options.s3, mediaSecret: options.mediaSecret },
+        })
       : noIngest(serverUrl);
   const onSessionChange = (change: { sessionId: number }) => ingest.sessionChanged(change.sessionId);
   return {

@@ -2,6 +2,7 @@ import { existsSync, type FSWatcher, mkdirSync, watch } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { type FileStorage, isSafeKey } from "../port";
+import { type S3StorageConfig, s3FileStorage } from "../s3";
 import {
   contentTypeOf,
   isPlaylist,
@@ -174,4 +175,29 @@ export class HlsMirror {
     }
     return [...nested, ...own];
   }
+}
+
+/** A stream directory's copy in the bucket, as a media child process holds it (program feed, RTMP ingest). */
+export interface MirroredDir {
+  /** Runs `then` once the bucket holds what the directory's playlists list (at once without a bucket). */
+  whenMirrored(then: () => void): void;
+  /** The directory's last playlists reach the bucket, then the copying stops. */
+  close(): Promise<void>;
+}
+
+/** With S3_* set: the bucket a stream's directory is copied to, under `prefix` (program-feed/paths.ts). */
+export interface MirrorSettings {
+  s3: S3StorageConfig;
+  prefix: string;
+}
+
+/** Sent across to a media child process as plain data: the bucket's client is made there. */
+export function mirrorDir(dir: string, to: MirrorSettings | null, log: HlsMirrorLog): MirroredDir {
+  if (!to) return { whenMirrored: (then) => then(), close: async () => undefined };
+  const mirror = new HlsMirror({ dir, storage: s3FileStorage(to.s3), prefix: to.prefix, log });
+  mirror.start();
+  return {
+    whenMirrored: (then) => void mirror.syncAll().then(then),
+    close: () => mirror.close(),
+  };
 }
