@@ -249,12 +249,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     serverCompositor: deps.serverCompositor ?? null,
     egress: egress !== null,
   });
+  const captions = deps.captions ?? { enabled: false, delayMs: 0 };
   const rtmpIngest = rtmpIngestFeature(shared, {
     ffmpegPath,
     mediaDir,
     mediaSecret,
     serverUrl: deps.rtmpPublicUrl ?? defaultRtmpServerUrl(deps.publicUrl, deps.rtmp?.port ?? 1935),
     listen: deps.rtmp ?? null,
+    captions,
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
   server.addHook("preClose", () => programFeed.closeUploads());
@@ -293,7 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     programFeed,
     ...(deps.livekit ? [programEgressFeature(shared, { livekit: deps.livekit, egress })] : []),
     rtmpIngest,
-    captionsFeature(deps.captions ?? { enabled: false, delayMs: 0 })(shared),
+    captionsFeature(captions)(shared),
     // Last: its catch-all route answers every page the features above do not.
     webAppFeature(shared, deps.webDist),
   ];

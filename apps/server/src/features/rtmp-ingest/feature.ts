@@ -1,3 +1,4 @@
+import type { CaptionsOptions } from "../captions/service";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import { RtmpIngest } from "./ingest";
@@ -20,12 +21,14 @@ export interface RtmpIngestFeatureOptions {
   serverUrl: string;
   /** Where to listen; unset (most tests): no listener. */
   listen: RtmpListenOptions | null;
+  /** CAPTIONS: on, live streams get a subtitle rendition and the setup shows the captions toggle. */
+  captions: CaptionsOptions;
 }
 
 /** Without a listener the calls still keep keys and flags: nothing is ever ingested on this node. */
-const noIngest = (serverUrl: string): IngestPort => ({
+const noIngest = (serverUrl: string, captionsAvailable: boolean): IngestPort => ({
   serverUrl,
-  captionsAvailable: false,
+  captionsAvailable,
   sessionChanged: () => undefined,
   start: () => undefined,
   stop: async () => undefined,
@@ -33,11 +36,11 @@ const noIngest = (serverUrl: string): IngestPort => ({
 
 /** Issue 13 §1, §3: RTMP ingest (rtmp: the adaptive ladder; rtmp-native: copied) and its calls. */
 export function rtmpIngestFeature(deps: FeatureDeps, options: RtmpIngestFeatureOptions): Feature {
-  const { ffmpegPath, listen, mediaDir, serverUrl } = options;
+  const { ffmpegPath, listen, mediaDir, serverUrl, captions } = options;
   const ingest: IngestPort =
     ffmpegPath && listen
-      ? new RtmpIngest(deps, { ...listen, ffmpegPath, mediaDir, serverUrl })
-      : noIngest(serverUrl);
+      ? new RtmpIngest(deps, { ...listen, ffmpegPath, mediaDir, serverUrl, captions })
+      : noIngest(serverUrl, captions.enabled);
   const onSessionChange = (change: { sessionId: number }) => ingest.sessionChanged(change.sessionId);
   return {
     name: "rtmp-ingest",

@@ -114,10 +114,13 @@ function openPipeline(sessionId: number, session: SessionIngest, target: IngestT
     recording: target.recording,
     slate: target.slate,
     slateColour: target.slateColour,
+    captions: target.captions,
     log,
   });
   pipelineDirs.set(pipeline, target.dir);
-  pipeline.on("live", () => send({ kind: "live", sessionId, dir: target.dir }));
+  pipeline.on("live", () =>
+    send({ kind: "live", sessionId, dir: target.dir, videoPlaylist: pipeline.captionedPlaylist }),
+  );
   pipeline.on("recorded", () => send({ kind: "recorded", sessionId, dir: target.dir }));
   pipeline.use(session.publisher);
   return pipeline;
@@ -126,6 +129,14 @@ function openPipeline(sessionId: number, session: SessionIngest, target: IngestT
 async function stopPipeline(sessionId: number, pipeline: IngestPipeline): Promise<void> {
   await pipeline.stop();
   send({ kind: "stopped", sessionId, dir: pipelineDirs.get(pipeline) ?? "" });
+}
+
+/** Kept on the target too: a pipeline still waiting for the encoder's size opens with the new flag. */
+function showCaptions(sessionId: number, captions: boolean): void {
+  const session = sessions.get(sessionId);
+  if (!session) return;
+  if (session.target) session.target.captions = captions;
+  void session.pipeline?.setCaptions(captions);
 }
 
 /** The encoder's metadata usually follows its publish at once; an encoder without any gets the default. */
@@ -150,6 +161,8 @@ process.on("message", (message: ToIngest) => {
       return retarget(message.sessionId, message.target);
     case "recording":
       return sessions.get(message.sessionId)?.pipeline?.setRecording(message.recording);
+    case "captions":
+      return showCaptions(message.sessionId, message.captions);
     case "disconnect":
       return sessions.get(message.sessionId)?.publisher?.close();
   }
