@@ -174,6 +174,10 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
       const vod = masterPlaylist(renditions.rungs, VOD_PLAYLIST, aspect);
       await this.writeFile(VOD_PLAYLIST, subtitled(vod, CAPTIONS_VOD_PLAYLIST));
     });
+    // A failed write is logged and the next one (a toggle) still runs.
+    this.masters = this.masters.catch((err) =>
+      this.options.log.error({ err }, "rtmp ingest: writing the master playlists failed"),
+    );
     return this.masters;
   }
 
