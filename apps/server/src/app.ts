@@ -253,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     serverCompositor: deps.serverCompositor ?? null,
     egress: egress !== null,
   });
+  const captions = deps.captions ?? { enabled: false, delayMs: 0 };
   const rtmpIngest = rtmpIngestFeature(shared, {
     ffmpegPath,
     mediaDir,
@@ -260,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     serverUrl: deps.rtmpPublicUrl ?? defaultRtmpServerUrl(deps.publicUrl, deps.rtmp?.port ?? 1935),
     listen: deps.rtmp ?? null,
     s3: deps.s3 ?? null,
+    captions,
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
   server.addHook("preClose", () => programFeed.closeUploads());
@@ -298,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     programFeed,
     ...(deps.livekit ? [programEgressFeature(shared, { livekit: deps.livekit, egress })] : []),
     rtmpIngest,
-    captionsFeature(deps.captions ?? { enabled: false, delayMs: 0 })(shared),
+    captionsFeature(captions)(shared),
     // Last: its catch-all route answers every page the features above do not.
     webAppFeature(shared, deps.webDist),
   ];

@@ -1,4 +1,5 @@
 import type { S3StorageConfig } from "../../platform/storage/s3";
+import type { CaptionsOptions } from "../captions/service";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import { RtmpIngest } from "./ingest";
@@ -23,12 +24,14 @@ export interface RtmpIngestFeatureOptions {
   listen: RtmpListenOptions | null;
   /** S3_*: live streams' HLS is copied to the bucket, as the program feed's is. */
   s3: S3StorageConfig | null;
+  /** CAPTIONS: on, live streams get a subtitle rendition and the setup shows the captions toggle. */
+  captions: CaptionsOptions;
 }
 
 /** Without a listener the calls still keep keys and flags: nothing is ever ingested on this node. */
-const noIngest = (serverUrl: string): IngestPort => ({
+const noIngest = (serverUrl: string, captionsAvailable: boolean): IngestPort => ({
   serverUrl,
-  captionsAvailable: false,
+  captionsAvailable,
   sessionChanged: () => undefined,
   start: () => undefined,
   stop: async () => undefined,
@@ -36,7 +39,7 @@ const noIngest = (serverUrl: string): IngestPort => ({
 
 /** Issue 13 §1, §3: RTMP ingest (rtmp: the adaptive ladder; rtmp-native: copied) and its calls. */
 export function rtmpIngestFeature(deps: FeatureDeps, options: RtmpIngestFeatureOptions): Feature {
-  const { ffmpegPath, listen, mediaDir, serverUrl } = options;
+  const { ffmpegPath, listen, mediaDir, serverUrl, captions } = options;
   const ingest: IngestPort =
     ffmpegPath && listen
       ? new RtmpIngest(deps, {
@@ -44,9 +47,10 @@ export function rtmpIngestFeature(deps: FeatureDeps, options: RtmpIngestFeatureO
           ffmpegPath,
           mediaDir,
           serverUrl,
+          captions,
           bucket: options.s3 && { s3: options.s3, mediaSecret: options.mediaSecret },
         })
-      : noIngest(serverUrl);
+      : noIngest(serverUrl, captions.enabled);
   const onSessionChange = (change: { sessionId: number }) => ingest.sessionChanged(change.sessionId);
   return {
     name: "rtmp-ingest",

@@ -116,13 +116,18 @@ function openPipeline(sessionId: number, session: SessionIngest, target: IngestT
     recording: target.recording,
     slate: target.slate,
     slateColour: target.slateColour,
+    captions: target.captions,
     log,
   });
   pipelineDirs.set(pipeline, target.dir);
   const mirror = mirrorDir(target.dir, target.mirror, log);
   pipelineMirrors.set(pipeline, mirror);
   // Viewers are sent to the bucket only once it holds what the playlists list.
-  pipeline.on("live", () => mirror.whenMirrored(() => send({ kind: "live", sessionId, dir: target.dir })));
+  pipeline.on("live", () =>
+    mirror.whenMirrored(() =>
+      send({ kind: "live", sessionId, dir: target.dir, videoPlaylist: pipeline.captionedPlaylist }),
+    ),
+  );
   pipeline.on("recorded", () =>
     mirror.whenMirrored(() => send({ kind: "recorded", sessionId, dir: target.dir })),
   );
@@ -135,6 +140,14 @@ async function stopPipeline(sessionId: number, pipeline: IngestPipeline): Promis
   // The ended playlists reach the bucket before the server hears "stopped".
   await pipelineMirrors.get(pipeline)?.close();
   send({ kind: "stopped", sessionId, dir: pipelineDirs.get(pipeline) ?? "" });
+}
+
+/** Kept on the target too: a pipeline still waiting for the encoder's size opens with the new flag. */
+function showCaptions(sessionId: number, captions: boolean): void {
+  const session = sessions.get(sessionId);
+  if (!session) return;
+  if (session.target) session.target.captions = captions;
+  void session.pipeline?.setCaptions(captions);
 }
 
 /** The encoder's metadata usually follows its publish at once; an encoder without any gets the default. */
@@ -159,6 +172,8 @@ process.on("message", (message: ToIngest) => {
       return retarget(message.sessionId, message.target);
     case "recording":
       return sessions.get(message.sessionId)?.pipeline?.setRecording(message.recording);
+    case "captions":
+      return showCaptions(message.sessionId, message.captions);
     case "disconnect":
       return sessions.get(message.sessionId)?.publisher?.close();
   }

@@ -2,10 +2,16 @@ import { EventEmitter } from "node:events";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
-import { VOD_PLAYLIST } from "../program-feed/ffmpeg-args";
+import {
+  CAPTIONS_PLAYLIST,
+  CAPTIONS_VOD_PLAYLIST,
+  singleVariantMaster,
+  withSubtitles,
+} from "../captions/hls";
+import { LIVE_PLAYLIST, VOD_PLAYLIST } from "../program-feed/ffmpeg-args";
 import { type PipelineLog, PlaylistFollower } from "../program-feed/follower";
 import { type Renditions, slateRunArgs, sourceArgs } from "./ingest-args";
-import { MASTER_PLAYLIST, masterPlaylist } from "./ladder";
+import { COPY_BANDWIDTH, captionedRung, MASTER_PLAYLIST, masterPlaylist } from "./ladder";
 import type { Publisher } from "./publisher";
 
 // One RTMP session's HLS in one directory (the greenroom preview's, or the live stream's): one ffmpeg
@@ -30,6 +36,8 @@ export interface IngestPipelineOptions {
   /** Broadcasting: the slate keeps the stream going while the encoder is away. */
   slate: boolean;
   slateColour: string | null;
+  /** The live stream's captions are shown: its masters list the subtitle rendition. */
+  captions: boolean;
   log: PipelineLog;
 }
 
@@ -39,21 +47,41 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
   private source: Publisher | "slate" | null = null;
   private switching: Promise<void>;
   private stopped = false;
+  private captions: boolean;
+  /** A ladder's recording master exists (its first recorded segment is listed). */
+  private recorded = false;
+  /** Master rewrites, one after the other (they share a temporary file name). */
+  private masters: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: IngestPipelineOptions) {
     super();
     const { renditions, dir, recording, log } = options;
+    this.captions = options.captions;
     const dirs =
       renditions.kind === "copy" ? [dir] : renditions.rungs.map((rung) => path.join(dir, rung.name));
     this.followers = dirs.map((d) => new PlaylistFollower(d, recording, log));
     // The top rendition speaks for the stream: the others are cut from the same frames.
     this.followers[0]?.on("live", () => this.emit("live"));
     this.followers[0]?.on("recorded", () => void this.recordingStarted());
-    this.switching = Promise.all(this.followers.map((f) => f.resume())).then(() => this.writeMaster());
+    this.switching = Promise.all(this.followers.map((f) => f.resume())).then(() => this.writeMasters());
   }
 
   get renditions(): Renditions {
     return this.options.renditions;
+  }
+
+  /** The video playlist the captions follow, relative to the directory: the copy's, or a middle rung's. */
+  get captionedPlaylist(): string {
+    const { renditions } = this.options;
+    if (renditions.kind === "copy") return LIVE_PLAYLIST;
+    return `${captionedRung(renditions.rungs).name}/${LIVE_PLAYLIST}`;
+  }
+
+  /** The host turned the live stream's captions on or off: the masters gain or lose the subtitle group. */
+  setCaptions(captions: boolean): Promise<void> {
+    if (captions === this.captions) return this.masters;
+    this.captions = captions;
+    return this.writeMasters();
   }
 
   /** The encoder (re)connected, or left (null): its media or the slate, or nothing, from now on. */
@@ -118,21 +146,39 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
     this.use(null);
   }
 
-  /** A ladder's live master lists its variants' live playlists (stable names: 1080p/live.m3u8...). */
-  private async writeMaster(): Promise<void> {
-    const { renditions, aspect } = this.options;
-    if (renditions.kind === "ladder") {
-      await this.writeFile(MASTER_PLAYLIST, masterPlaylist(renditions.rungs, "live.m3u8", aspect));
-    }
+  /** The recording started: a ladder's vod.m3u8 is a master too, listing each variant's vod.m3u8. */
+  private async recordingStarted(): Promise<void> {
+    this.recorded = true;
+    await this.writeMasters();
+    this.emit("recorded");
   }
 
-  /** A ladder's recording is a master too: vod.m3u8 lists each variant's vod.m3u8. */
-  private async recordingStarted(): Promise<void> {
-    const { renditions, aspect } = this.options;
-    if (renditions.kind === "ladder") {
-      await this.writeFile(VOD_PLAYLIST, masterPlaylist(renditions.rungs, VOD_PLAYLIST, aspect));
-    }
-    this.emit("recorded");
+  /**
+   * The live master: a ladder's lists its variants' live playlists (stable names: 1080p/live.m3u8...);
+   * a copy gets one too, so that the subtitle rendition can be added while viewers play the same URL.
+   * While captions are on, each master lists the subtitle playlist (the recording's the captions-vod).
+   */
+  private writeMasters(): Promise<void> {
+    this.masters = this.masters.then(async () => {
+      const { renditions, aspect } = this.options;
+      const subtitled = (master: string, uri: string) =>
+        this.captions ? withSubtitles(master, uri) : master;
+      if (renditions.kind === "copy") {
+        const master = singleVariantMaster(LIVE_PLAYLIST, COPY_BANDWIDTH);
+        await this.writeFile(MASTER_PLAYLIST, subtitled(master, CAPTIONS_PLAYLIST));
+        return;
+      }
+      const live = masterPlaylist(renditions.rungs, LIVE_PLAYLIST, aspect);
+      await this.writeFile(MASTER_PLAYLIST, subtitled(live, CAPTIONS_PLAYLIST));
+      if (!this.recorded) return;
+      const vod = masterPlaylist(renditions.rungs, VOD_PLAYLIST, aspect);
+      await this.writeFile(VOD_PLAYLIST, subtitled(vod, CAPTIONS_VOD_PLAYLIST));
+    });
+    // A failed write is logged and the next one (a toggle) still runs.
+    this.masters = this.masters.catch((err) =>
+      this.options.log.error({ err }, "rtmp ingest: writing the master playlists failed"),
+    );
+    return this.masters;
   }
 
   private async writeFile(name: string, text: string): Promise<void> {

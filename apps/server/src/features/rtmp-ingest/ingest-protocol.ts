@@ -15,6 +15,8 @@ export interface IngestTarget {
   slateColour: string | null;
   /** A live stream's directory is copied to the bucket (S3_* set); never the greenroom preview. */
   mirror: MirrorSettings | null;
+  /** The live stream's subtitle rendition is listed in its masters (never the greenroom preview's). */
+  captions: boolean;
 }
 
 export type ToIngest =
@@ -24,6 +26,7 @@ export type ToIngest =
   /** null: the session's HLS stops (the encoder stays connected only if `disconnect` does not follow). */
   | { kind: "target"; sessionId: number; target: IngestTarget | null }
   | { kind: "recording"; sessionId: number; recording: boolean }
+  | { kind: "captions"; sessionId: number; captions: boolean }
   | { kind: "disconnect"; sessionId: number };
 
 export type FromIngest =
@@ -31,6 +34,8 @@ export type FromIngest =
   | { kind: "listenFailed"; message: string }
   | { kind: "publish"; connectionId: number; key: string }
   | { kind: "publisherLeft"; sessionId: number }
-  /** The first segment in `dir` (live), the first recorded one (recorded), its playlists ended (stopped). */
-  | { kind: "live" | "recorded" | "stopped"; sessionId: number; dir: string }
+  /** The first segment in `dir`; `videoPlaylist` (relative to it) is the one its captions follow. */
+  | { kind: "live"; sessionId: number; dir: string; videoPlaylist: string }
+  /** The first recorded segment in `dir` (recorded), its playlists ended (stopped). */
+  | { kind: "recorded" | "stopped"; sessionId: number; dir: string }
   | { kind: "error"; context: Record<string, string>; message: string };

@@ -80,9 +80,14 @@ describeOnPostgres("RTMP ingest on object storage (s3rver)", (use) => {
       },
       30_000,
     );
-    const playlist = (await app.server.inject({ url: liveUrl ?? "" })).body;
-    const [segment] = parsePlaylist(playlist);
-    // The playlist comes through the app (the token checked); its segments from the bucket, signed.
+    // rtmp-native's master lists its one playlist, which comes through the app (the token checked).
+    expect(liveUrl).toMatch(/\/master\.m3u8$/);
+    const media = new URL("live.m3u8", `http://x${liveUrl}`).pathname;
+    const [segment] = await until("segments", async () => {
+      const listed = parsePlaylist((await app.server.inject({ url: media })).body);
+      return listed.length > 0 ? listed : null;
+    });
+    // Its segments come from the bucket, signed.
     expect(segment?.uri.startsWith(`${s3.config.endpoint}/${s3.config.bucket}/media/sessions/`)).toBe(true);
     const bytes = Buffer.from(await (await fetch(segment?.uri ?? "")).arrayBuffer());
     expect(await decode(bytes)).toEqual({ width: 640, height: 360 });

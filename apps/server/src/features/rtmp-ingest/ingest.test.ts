@@ -1,9 +1,7 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { LiveStream, PlaybackResponse, StreamLiveStreamResponse } from "@onstage/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type App, buildApp } from "../../app";
@@ -12,25 +10,8 @@ import { describeOnPostgres } from "../../testing/databases";
 import { freePort } from "../../testing/free-port";
 import { childProcesses, until } from "../../testing/media";
 import { type RoomScene, roomScene } from "../../testing/room-scene";
+import { decode, listening, push } from "../../testing/rtmp-encoder";
 import { parsePlaylist } from "../program-feed/playlists";
-
-const run = promisify(execFile);
-
-/** An encoder: the issue's test pattern pushed in real time to rtmp://127.0.0.1:port/live/key. */
-function push(port: number, key: string, seconds: number, size = "640x360", rate = 30) {
-  const encoder: ChildProcess = spawn(
-    "ffmpeg",
-    [
-      ...["-hide_banner", "-loglevel", "error", "-nostdin", "-re"],
-      ...["-f", "lavfi", "-i", `testsrc=size=${size}:rate=${rate}`, "-f", "lavfi", "-i", "sine"],
-      ...["-t", String(seconds), "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast"],
-      ...["-g", String(rate), "-c:a", "aac", "-f", "flv", `rtmp://127.0.0.1:${port}/live/${key}`],
-    ],
-    { stdio: "ignore" },
-  );
-  const exited = new Promise<number | null>((resolve) => encoder.once("exit", (code) => resolve(code)));
-  return { exited, stop: () => encoder.kill("SIGKILL") };
-}
 
 /** The ffmpeg runs writing under `dir` (this suite's media directory): the ingest's, none of the encoders'. */
 async function ffmpegsWriting(dir: string): Promise<string[]> {
@@ -46,19 +27,6 @@ async function ffmpegsWriting(dir: string): Promise<string[]> {
   return cmdlines
     .filter((args) => path.basename(args[0] ?? "") === "ffmpeg" && args.some((arg) => arg.includes(dir)))
     .map((args) => args.join(" "));
-}
-
-/** Frames decoded from a segment, and the picture's size. */
-async function decode(bytes: Buffer): Promise<{ width: number; height: number }> {
-  const file = path.join(await mkdtemp(path.join(tmpdir(), "onstage-segment-")), "segment.ts");
-  await writeFile(file, bytes);
-  await run("ffmpeg", ["-v", "error", "-i", file, "-f", "null", "-"]);
-  const { stdout } = await run("ffprobe", [
-    ...["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "json"],
-    file,
-  ]);
-  const [stream] = (JSON.parse(stdout) as { streams: { width: number; height: number }[] }).streams;
-  return { width: stream?.width ?? 0, height: stream?.height ?? 0 };
 }
 
 /** This test process's RTMP ingest processes. */
@@ -80,9 +48,9 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
       ffmpegPath: "ffmpeg",
       mediaDir,
       rtmp: { host: "127.0.0.1", port },
+      captions: { enabled: true, delayMs: 0 },
     });
-    // The listener is up once it refuses a key.
-    await until("the RTMP listener", async () => (await push(port, "probe", 1).exited) !== null, 10_000);
+    await until("the RTMP listener", () => listening(port), 10_000);
   });
   afterAll(async () => {
     expect(await ingestProcesses()).toHaveLength(1);
@@ -96,15 +64,25 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
     return res.statusCode === 200 ? res.rawPayload : null;
   };
   const mediaText = async (url: string) => (await media(url))?.toString("utf8") ?? "";
-  /** A segment of a media playlist at `url`, fetched by its URL relative to the playlist. */
-  const firstSegment = async (url: string) => {
+  /** A URL listed in the playlist at `url`, as the player resolves it. */
+  const resolve = (uri: string, url: string) => new URL(uri, `http://x${url}`).pathname;
+  /** The first variant of the master playlist at `url`. */
+  const firstVariant = async (url: string) => {
+    const master = await until(`the master ${url}`, () => mediaText(url));
+    const variant = master.split("\n").find((line) => line && !line.startsWith("#"));
+    return resolve(variant ?? "", url);
+  };
+  /** The first segment of the media playlist at `url`, fetched by its URL. */
+  const segmentOf = async (url: string) => {
     const listed = await until(`segments in ${url}`, async () => parsePlaylist(await mediaText(url)));
     const [segment] = listed;
     if (!segment) throw new Error("no segment");
-    const bytes = await media(new URL(segment.uri, `http://x${url}`).pathname);
+    const bytes = await media(resolve(segment.uri, url));
     if (!bytes) throw new Error(`no ${segment.uri}`);
     return bytes;
   };
+  /** A segment of the stream whose master is at `url` (its first variant). */
+  const firstSegment = async (url: string) => segmentOf(await firstVariant(url));
 
   async function rtmpScene(broadcastType: "rtmp" | "rtmp-native") {
     const s = await roomScene(app.server, use(), {
@@ -148,6 +126,13 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
       event_id: s.event,
       video_session_state: state,
     });
+  const toggleCaptions = async (s: RoomScene, stream: LiveStream, showCaptions: boolean) => {
+    const res = await s.people.owner.client.post("/api/mux/livestream/toggle-captions", {
+      liveStreamId: stream.id,
+      showCaptions,
+    });
+    expect(LiveStream.parse(res.json()).show_captions).toBe(showCaptions);
+  };
   const viewerPlayback = async (s: RoomScene) =>
     PlaybackResponse.parse(
       (await s.people.guest.client.get(`/api/video-session/playback?video_session_id=${s.session}`)).json(),
@@ -164,7 +149,7 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
     const short = push(port, stream.stream_key, 4);
     await until("active", async () => (await status(s)) === "active");
     const { previewUrl } = await previewOf(s, stream);
-    expect(previewUrl).toMatch(/^\/media\/[\w.-]+\/sessions\/\d+\/preview\/live\.m3u8$/);
+    expect(previewUrl).toMatch(/^\/media\/[\w.-]+\/sessions\/\d+\/preview\/master\.m3u8$/);
     expect(await decode(await firstSegment(previewUrl ?? ""))).toEqual({ width: 640, height: 360 });
     expect(await short.exited).toBe(0);
     await until("idle", async () => (await status(s)) === "idle");
@@ -178,10 +163,11 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
       const p = await viewerPlayback(s);
       return p.liveUrl ? p : null;
     });
-    expect(playback.liveUrl).toMatch(/\/streams\/\d+\/live\.m3u8$/);
+    expect(playback.liveUrl).toMatch(/\/streams\/\d+\/master\.m3u8$/);
+    expect(await mediaText(playback.liveUrl ?? "")).not.toContain("SUBTITLES");
     expect(await decode(await firstSegment(playback.liveUrl ?? ""))).toEqual({ width: 640, height: 360 });
     // The streamer view now watches the live stream's own files.
-    expect((await previewOf(s, stream)).previewUrl).toMatch(/\/streams\/\d+\/live\.m3u8$/);
+    expect((await previewOf(s, stream)).previewUrl).toMatch(/\/streams\/\d+\/master\.m3u8$/);
     const vodUrl = await until("a recording", async () => (await viewerPlayback(s)).vodUrl);
     expect(parsePlaylist(await mediaText(vodUrl)).length).toBeGreaterThan(0);
 
@@ -227,10 +213,23 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
     const variants = master.split("\n").filter((line) => line && !line.startsWith("#"));
     expect(variants).toEqual(["1080p/live.m3u8", "720p/live.m3u8", "360p/live.m3u8"]);
     expect(master).toContain("RESOLUTION=1920x1080");
-    const top = new URL(variants[0] ?? "", `http://x${liveUrl}`).pathname;
-    expect(await decode(await firstSegment(top))).toEqual({ width: 1920, height: 1080 });
-    const low = new URL(variants[2] ?? "", `http://x${liveUrl}`).pathname;
-    expect(await decode(await firstSegment(low))).toEqual({ width: 640, height: 360 });
+    expect(await decode(await segmentOf(resolve(variants[0] ?? "", liveUrl ?? "")))).toEqual({
+      width: 1920,
+      height: 1080,
+    });
+    const low = resolve(variants[2] ?? "", liveUrl ?? "");
+    expect(await decode(await segmentOf(low))).toEqual({ width: 640, height: 360 });
+    expect(master).not.toContain("SUBTITLES");
+
+    // Captions shown: every variant joins the subtitle group, whose playlist follows the 720p variant.
+    await toggleCaptions(s, stream, true);
+    const captioned = await until("the subtitle group", async () => {
+      const text = await mediaText(liveUrl ?? "");
+      return text.includes("SUBTITLES") ? text : null;
+    });
+    expect(captioned.match(/SUBTITLES="subs"/g)).toHaveLength(3);
+    const captionsUrl = resolve("captions.m3u8", liveUrl ?? "");
+    await until("WebVTT segments", async () => parsePlaylist(await mediaText(captionsUrl)).length > 0);
 
     expect((await moveTo(s, "postevent")).statusCode).toBe(200);
     await encoder.exited;
@@ -238,7 +237,67 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
     const { vodUrl } = await viewerPlayback(s);
     const vodMaster = await mediaText(vodUrl ?? "");
     expect(vodMaster).toContain("1080p/vod.m3u8");
-    const vod1080 = new URL("1080p/vod.m3u8", `http://x${vodUrl}`).pathname;
+    expect(vodMaster).toContain('URI="captions-vod.m3u8"');
+    // Written once the pipeline has ended its playlists (the ffmpeg runs are gone a moment before).
+    const vodCaptions = await until("the recording's captions", () =>
+      mediaText(resolve("captions-vod.m3u8", vodUrl ?? "")),
+    );
+    expect(vodCaptions).toContain("#EXT-X-ENDLIST");
+    const vod1080 = resolve("1080p/vod.m3u8", vodUrl ?? "");
     expect(await mediaText(vod1080)).toContain("#EXT-X-ENDLIST");
   }, 180_000);
+
+  it("captions: a captioner's line reaches viewers as WebVTT while the host shows captions", async () => {
+    const { s, stream } = await rtmpScene("rtmp-native");
+    expect(stream.captions_available).toBe(true);
+    const sessionDir = path.join(mediaDir, `sessions/${s.session}`);
+    const toggle = (showCaptions: boolean) => toggleCaptions(s, stream, showCaptions);
+    const source = await s.people.owner.client.post("/api/captions/source", { video_session_id: s.session });
+    const captionUrl = (source.json() as { captionUrl: string }).captionUrl;
+    await toggle(true);
+    const encoder = push(port, stream.stream_key, 60);
+    await until("active", async () => (await status(s)) === "active");
+    await goLive(s);
+    const { liveUrl } = await until("on air", async () => {
+      const p = await viewerPlayback(s);
+      return p.liveUrl ? p : null;
+    });
+    const masterUrl = liveUrl ?? "";
+    const master = await until("the subtitle group", async () => {
+      const text = await mediaText(masterUrl);
+      return text.includes('TYPE=SUBTITLES,GROUP-ID="subs"') ? text : null;
+    });
+    expect(master).toContain('URI="captions.m3u8"');
+    expect(master).toContain('#EXT-X-STREAM-INF:BANDWIDTH=4628000,SUBTITLES="subs"\nlive.m3u8');
+
+    const line = await app.server.inject({
+      method: "POST",
+      url: `${captionUrl.slice(TEST_PUBLIC_URL.length)}&seq=1&lang=en-US`,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+      payload: "Welcome to the show",
+    });
+    expect(line.json()).toEqual({ accepted: true });
+    const captionsUrl = resolve("captions.m3u8", masterUrl);
+    await until(
+      "the line in a WebVTT segment",
+      async () => {
+        const vtts = parsePlaylist(await mediaText(captionsUrl)).map((segment) => segment.uri);
+        const texts = await Promise.all(vtts.map((uri) => mediaText(resolve(uri, captionsUrl))));
+        return texts.some((text) => text.startsWith("WEBVTT") && text.includes("Welcome to the show"));
+      },
+      15_000,
+    );
+
+    // Hidden: viewers' master loses the group (the WebVTT files go on being written, for the recording).
+    await toggle(false);
+    await until("no subtitle group", async () => !(await mediaText(masterUrl)).includes("SUBTITLES"));
+
+    expect((await moveTo(s, "ended")).statusCode).toBe(200);
+    await encoder.exited;
+    await until("no ffmpeg", async () => (await ffmpegsWriting(sessionDir)).length === 0);
+    const vodCaptions = await until("the recording's captions", () =>
+      mediaText(resolve("captions-vod.m3u8", masterUrl)),
+    );
+    expect(vodCaptions).toContain("#EXT-X-ENDLIST");
+  }, 120_000);
 });

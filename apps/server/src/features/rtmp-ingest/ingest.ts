@@ -2,12 +2,15 @@ import { GO_LIVE_COUNTDOWN_START_SECONDS, ingestPlace, publisherRefusal } from "
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { S3StorageConfig } from "../../platform/storage/s3";
 import { countdownLeftMs, findLiveStream, markStreamOnAir, setStreamVodUrl } from "../broadcast/streams";
+import type { CaptionsOptions } from "../captions/service";
+import { sessionCaptionsWriter } from "../captions/session-writer";
+import type { CaptionsWriter } from "../captions/writer";
 import type { FeatureDeps } from "../deps";
 import { VOD_PLAYLIST } from "../program-feed/ffmpeg-args";
 import { previewDir, streamDir, streamKeyPrefix, unsignedUrl } from "../program-feed/paths";
 import { IngestProcess } from "./ingest-process";
 import type { FromIngest, IngestTarget } from "./ingest-protocol";
-import { entryPlaylist } from "./playback";
+import { MASTER_PLAYLIST } from "./ladder";
 import type { IngestPort } from "./port";
 import { findBySession, findByStreamKey, setLiveStreamStatus } from "./queries";
 
@@ -28,6 +31,7 @@ export interface RtmpIngestOptions {
   serverUrl: string;
   /** With S3_* set, a live stream's directory is mirrored to the bucket (under the secret's prefix). */
   bucket: { s3: S3StorageConfig; mediaSecret: string } | null;
+  captions: CaptionsOptions;
 }
 
 interface Ingested {
@@ -49,7 +53,8 @@ export class RtmpIngest implements IngestPort {
   private readonly sessions = new Map<number, Ingested>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  readonly captionsAvailable = false;
+  /** The captions of each live stream directory being written (never the greenroom preview's). */
+  private readonly captionWriters = new Map<string, CaptionsWriter>();
 
   constructor(
     private readonly deps: FeatureDeps,
@@ -62,6 +67,10 @@ export class RtmpIngest implements IngestPort {
 
   get serverUrl(): string {
     return this.options.serverUrl;
+  }
+
+  get captionsAvailable(): boolean {
+    return this.options.captions.enabled;
   }
 
   start(): void {
@@ -83,6 +92,7 @@ export class RtmpIngest implements IngestPort {
     const active = [...this.sessions].filter(([, ingested]) => ingested.active);
     this.sessions.clear();
     await Promise.all(active.map(([sessionId]) => setLiveStreamStatus(this.deps.db, sessionId, "idle")));
+    await this.endCaptions();
   }
 
   /** The session's row changed (a host's call, a state move): its encoder and HLS follow. */
@@ -111,11 +121,11 @@ export class RtmpIngest implements IngestPort {
       case "publisherLeft":
         return this.onPublisherLeft(message.sessionId);
       case "live":
-        return this.onLive(message.sessionId, message.dir);
+        return this.onLive(message.sessionId, message.dir, message.videoPlaylist);
       case "recorded":
         return this.onRecorded(message.sessionId, message.dir);
       case "stopped":
-        return;
+        return this.endCaptions(message.dir);
     }
   }
 
@@ -175,11 +185,7 @@ export class RtmpIngest implements IngestPort {
     const stream = place === "stream" ? await findLiveStream(this.deps.db, sessionId) : null;
     let target: IngestTarget | null = null;
     if (row && place === "preview" && ingested.publishing) {
-      target = {
-        ...this.targetOf(row, previewDir(this.options.mediaDir, sessionId)),
-        recording: false,
-        mirror: null,
-      };
+      target = { ...this.targetOf(row, previewDir(this.options.mediaDir, sessionId)), recording: false };
     } else if (row && stream) {
       const dir = streamDir(this.options.mediaDir, sessionId, stream.id);
       const { bucket } = this.options;
@@ -187,20 +193,26 @@ export class RtmpIngest implements IngestPort {
         s3: bucket.s3,
         prefix: streamKeyPrefix(bucket.mediaSecret, sessionId, stream.id),
       };
-      target = { ...this.targetOf(row, dir), recording: stream.isRecording, slate: true, mirror };
+      const captions = this.options.captions.enabled && row.showCaptions;
+      target = { ...this.targetOf(row, dir), recording: stream.isRecording, slate: true, mirror, captions };
     }
     this.retarget(sessionId, ingested, target, stream?.id ?? null);
     await this.writeStatus(sessionId, ingested);
     if (!target && !ingested.publishing) this.sessions.delete(sessionId);
   }
 
-  private targetOf(row: { broadcastType: IngestTarget["broadcastType"]; isRecording: boolean }, dir: string) {
+  private targetOf(
+    row: { broadcastType: IngestTarget["broadcastType"]; isRecording: boolean },
+    dir: string,
+  ): IngestTarget {
     return {
       dir,
       broadcastType: row.broadcastType,
       recording: row.isRecording,
       slate: false,
       slateColour: null,
+      captions: false,
+      mirror: null,
     };
   }
 
@@ -215,20 +227,27 @@ export class RtmpIngest implements IngestPort {
     ingested.streamId = streamId;
     if (before?.dir !== target?.dir || (before === null) !== (target === null)) {
       this.process.send({ kind: "target", sessionId, target });
-    } else if (target && before && before.recording !== target.recording) {
+      return;
+    }
+    if (!target || !before) return;
+    if (before.recording !== target.recording) {
       this.process.send({ kind: "recording", sessionId, recording: target.recording });
+    }
+    if (before.captions !== target.captions) {
+      this.process.send({ kind: "captions", sessionId, captions: target.captions });
     }
   }
 
   /** The first segment: the encoder's HLS is being written, and a live stream goes on air. */
-  private async onLive(sessionId: number, dir: string): Promise<void> {
+  private async onLive(sessionId: number, dir: string, videoPlaylist: string): Promise<void> {
     const ingested = this.sessions.get(sessionId);
     if (!ingested || ingested.target?.dir !== dir) return;
     ingested.liveDirs.add(dir);
     await this.writeStatus(sessionId, ingested);
-    const { streamId, target } = ingested;
+    const { streamId } = ingested;
     if (streamId === null) return;
-    const livePlaybackUrl = unsignedUrl(sessionId, streamId, entryPlaylist(target.broadcastType));
+    this.followCaptions(sessionId, dir, videoPlaylist);
+    const livePlaybackUrl = unsignedUrl(sessionId, streamId, MASTER_PLAYLIST);
     const goOnAir = () =>
       withOutbox(this.deps.db, this.deps.realtime, (tx, outbox) =>
         markStreamOnAir(tx, outbox, streamId, { livePlaybackUrl, vodPlaybackUrl: null }),
@@ -248,10 +267,34 @@ export class RtmpIngest implements IngestPort {
     );
   }
 
+  /**
+   * Captions are written whatever the host's toggle (it only decides whether the masters list them), so
+   * turning them on mid-stream shows the lines sent before, and the recording has them all.
+   */
+  private followCaptions(sessionId: number, dir: string, videoPlaylist: string): void {
+    if (this.captionWriters.has(dir)) return;
+    const writer = sessionCaptionsWriter(this.deps.db, this.deps.log, this.options.captions, {
+      sessionId,
+      dir,
+      videoPlaylist,
+    });
+    if (!writer) return;
+    this.captionWriters.set(dir, writer);
+    writer.follow();
+  }
+
+  /** The pipeline of `dir` (every one, without a dir) ended its playlists: the captions' last files. */
+  private async endCaptions(dir?: string): Promise<void> {
+    const ending = [...this.captionWriters].filter(([d]) => dir === undefined || d === dir);
+    for (const [d] of ending) this.captionWriters.delete(d);
+    await Promise.all(ending.map(([, writer]) => writer.end()));
+  }
+
   /** Its encoders and runs died with it: they reconnect to the next one. */
   private processGone(): void {
     const sessionIds = [...this.sessions.keys()];
     this.sessions.clear();
+    void this.endCaptions().catch((err) => this.fail(err));
     if (this.stopped) return;
     for (const sessionId of sessionIds) {
       void setLiveStreamStatus(this.deps.db, sessionId, "idle").catch((err) => this.fail(err));

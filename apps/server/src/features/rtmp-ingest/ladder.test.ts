@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ladderFor, masterPlaylist } from "./ladder";
+import { captionedRung, ladderFor, masterPlaylist } from "./ladder";
 
 describe("the ladder never goes above its source", () => {
   test.each([
@@ -31,5 +31,15 @@ describe("the master playlist", () => {
       ].join("\n"),
     );
     expect(masterPlaylist(ladderFor(480), "vod.m3u8", 4 / 3)).toContain("RESOLUTION=480x360\n360p/vod.m3u8");
+  });
+});
+
+describe("the variant the captions follow", () => {
+  test.each([
+    { height: 1080, want: "720p" },
+    { height: 720, want: "720p" },
+    { height: 360, want: "360p" },
+  ])("$height p source → $want", ({ height, want }) => {
+    expect(captionedRung(ladderFor(height)).name).toBe(want);
   });
 });

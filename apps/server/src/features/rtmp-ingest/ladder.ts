@@ -11,8 +11,9 @@ export interface Rung {
   videoKbps: number;
 }
 
+const TOP_RUNG: Rung = { name: "1080p", height: 1080, videoKbps: 4500 };
 export const LADDER: readonly Rung[] = [
-  { name: "1080p", height: 1080, videoKbps: 4500 },
+  TOP_RUNG,
   { name: "720p", height: 720, videoKbps: 2500 },
   { name: "360p", height: 360, videoKbps: 800 },
 ];
@@ -20,6 +21,19 @@ export const LADDER: readonly Rung[] = [
 export const AUDIO_KBPS = 128;
 /** The master playlists of a ladder: live, and the recording's (the root's vod.m3u8 then lists variants). */
 export const MASTER_PLAYLIST = "master.m3u8";
+
+/**
+ * The bandwidth a copy's one-variant master states: the encoder's bitrate is unknown, so the top rung's
+ * (players pick nothing from it when there is only one variant).
+ */
+export const COPY_BANDWIDTH = (TOP_RUNG.videoKbps + AUDIO_KBPS) * 1000;
+
+/**
+ * The variant the captions writer follows (all are cut from the same frames, so any one times the
+ * cues): 720p when the ladder has it (the middle of three, the top of two), else the only one.
+ */
+export const captionedRung = (rungs: readonly Rung[]): Rung =>
+  rungs[Math.floor((rungs.length - 1) / 2)] ?? TOP_RUNG;
 
 /** An encoder that sends no size in its metadata is taken as 720p (OBS and ffmpeg always send it). */
 const UNKNOWN_SOURCE_HEIGHT = 720;

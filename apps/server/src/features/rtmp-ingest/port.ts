@@ -5,7 +5,7 @@
 export interface IngestPort {
   /** What hosts paste into their encoder, without the key: rtmp://host:port/live. */
   readonly serverUrl: string;
-  /** A caption source is configured (none yet: the captions toggle stays hidden). */
+  /** Captions are on (CAPTIONS=captioner-api): the setup shows the captions toggle. */
   readonly captionsAvailable: boolean;
   /** The session's key, status or state changed: its encoder is let in, moved or put out accordingly. */
   sessionChanged(sessionId: number): void;

@@ -13,7 +13,7 @@ import { findLiveStream } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
 import { previewUrl, signedUrl, unsignedUrl } from "../program-feed/paths";
 import { mediaToken, previewSecret } from "../program-feed/tokens";
-import { entryPlaylist } from "./playback";
+import { MASTER_PLAYLIST } from "./ladder";
 import type { IngestPort } from "./port";
 import {
   findByLiveStreamId,
@@ -75,7 +75,7 @@ export function liveStreamService(deps: FeatureDeps, ingest: IngestPort, mediaSe
     const { token: previewToken } = mediaToken(previewSecret(mediaSecret), row.sessionId, now);
     const none = { playbackToken: previewToken, envKey: null, previewUrl: null };
     if (row.status !== "active") return none;
-    const playlist = entryPlaylist(row.broadcastType);
+    const playlist = MASTER_PLAYLIST;
     if (row.state === "greenroom") {
       return { ...none, previewUrl: signedUrl(previewUrl(row.sessionId, playlist), previewToken) };
     }
@@ -120,10 +120,13 @@ export function liveStreamService(deps: FeatureDeps, ingest: IngestPort, mediaSe
       return changed(await setLiveStreamStatus(db, row.sessionId, "disabled"));
     },
 
-    /** The flag is kept; captions_available tells whether any caption source would show them. */
+    /**
+     * The flag is kept; captions_available tells whether any caption source would show them. The ingest
+     * holding the stream adds or removes the subtitle rendition in its master playlists.
+     */
     async toggleCaptions(viewerUserId: number, liveStreamId: string, showCaptions: boolean) {
       const row = await byLiveStreamId(viewerUserId, liveStreamId);
-      return answer(await setShowCaptions(db, row.sessionId, showCaptions));
+      return changed(await setShowCaptions(db, row.sessionId, showCaptions));
     },
   };
 }

@@ -9,6 +9,8 @@ import { RtmpSetup } from "./RtmpSetup";
 const SESSION = 7;
 const GET = `/api/mux/livestream?video_session_id=${SESSION}`;
 
+const CAPTION_URL = "http://onstage.test/api/captions/line?token=secret";
+
 const liveStream = (over: Partial<LiveStream> = {}): LiveStream => ({
   id: "ls-7",
   status: "idle",
@@ -36,6 +38,9 @@ function server(initial: LiveStream | null) {
     if (request.path === "/api/mux/livestream/toggle-captions" && current) {
       current = { ...current, show_captions: (request.body as { showCaptions: boolean }).showCaptions };
       return { status: 200, body: current };
+    }
+    if (request.path === "/api/captions/source" && current?.captions_available) {
+      return { status: 200, body: { captionUrl: CAPTION_URL } };
     }
     return notFound();
   });
@@ -91,15 +96,18 @@ describe("RtmpSetup", () => {
     expect(api.of("POST", "/api/mux/livestream/reset-stream-key")[0]?.body).toEqual({ liveStreamId: "ls-7" });
   });
 
-  test("the captions toggle shows only with a caption source, and sets show_captions", async () => {
-    server(liveStream());
+  test("the captions feature's toggle and caption URL show only when captions are on, once", async () => {
+    const off = server(liveStream());
     const { unmount } = renderWithQueries(<RtmpSetup sessionId={SESSION} />);
     await screen.findByLabelText("Server address");
-    expect(screen.queryByRole("checkbox", { name: "Show captions" })).toBeNull();
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    expect(off.of("POST", "/api/captions/source")).toEqual([]);
     unmount();
     const api = server(liveStream({ captions_available: true }));
     renderWithQueries(<RtmpSetup sessionId={SESSION} />);
-    const captions = await screen.findByRole("checkbox", { name: "Show captions" });
+    const captions = await screen.findByRole("checkbox", { name: "Show captions to viewers" });
+    expect(screen.getAllByRole("checkbox")).toHaveLength(1);
+    await waitFor(() => expect(screen.getByLabelText("Caption URL")).toHaveProperty("value", CAPTION_URL));
     expect(captions).toHaveProperty("checked", false);
     await userEvent.click(captions);
     await waitFor(() => expect(captions).toHaveProperty("checked", true));

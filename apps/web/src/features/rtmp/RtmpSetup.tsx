@@ -2,12 +2,12 @@ import type { LiveStream } from "@onstage/domain";
 import { useId, useState } from "react";
 import { failureText } from "../../api";
 import { Button } from "../../ui/Button";
-import { Checkbox } from "../../ui/Checkbox";
 import { Spinner } from "../../ui/Spinner";
 import { TextField } from "../../ui/TextField";
+import { CaptionsToggle } from "../captions/CaptionsToggle";
 import { ConfirmDialog } from "../dashboard/form/ConfirmDialog";
 import { CopyButton } from "./CopyButton";
-import { useLiveStream, useRotateStreamKey, useToggleCaptions } from "./useLiveStream";
+import { useLiveStream, useLiveStreamAnswer, useRotateStreamKey } from "./useLiveStream";
 import "./rtmp.css";
 
 const STATUS_TEXT: Record<LiveStream["status"], string> = {
@@ -18,7 +18,8 @@ const STATUS_TEXT: Record<LiveStream["status"], string> = {
 
 /**
  * Spec 2 §1, §6: the host's RTMP setup (owner or admin only): the server address and stream key to paste
- * into the encoder, each copyable, the key hidden until shown, and a confirmed key rotation.
+ * into the encoder, each copyable, the key hidden until shown, a confirmed key rotation, and the captions
+ * feature's toggle and caption URL when the server takes captions.
  */
 export function RtmpSetup({ sessionId }: { sessionId: number }) {
   const titleId = useId();
@@ -48,7 +49,7 @@ function LiveStreamSettings({ sessionId, liveStream }: { sessionId: number; live
   const [isKeyShown, setKeyShown] = useState(false);
   const [isRotateOpen, setRotateOpen] = useState(false);
   const rotate = useRotateStreamKey(sessionId, liveStream.id);
-  const captions = useToggleCaptions(sessionId, liveStream.id);
+  const onCaptionsChanged = useLiveStreamAnswer(sessionId);
   return (
     <>
       <p className="rtmp-setup__hint">
@@ -85,16 +86,8 @@ function LiveStreamSettings({ sessionId, liveStream }: { sessionId: number; live
         <Button variant="secondary" disabled={rotate.isPending} onClick={() => setRotateOpen(true)}>
           Rotate key
         </Button>
-        {liveStream.captions_available && (
-          <Checkbox
-            checked={captions.isPending ? captions.variables : liveStream.show_captions}
-            disabled={captions.isPending}
-            onChange={(e) => captions.mutate(e.target.checked)}
-          >
-            Show captions
-          </Checkbox>
-        )}
       </div>
+      <CaptionsToggle sessionId={sessionId} stream={liveStream} onChanged={onCaptionsChanged} />
       <ConfirmDialog
         open={isRotateOpen}
         onOpenChange={setRotateOpen}

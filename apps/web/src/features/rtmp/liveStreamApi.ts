@@ -28,10 +28,7 @@ export const fetchStreamPreview = (liveStream: Pick<LiveStream, "id" | "stream_k
     jsonBody({ liveStreamId: liveStream.id, streamKey: liveStream.stream_key }),
   );
 
-// The two changes are read back with the poll's GET, so their answer's shape does not matter here.
-
+// Read back with the poll's GET, so its answer's shape does not matter here (the captions toggle is the
+// captions feature's: features/captions/captionsApi.ts).
 export const resetStreamKey = (liveStreamId: string) =>
   apiNoContent("/api/mux/livestream/reset-stream-key", jsonBody({ liveStreamId }));
-
-export const toggleCaptions = (liveStreamId: string, showCaptions: boolean) =>
-  apiNoContent("/api/mux/livestream/toggle-captions", jsonBody({ liveStreamId, showCaptions }));

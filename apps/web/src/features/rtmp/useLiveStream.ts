@@ -1,16 +1,6 @@
 import { type LiveStream, TRANSCODER_POLL_MS, transcoderPollMs } from "@onstage/domain";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { failureText } from "../../api";
-import { toast } from "../../ui/toast";
-import {
-  fetchLiveStream,
-  fetchStreamPreview,
-  liveStreamKeys,
-  resetStreamKey,
-  toggleCaptions,
-} from "./liveStreamApi";
-
-const FAILURE_TOAST_MS = 5_000;
+import { fetchLiveStream, fetchStreamPreview, liveStreamKeys, resetStreamKey } from "./liveStreamApi";
 
 /**
  * The session's live stream for its RTMP setup and streamer view (one query, shared): polled every
@@ -37,27 +27,20 @@ export function useStreamPreview(liveStream: LiveStream | undefined) {
   });
 }
 
-/** A change to the live stream, then the stream read again (the rotated key shows once it is read). */
-function useLiveStreamChange<Input>(
-  sessionId: number,
-  change: (input: Input) => Promise<void>,
-  onError?: (error: Error) => void,
-) {
+/**
+ * reset-stream-key, then the stream read again (the rotated key shows once it is read): the old key is
+ * refused at once; a refusal shows in the confirmation dialog.
+ */
+export function useRotateStreamKey(sessionId: number, liveStreamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: change,
+    mutationFn: () => resetStreamKey(liveStreamId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: liveStreamKeys.liveStream(sessionId) }),
-    onError,
   });
 }
 
-/** reset-stream-key: the old key is refused at once; a refusal shows in the confirmation dialog. */
-export const useRotateStreamKey = (sessionId: number, liveStreamId: string) =>
-  useLiveStreamChange<void>(sessionId, () => resetStreamKey(liveStreamId));
-
-export const useToggleCaptions = (sessionId: number, liveStreamId: string) =>
-  useLiveStreamChange(
-    sessionId,
-    (showCaptions: boolean) => toggleCaptions(liveStreamId, showCaptions),
-    (error) => toast.error(failureText(error), { durationMs: FAILURE_TOAST_MS }),
-  );
+/** The stream as a call answered it (the captions toggle's): the setup's copy follows at once. */
+export function useLiveStreamAnswer(sessionId: number) {
+  const queryClient = useQueryClient();
+  return (stream: LiveStream) => queryClient.setQueryData(liveStreamKeys.liveStream(sessionId), stream);
+}
