@@ -69,6 +69,7 @@ import { type OpenedMailer, openMailer } from "./platform/mail";
 import { chooseMediaRoom } from "./platform/media-room";
 import { embeddedMediaRoom } from "./platform/media-room/embedded/room";
 import { livekitProgramEgress } from "./platform/media-room/livekit/egress";
+import { livekitRtmpIngress } from "./platform/media-room/livekit/ingress";
 import { type LivekitConfig, livekitOrigins } from "./platform/media-room/livekit/livekit-media-room";
 import type { MediaRoomPort } from "./platform/media-room/port";
 import type { MembershipGate } from "./platform/membership/gate";
@@ -255,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mediaSecret,
     serverUrl: deps.rtmpPublicUrl ?? defaultRtmpServerUrl(deps.publicUrl, deps.rtmp?.port ?? 1935),
     listen: deps.rtmp ?? null,
+    // Issue 13 §5: with LiveKit, encoders push to its Ingress and join the room.
+    livekitIngress: deps.livekit ? livekitRtmpIngress(deps.livekit) : null,
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
   server.addHook("preClose", () => programFeed.closeUploads());
@@ -291,7 +294,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     plansFeature(shared),
     registrationMailsFeature(shared),
     programFeed,
-    ...(deps.livekit ? [programEgressFeature(shared, { livekit: deps.livekit, egress })] : []),
+    ...(deps.livekit
+      ? [programEgressFeature(shared, { livekit: deps.livekit, egress, onIngress: rtmpIngest.onIngress })]
+      : []),
     rtmpIngest,
     captionsFeature(deps.captions ?? { enabled: false, delayMs: 0 })(shared),
     // Last: its catch-all route answers every page the features above do not.

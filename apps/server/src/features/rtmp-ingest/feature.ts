@@ -1,9 +1,12 @@
+import type { RtmpIngress } from "../../platform/media-room/livekit/ingress";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
+import type { IngressListener } from "../program-egress/webhook";
 import { RtmpIngest } from "./ingest";
+import { ingressStatusListener, livekitInputs } from "./livekit-inputs";
 import type { IngestPort } from "./port";
 import { liveStreamRoutes } from "./routes";
-import { liveStreamService } from "./service";
+import { embeddedInputs, liveStreamService } from "./service";
 
 export interface RtmpListenOptions {
   /** The interface the RTMP listener binds (RTMP_HOST) and its port (RTMP_PORT, 1935 by default). */
@@ -20,6 +23,8 @@ export interface RtmpIngestFeatureOptions {
   serverUrl: string;
   /** Where to listen; unset (most tests): no listener. */
   listen: RtmpListenOptions | null;
+  /** LiveKit Ingress takes encoders instead (LIVEKIT_URL set): nothing listens on RTMP_PORT. */
+  livekitIngress: RtmpIngress | null;
 }
 
 /** Without a listener the calls still keep keys and flags: nothing is ever ingested on this node. */
@@ -32,16 +37,22 @@ const noIngest = (serverUrl: string): IngestPort => ({
 });
 
 /** Issue 13 §1, §3: RTMP ingest (rtmp: the adaptive ladder; rtmp-native: copied) and its calls. */
-export function rtmpIngestFeature(deps: FeatureDeps, options: RtmpIngestFeatureOptions): Feature {
-  const { ffmpegPath, listen, mediaDir, serverUrl } = options;
+export function rtmpIngestFeature(
+  deps: FeatureDeps,
+  options: RtmpIngestFeatureOptions,
+): Feature & { onIngress: IngressListener } {
+  const { ffmpegPath, listen, livekitIngress, mediaDir, serverUrl } = options;
   const ingest: IngestPort =
-    ffmpegPath && listen
+    ffmpegPath && listen && !livekitIngress
       ? new RtmpIngest(deps, { ...listen, ffmpegPath, mediaDir, serverUrl })
       : noIngest(serverUrl);
+  const inputs = livekitIngress ? livekitInputs(livekitIngress) : embeddedInputs;
   const onSessionChange = (change: { sessionId: number }) => ingest.sessionChanged(change.sessionId);
   return {
     name: "rtmp-ingest",
-    routes: liveStreamRoutes(liveStreamService(deps, ingest, options.mediaSecret)),
+    routes: liveStreamRoutes(liveStreamService(deps, ingest, inputs, options.mediaSecret)),
+    /** LiveKit's webhooks about the session's input (program-egress receives them). */
+    onIngress: ingressStatusListener(deps),
     start() {
       deps.lifecycle.on("sessionState", onSessionChange);
       deps.lifecycle.on("recording", onSessionChange);
