@@ -76,7 +76,7 @@ import type { MembershipGate } from "./platform/membership/gate";
 import type { PaymentGateway } from "./platform/payments/gateway";
 import { chooseStorage } from "./platform/storage";
 import { registerFilesRoute } from "./platform/storage/files-route";
-import type { S3StorageConfig } from "./platform/storage/s3";
+import { bucketOrigin, type S3StorageConfig } from "./platform/storage/s3";
 
 export interface AppDeps {
   db: Database;
@@ -182,7 +182,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(server);
   const policy = cookiePolicy(deps.publicUrl);
   await registerViewer(server, deps.db, policy);
-  await registerSecurityHeaders(server, deps.publicUrl, deps.livekit ? livekitOrigins(deps.livekit.url) : []);
+  await registerSecurityHeaders(server, deps.publicUrl, {
+    connectTo: deps.livekit ? livekitOrigins(deps.livekit.url) : [],
+    mediaFrom: deps.s3 ? [bucketOrigin(deps.s3)] : [],
+  });
   // Signed by the provider instead (Stripe-Signature); a browser never posts there. The leave-session
   // beacon cannot set headers (navigator.sendBeacon); its route checks Origin instead.
   // A captioning tool posts from its own server with the caption URL's secret token.
@@ -247,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ffmpegPath,
     mediaDir,
     mediaSecret,
+    s3: deps.s3,
     serverCompositor: deps.serverCompositor ?? null,
     egress: egress !== null,
   });
@@ -256,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mediaSecret,
     serverUrl: deps.rtmpPublicUrl ?? defaultRtmpServerUrl(deps.publicUrl, deps.rtmp?.port ?? 1935),
     listen: deps.rtmp ?? null,
+    s3: deps.s3 ?? null,
     // Issue 13 §5: with LiveKit, encoders push to its Ingress and join the room.
     livekitIngress: deps.livekit ? livekitRtmpIngress(deps.livekit) : null,
   });

@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { expect, test } from "vitest";
 import { livekitOrigins } from "../platform/media-room/livekit/livekit-media-room";
+import { bucketOrigin } from "../platform/storage/s3";
 import { useTestApp } from "../testing/app";
 import { TestClient } from "../testing/client";
 import { dashWorld } from "../testing/dashboard";
@@ -8,6 +9,15 @@ import { describeOnEachDatabase } from "../testing/databases";
 import { multipart, pngOf } from "../testing/images";
 import { lastMailTo, linkToken } from "../testing/mailbox";
 import { registerSecurityHeaders } from "./security-headers";
+
+const S3_CONFIG = {
+  endpoint: "https://s3.eu-west-1.example:9000",
+  bucket: "b",
+  region: "eu-west-1",
+  accessKeyId: "k",
+  secretAccessKey: "s",
+  publicUrl: undefined,
+};
 
 // Issue 10 part 1: each finding of the attacker's review, tried the way the attacker tried it.
 
@@ -159,15 +169,26 @@ test("HSTS is sent when the public address is https", async () => {
 
 test("the CSP lets the browser reach the operator's LiveKit, and nothing else beyond our origin", async () => {
   const server = Fastify();
-  await registerSecurityHeaders(
-    server,
-    "https://events.example",
-    livekitOrigins("wss://media.example:7880/"),
-  );
+  await registerSecurityHeaders(server, "https://events.example", {
+    connectTo: livekitOrigins("wss://media.example:7880/"),
+  });
   server.get("/", async () => "ok");
   const res = await server.inject({ method: "GET", url: "/" });
   expect(String(res.headers["content-security-policy"])).toContain(
     "connect-src 'self' wss://media.example:7880 https://media.example:7880;",
   );
+  await server.close();
+});
+
+test("with object storage, the CSP lets the player fetch and play segments from the bucket's CDN", async () => {
+  const server = Fastify();
+  await registerSecurityHeaders(server, "https://events.example", {
+    mediaFrom: [bucketOrigin({ ...S3_CONFIG, publicUrl: "https://cdn.example/media/" })],
+  });
+  server.get("/", async () => "ok");
+  const csp = String((await server.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
+  expect(csp).toContain("media-src 'self' blob: data: https://cdn.example;");
+  expect(csp).toContain("connect-src 'self' https://cdn.example;");
+  expect(bucketOrigin(S3_CONFIG)).toBe("https://s3.eu-west-1.example:9000");
   await server.close();
 });

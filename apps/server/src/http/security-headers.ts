@@ -13,9 +13,14 @@ export const CLIP_EMBED_PATH = /^\/embed\/clips\/[^/?#]+(?:[?#]|$)/;
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   publicUrl: string,
-  /** Other origins the web app talks to (the operator's LiveKit). */
-  connectTo: string[] = [],
+  origins: {
+    /** Other origins the web app talks to (the operator's LiveKit). */
+    connectTo?: string[];
+    /** Where HLS segments come from besides this origin (the bucket or its CDN): hls.js fetches them. */
+    mediaFrom?: string[];
+  } = {},
 ): Promise<void> {
+  const { connectTo = [], mediaFrom = [] } = origins;
   const isHttps = new URL(publicUrl).protocol === "https:";
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -27,10 +32,10 @@ export async function registerSecurityHeaders(
         // Profile photos come from sign-in providers' hosts; previews of links from anywhere.
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         // hls.js gives each subtitle <track> the empty `data:,WEBVTT` (its cues come from the playlist).
-        mediaSrc: ["'self'", "blob:", "data:"],
+        mediaSrc: ["'self'", "blob:", "data:", ...mediaFrom],
         // hls.js starts its transmuxer from a blob URL.
         workerSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'", ...connectTo],
+        connectSrc: ["'self'", ...connectTo, ...mediaFrom],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

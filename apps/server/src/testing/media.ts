@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { COMPOSITOR_SOCKET_PATH, type CompositorStatus } from "@onstage/domain";
+import { COMPOSITOR_SOCKET_PATH, type CompositorStatus, type SessionStream } from "@onstage/domain";
 import WebSocket from "ws";
+import type { App } from "../app";
+import type { Database } from "../platform/database";
 
 // A compositor stand-in for the program feed's tests and benchmark: ffmpeg makes the WebM a browser's
 // MediaRecorder would (H.264 + Opus, a keyframe a second), sent in chunks at the pace it plays.
@@ -107,7 +109,7 @@ export async function paceChunks(
   }
 }
 
-/** Polls `probe` until it gives something (every 100 ms, at most `timeoutMs`): what a media test waits for. */
+/** Polls `probe` every 100 ms until it answers something truthy (a failing probe counts as not yet). */
 export async function until<T>(
   what: string,
   probe: () => Promise<T | null | undefined | false>,
@@ -115,7 +117,7 @@ export async function until<T>(
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await probe();
+    const value = await probe().catch(() => null);
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
@@ -131,4 +133,14 @@ export async function childProcesses(entry: string): Promise<number[]> {
   const pids = children.join(" ").split(" ").filter(Boolean);
   const cmdlines = await Promise.all(pids.map((pid) => readText(`/proc/${pid}/cmdline`)));
   return pids.filter((_, i) => cmdlines[i]?.includes(entry)).map(Number);
+}
+
+/** End live as the session state machine does it: the session moves on, the lifecycle hears it. */
+export async function endBroadcast(
+  app: App,
+  db: Database,
+  where: { sessionId: number; eventId: number; stream: SessionStream },
+): Promise<void> {
+  await db.query("UPDATE video_sessions SET state = 'postevent' WHERE id = $1", [where.sessionId]);
+  app.lifecycle.emit("sessionState", { ...where, from: "broadcasting", to: "postevent" });
 }

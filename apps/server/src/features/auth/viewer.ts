@@ -13,6 +13,13 @@ declare module "fastify" {
     /** The hash of this browser's grant cookie (unlisted events opened by code), or null without one. */
     browserKey: string | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's access is a token in its URL (the media route): the viewer is never read, so a
+     * signed-in browser's playlist polls and segment fetches cost no session lookup.
+     */
+    tokenOnly?: boolean;
+  }
 }
 
 /** Resolves the session cookie to a user id on every request; unknown or expired sessions are visitors. */
@@ -25,6 +32,7 @@ export async function registerViewer(
   app.decorateRequest("viewerUserId", null);
   app.decorateRequest("browserKey", null);
   app.addHook("onRequest", async (req: FastifyRequest) => {
+    if (req.routeOptions.config.tokenOnly) return;
     const sessionId = req.cookies[policy.sessionCookie];
     if (sessionId) req.viewerUserId = await userIdForSession(db, sessionId);
     const browserId = req.cookies[policy.browserCookie];

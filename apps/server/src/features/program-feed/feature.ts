@@ -1,8 +1,10 @@
 import type { Server } from "node:http";
+import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import { attachCompositorSocket } from "./compositor-socket";
 import { ProgramFeeds } from "./feeds";
+import { bucketMediaFiles, localMediaFiles } from "./media-files";
 import { programFeedRoutes } from "./routes";
 import { ServerCompositors } from "./server-compositor";
 
@@ -13,6 +15,8 @@ export interface ProgramFeedOptions {
   mediaDir: string;
   /** Signs the media URLs: the same on every node behind one CDN. */
   mediaSecret: string;
+  /** S3_* set: every stream's HLS is mirrored to this bucket (deps.storage) and served from it. */
+  s3: S3StorageConfig | undefined;
   /** COMPOSITOR=server: the Chromium that runs each live session's recorder view; null: host tabs. */
   serverCompositor: { chromiumPath: string } | null;
   /** LiveKit Egress composes the program (features/program-egress): no feed here, host tabs never send. */
@@ -24,8 +28,9 @@ export function programFeedFeature(
   deps: FeatureDeps,
   options: ProgramFeedOptions,
 ): Feature & { closeUploads(): Promise<void> } {
-  const { ffmpegPath, mediaDir, mediaSecret, serverCompositor, egress } = options;
-  const feeds = ffmpegPath && !egress ? new ProgramFeeds(deps, ffmpegPath, mediaDir) : null;
+  const { ffmpegPath, mediaDir, mediaSecret, serverCompositor, egress, s3 } = options;
+  const bucket = s3 ? { s3, mediaSecret } : null;
+  const feeds = ffmpegPath && !egress ? new ProgramFeeds(deps, ffmpegPath, mediaDir, bucket) : null;
   // Without ffmpeg there is no feed to compose.
   const recorders =
     feeds && serverCompositor ? new ServerCompositors(deps, serverCompositor.chromiumPath) : null;
@@ -42,6 +47,9 @@ export function programFeedFeature(
   return {
     name: "program-feed",
     routes: programFeedRoutes(deps, {
+      files: s3
+        ? bucketMediaFiles({ bucket: deps.storage, mediaSecret, isPublic: s3.publicUrl !== undefined })
+        : localMediaFiles(mediaDir),
       mediaDir,
       mediaSecret,
       compositor: serverCompositor || egress ? "server" : "browser",

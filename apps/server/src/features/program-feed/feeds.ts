@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { type CompositorStatus, GO_LIVE_COUNTDOWN_START_SECONDS, type SessionStream } from "@onstage/domain";
 import { withOutbox } from "../../platform/realtime/outbox";
+import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { RecordingChange, SessionStateChange } from "../broadcast/lifecycle";
 import { countdownLeftMs, findLiveStream, markStreamOnAir, setStreamVodUrl } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
@@ -9,7 +10,7 @@ import type { CompositorHandler } from "./compositor-socket";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
 import { MediaProcess } from "./media-process";
 import type { FromMedia } from "./media-protocol";
-import { streamDir, unsignedUrl } from "./paths";
+import { streamDir, streamKeyPrefix, unsignedUrl } from "./paths";
 
 // The program feeds of this node: one pipeline per broadcasting session and its compositor (at most
 // one: a second takes over), both held by the media process; the session's lifecycle and the stream's
@@ -40,6 +41,8 @@ export class ProgramFeeds implements CompositorHandler {
     private readonly deps: FeatureDeps,
     private readonly ffmpegPath: string,
     private readonly mediaDir: string,
+    /** With S3_* set, each stream's directory is mirrored to the bucket (under the secret's prefix). */
+    private readonly bucket: { s3: S3StorageConfig; mediaSecret: string } | null,
   ) {
     this.media = new MediaProcess(deps.log);
     this.media.on("message", (message) => this.onMedia(message));
@@ -200,6 +203,10 @@ export class ProgramFeeds implements CompositorHandler {
         dir: streamDir(this.mediaDir, sessionId, stream.id),
         recording: stream.isRecording,
         slateColour,
+      },
+      mirror: this.bucket && {
+        s3: this.bucket.s3,
+        prefix: streamKeyPrefix(this.bucket.mediaSecret, sessionId, stream.id),
       },
     });
     return feed;

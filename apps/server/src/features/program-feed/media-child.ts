@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import type { CompositorStatus } from "@onstage/domain";
 import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
+import { type MirroredDir, type MirrorSettings, mirrorDir } from "../../platform/storage/hls/mirror";
 import { relayedLog } from "./follower";
 import type { FromMedia, ToMedia } from "./media-protocol";
 import { CompositorInput, ProgramPipeline } from "./pipeline";
@@ -29,6 +30,7 @@ interface Compositor {
 
 const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 const pipelines = new Map<number, ProgramPipeline>();
+const mirrors = new Map<number, MirroredDir>();
 const sockets = new Map<number, WebSocket>();
 const compositors = new Map<number, Compositor>();
 
@@ -76,25 +78,36 @@ function accept(connectionId: number, socket: WebSocket): void {
   });
 }
 
-function openPipeline(sessionId: number, settings: Extract<ToMedia, { kind: "open" }>["settings"]): void {
+function openPipeline(
+  sessionId: number,
+  settings: Extract<ToMedia, { kind: "open" }>["settings"],
+  mirrorTo: MirrorSettings | null,
+): void {
   const pipeline = new ProgramPipeline({ ...settings, log });
   pipelines.set(sessionId, pipeline);
-  pipeline.on("live", () => send({ kind: "live", sessionId }));
-  pipeline.on("recorded", () => send({ kind: "recorded", sessionId }));
+  const mirror = mirrorDir(settings.dir, mirrorTo, log);
+  mirrors.set(sessionId, mirror);
+  // Viewers are sent to the bucket only once it holds what the playlists list.
+  pipeline.on("live", () => mirror.whenMirrored(() => send({ kind: "live", sessionId })));
+  pipeline.on("recorded", () => mirror.whenMirrored(() => send({ kind: "recorded", sessionId })));
   pipeline.on("sourceFailed", (message) => send({ kind: "sourceFailed", sessionId, message }));
 }
 
 async function end(sessionId: number): Promise<void> {
   const pipeline = pipelines.get(sessionId);
+  const mirror = mirrors.get(sessionId);
   pipelines.delete(sessionId);
+  mirrors.delete(sessionId);
   await pipeline?.stop();
+  // The ended playlists (#EXT-X-ENDLIST) reach the bucket before the server hears "ended".
+  await mirror?.close();
   send({ kind: "ended", sessionId });
 }
 
 process.on("message", (message: ToMedia, handle?: Socket) => {
   switch (message.kind) {
     case "open":
-      return openPipeline(message.sessionId, message.settings);
+      return openPipeline(message.sessionId, message.settings, message.mirror);
     case "upgrade": {
       if (!handle) return;
       const req = { method: message.method, url: message.url, headers: message.headers } as IncomingMessage;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { CompositorStatus } from "@onstage/domain";
+import type { MirrorSettings } from "../../platform/storage/hls/mirror";
 import type { PipelineOptions } from "./pipeline";
 
 // The messages between the server and its media process (media-process.ts, media-child.ts): the server
@@ -10,7 +11,7 @@ export type PipelineSettings = Omit<PipelineOptions, "log">;
 
 /** What the server asks of the media process. */
 export type ToMedia =
-  | { kind: "open"; sessionId: number; settings: PipelineSettings }
+  | { kind: "open"; sessionId: number; settings: PipelineSettings; mirror: MirrorSettings | null }
   /** Sent with the upgrade's socket: the media process answers the handshake and awaits the hello. */
   | {
       kind: "upgrade";

@@ -10,6 +10,7 @@ import { describeOnPostgres } from "../../testing/databases";
 import {
   type CompositorClient,
   childProcesses,
+  endBroadcast,
   openCompositor,
   RefusedUpgrade,
   sendRecording,
@@ -173,14 +174,7 @@ describeOnPostgres("program feed", (use) => {
     const third = await host();
     await sendRecording(third, recording, 2);
     // End live is the session state machine's; the test moves the session and tells the lifecycle.
-    await db.query("UPDATE video_sessions SET state = 'postevent' WHERE id = $1", [scene.session]);
-    app.lifecycle.emit("sessionState", {
-      sessionId: scene.session,
-      eventId: scene.event,
-      from: "broadcasting",
-      to: "postevent",
-      stream,
-    });
+    await endBroadcast(app, db, { sessionId: scene.session, eventId: scene.event, stream });
     await third.waitFor("ended");
     const vod = await until("the VOD's ENDLIST", async () => {
       const text = await readText(`${dir}/${VOD_PLAYLIST}`);

@@ -1,13 +1,18 @@
-import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { type CompositorMode, PlaybackQuery, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  LIVE_PLAYLIST_CACHE_CONTROL,
+  PLAYLIST_TYPE,
+  SEGMENT_CACHE_CONTROL,
+} from "../../platform/storage/hls/playlist";
 import { FILES_URL_PREFIX } from "../../platform/storage/port";
 import { requireTopicReader } from "../access/service";
 import { findLatestStream, findLiveStream } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
-import { MEDIA_URL_PREFIX, previewDir, signedUrl, streamDir } from "./paths";
+import { localPreviewFile, type MediaFiles } from "./media-files";
+import { MEDIA_URL_PREFIX, previewDir, signedUrl } from "./paths";
 import { mediaToken, mediaTokenValid, previewSecret } from "./tokens";
 
 // Spec 2 §4 playback: a viewer the event admits gets signed URLs; the media route serves the files to
@@ -34,6 +39,9 @@ const MediaParams = z.object({
 });
 
 export interface MediaOptions {
+  /** Where the files come from: this node's media directory, or the bucket (media-files.ts). */
+  files: MediaFiles;
+  /** This node's media directory: the RTMP greenroom preview is read from it. */
   mediaDir: string;
   mediaSecret: string;
   /** Told to the web with the playback: host tabs compose only in `browser` mode. */
@@ -87,6 +95,10 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
       method: ["GET", "HEAD"],
       url: `${MEDIA_URL_PREFIX}:token/sessions/:sessionId/*`,
       schema: { hide: true },
+      // Two info lines per playlist poll and segment of every viewer would be most of a node's work
+      // (bench:hls); what is refused or fails still logs, and a CDN or load balancer keeps access logs.
+      logLevel: "warn",
+      config: { tokenOnly: true },
       handler: async (req, reply) => {
         const params = MediaParams.safeParse(req.params);
         const match = params.success ? MEDIA_PATH.exec(params.data["*"]) : null;
@@ -99,24 +111,29 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
         if (!mediaTokenValid(secret, token, sessionId, deps.clock())) {
           return reply.code(403).send({ error: { code: "forbidden", message: "This link has expired." } });
         }
-        const dir = streamId
-          ? streamDir(media.mediaDir, sessionId, Number(streamId))
-          : previewDir(media.mediaDir, sessionId);
-        const location = path.join(dir, variant, file);
-        const body = await readFile(location).catch(() => null);
-        if (!body) return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
+        // The greenroom preview lives on the ingest's node only (a host's look before going live).
+        const found = streamId
+          ? await media.files(sessionId, Number(streamId), path.posix.join(variant, file))
+          : await localPreviewFile(previewDir(media.mediaDir, sessionId), path.join(variant, file));
+        if (!found) return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
         reply.header("access-control-allow-origin", "*");
         reply.header("cross-origin-resource-policy", "cross-origin");
+        if (found.kind === "redirect") {
+          // The signed URL lives 10 minutes at least: a cache may keep the redirect for one.
+          return reply.header("cache-control", "public, max-age=60").redirect(found.url, 302);
+        }
         // A segment and its WebVTT are written once, whole, and never change.
-        if (file.endsWith(".ts") || file.endsWith(".vtt")) {
-          reply.header("cache-control", "public, max-age=31536000, immutable");
-          return reply.type(file.endsWith(".ts") ? "video/mp2t" : "text/vtt; charset=utf-8").send(body);
+        if (found.kind === "segment") {
+          reply.header("cache-control", SEGMENT_CACHE_CONTROL);
+          return reply
+            .type(file.endsWith(".vtt") ? "text/vtt; charset=utf-8" : "video/mp2t")
+            .send(found.body);
         }
         // A playlist changes every second until it ends; an ended recording never changes again.
-        const ended = file.endsWith("vod.m3u8") && body.includes("#EXT-X-ENDLIST");
-        reply.header("cache-control", ended ? "public, max-age=86400" : "public, max-age=1");
-        reply.header("last-modified", (await stat(location)).mtime.toUTCString());
-        return reply.type("application/vnd.apple.mpegurl").send(body);
+        const ended = file.endsWith("vod.m3u8") && found.ended;
+        reply.header("cache-control", ended ? "public, max-age=86400" : LIVE_PLAYLIST_CACHE_CONTROL);
+        if (found.lastModified) reply.header("last-modified", found.lastModified.toUTCString());
+        return reply.type(PLAYLIST_TYPE).send(found.body);
       },
     });
   };

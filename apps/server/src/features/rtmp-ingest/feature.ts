@@ -1,4 +1,5 @@
 import type { RtmpIngress } from "../../platform/media-room/livekit/ingress";
+import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import type { IngressListener } from "../program-egress/webhook";
@@ -23,6 +24,8 @@ export interface RtmpIngestFeatureOptions {
   serverUrl: string;
   /** Where to listen; unset (most tests): no listener. */
   listen: RtmpListenOptions | null;
+  /** S3_*: live streams' HLS is copied to the bucket, as the program feed's is. */
+  s3: S3StorageConfig | null;
   /** LiveKit Ingress takes encoders instead (LIVEKIT_URL set): nothing listens on RTMP_PORT. */
   livekitIngress: RtmpIngress | null;
 }
@@ -44,7 +47,13 @@ export function rtmpIngestFeature(
   const { ffmpegPath, listen, livekitIngress, mediaDir, serverUrl } = options;
   const ingest: IngestPort =
     ffmpegPath && listen && !livekitIngress
-      ? new RtmpIngest(deps, { ...listen, ffmpegPath, mediaDir, serverUrl })
+      ? new RtmpIngest(deps, {
+          ...listen,
+          ffmpegPath,
+          mediaDir,
+          serverUrl,
+          bucket: options.s3 && { s3: options.s3, mediaSecret: options.mediaSecret },
+        })
       : noIngest(serverUrl);
   const inputs = livekitIngress ? livekitInputs(livekitIngress) : embeddedInputs;
   const onSessionChange = (change: { sessionId: number }) => ingest.sessionChanged(change.sessionId);

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:net";
+import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
 import { relayedLog } from "../program-feed/follower";
 import { IngestPipeline } from "./ingest-pipeline";
 import type { FromIngest, IngestTarget, ToIngest } from "./ingest-protocol";
@@ -35,6 +36,7 @@ const asking = new Map<number, Publisher>();
 const sessions = new Map<number, SessionIngest>();
 /** The directory each pipeline writes. */
 const pipelineDirs = new WeakMap<IngestPipeline, string>();
+const pipelineMirrors = new WeakMap<IngestPipeline, MirroredDir>();
 
 function sessionOf(sessionId: number): SessionIngest {
   let session = sessions.get(sessionId);
@@ -117,14 +119,21 @@ function openPipeline(sessionId: number, session: SessionIngest, target: IngestT
     log,
   });
   pipelineDirs.set(pipeline, target.dir);
-  pipeline.on("live", () => send({ kind: "live", sessionId, dir: target.dir }));
-  pipeline.on("recorded", () => send({ kind: "recorded", sessionId, dir: target.dir }));
+  const mirror = mirrorDir(target.dir, target.mirror, log);
+  pipelineMirrors.set(pipeline, mirror);
+  // Viewers are sent to the bucket only once it holds what the playlists list.
+  pipeline.on("live", () => mirror.whenMirrored(() => send({ kind: "live", sessionId, dir: target.dir })));
+  pipeline.on("recorded", () =>
+    mirror.whenMirrored(() => send({ kind: "recorded", sessionId, dir: target.dir })),
+  );
   pipeline.use(session.publisher);
   return pipeline;
 }
 
 async function stopPipeline(sessionId: number, pipeline: IngestPipeline): Promise<void> {
   await pipeline.stop();
+  // The ended playlists reach the bucket before the server hears "stopped".
+  await pipelineMirrors.get(pipeline)?.close();
   send({ kind: "stopped", sessionId, dir: pipelineDirs.get(pipeline) ?? "" });
 }
 

@@ -1,4 +1,5 @@
 import type { BroadcastType } from "@onstage/domain";
+import type { MirrorSettings } from "../../platform/storage/hls/mirror";
 
 // The messages between the server and its RTMP ingest process (ingest-process.ts, ingest-child.ts):
 // the server decides (whose key it is, where the session's HLS goes, when it ends); the ingest process
@@ -12,6 +13,8 @@ export interface IngestTarget {
   /** Broadcasting: the "Reconnecting…" slate while the encoder is away. */
   slate: boolean;
   slateColour: string | null;
+  /** A live stream's directory is copied to the bucket (S3_* set); never the greenroom preview. */
+  mirror: MirrorSettings | null;
 }
 
 export type ToIngest =

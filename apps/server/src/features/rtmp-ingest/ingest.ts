@@ -1,9 +1,10 @@
 import { GO_LIVE_COUNTDOWN_START_SECONDS, ingestPlace, publisherRefusal } from "@onstage/domain";
 import { withOutbox } from "../../platform/realtime/outbox";
+import type { S3StorageConfig } from "../../platform/storage/s3";
 import { countdownLeftMs, findLiveStream, markStreamOnAir, setStreamVodUrl } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
 import { VOD_PLAYLIST } from "../program-feed/ffmpeg-args";
-import { previewDir, streamDir, unsignedUrl } from "../program-feed/paths";
+import { previewDir, streamDir, streamKeyPrefix, unsignedUrl } from "../program-feed/paths";
 import { IngestProcess } from "./ingest-process";
 import type { FromIngest, IngestTarget } from "./ingest-protocol";
 import { entryPlaylist } from "./playback";
@@ -25,6 +26,8 @@ export interface RtmpIngestOptions {
   mediaDir: string;
   /** What hosts paste into their encoder: rtmp://host:port/live. */
   serverUrl: string;
+  /** With S3_* set, a live stream's directory is mirrored to the bucket (under the secret's prefix). */
+  bucket: { s3: S3StorageConfig; mediaSecret: string } | null;
 }
 
 interface Ingested {
@@ -172,10 +175,19 @@ export class RtmpIngest implements IngestPort {
     const stream = place === "stream" ? await findLiveStream(this.deps.db, sessionId) : null;
     let target: IngestTarget | null = null;
     if (row && place === "preview" && ingested.publishing) {
-      target = { ...this.targetOf(row, previewDir(this.options.mediaDir, sessionId)), recording: false };
+      target = {
+        ...this.targetOf(row, previewDir(this.options.mediaDir, sessionId)),
+        recording: false,
+        mirror: null,
+      };
     } else if (row && stream) {
       const dir = streamDir(this.options.mediaDir, sessionId, stream.id);
-      target = { ...this.targetOf(row, dir), recording: stream.isRecording, slate: true };
+      const { bucket } = this.options;
+      const mirror = bucket && {
+        s3: bucket.s3,
+        prefix: streamKeyPrefix(bucket.mediaSecret, sessionId, stream.id),
+      };
+      target = { ...this.targetOf(row, dir), recording: stream.isRecording, slate: true, mirror };
     }
     this.retarget(sessionId, ingested, target, stream?.id ?? null);
     await this.writeStatus(sessionId, ingested);

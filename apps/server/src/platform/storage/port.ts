@@ -4,15 +4,21 @@
  * and one extension, so a key can name neither a parent directory nor another bucket's object.
  */
 export interface FileStorage {
-  /** Stores the bytes and returns the URL to keep (in the database): it stays valid while the file exists. */
-  put(key: string, bytes: Buffer, contentType: string): Promise<string>;
+  /**
+   * Stores the bytes and returns the URL to keep (in the database): it stays valid while the file exists.
+   * `cacheControl` travels with a bucket's object to the CDN in front of it (HLS: playlists vs segments).
+   */
+  put(key: string, bytes: Buffer, contentType: string, cacheControl?: string): Promise<string>;
   /** The bytes, or null when no file has this key. */
   get(key: string): Promise<Buffer | null>;
   /** Removes the file; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Every key starting with the prefix, in key order. */
   list(prefix: string): Promise<string[]>;
-  /** A URL a browser can fetch right now: signed and short-lived when the bucket is private. */
+  /**
+   * A URL a browser can fetch right now: signed and short-lived when the bucket is private (the same URL
+   * for a key for a few minutes, so browsers and caches can reuse it).
+   */
   url(key: string): Promise<string>;
 }
 

@@ -20,8 +20,17 @@ export interface S3StorageConfig {
   publicUrl: string | undefined;
 }
 
+/** Where browsers fetch the bucket's files from (the CSP allows it): the CDN, else the endpoint. */
+export const bucketOrigin = (config: S3StorageConfig) => new URL(config.publicUrl ?? config.endpoint).origin;
+
 /** How long a signed URL works: enough to load a page's images, short enough not to be shared for good. */
 export const SIGNED_URL_SECONDS = 15 * 60;
+/**
+ * Signed URLs are signed as of the start of their 5-minute window: one URL per key and window (HLS
+ * playlists list the same segments to every viewer; a browser's cache keeps working), and each still
+ * has at least 10 minutes to live when handed out.
+ */
+const SIGNING_WINDOW_MS = 5 * 60_000;
 
 export function s3FileStorage(config: S3StorageConfig): FileStorage {
   const client = new S3Client({
@@ -35,10 +44,33 @@ export function s3FileStorage(config: S3StorageConfig): FileStorage {
   });
   const Bucket = config.bucket;
   const publicBase = config.publicUrl?.replace(/\/$/, "");
+  let signed = { window: 0, urls: new Map<string, Promise<string>>() };
+  const signedUrl = (key: string) => {
+    const window = Math.floor(Date.now() / SIGNING_WINDOW_MS) * SIGNING_WINDOW_MS;
+    if (signed.window !== window) signed = { window, urls: new Map() };
+    let url = signed.urls.get(key);
+    if (!url) {
+      url = getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), {
+        expiresIn: SIGNED_URL_SECONDS,
+        signingDate: new Date(window),
+      });
+      signed.urls.set(key, url);
+      url.catch(() => signed.urls.delete(key));
+    }
+    return url;
+  };
   return {
-    async put(key, bytes, contentType) {
+    async put(key, bytes, contentType, cacheControl) {
       assertSafeKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: cacheControl,
+        }),
+      );
       // A signed URL would expire in the database: keep the server's path, which redirects to a fresh one.
       return publicBase ? `${publicBase}/${key}` : `${FILES_URL_PREFIX}${key}`;
     },
@@ -71,10 +103,7 @@ export function s3FileStorage(config: S3StorageConfig): FileStorage {
     },
     async url(key) {
       assertSafeKey(key);
-      if (publicBase) return `${publicBase}/${key}`;
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), {
-        expiresIn: SIGNED_URL_SECONDS,
-      });
+      return publicBase ? `${publicBase}/${key}` : signedUrl(key);
     },
   };
 }

@@ -1,0 +1,191 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { PlaybackResponse, type SessionStream } from "@onstage/domain";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type App, buildApp } from "../../app";
+import type { Database } from "../../platform/database";
+import { withOutbox } from "../../platform/realtime/outbox";
+import { referencedUris } from "../../platform/storage/hls/playlist";
+import { s3FileStorage } from "../../platform/storage/s3";
+import { signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
+import { describeOnPostgres } from "../../testing/databases";
+import { endBroadcast, openCompositor, sendRecording, until, webmRecording } from "../../testing/media";
+import { clientOf, type RoomScene, roomScene } from "../../testing/room-scene";
+import { startS3Server } from "../../testing/s3-server";
+import { findStream, openStream } from "../broadcast/streams";
+import { bucketMediaFiles } from "./media-files";
+import { streamKeyPrefix } from "./paths";
+import { parsePlaylist } from "./playlists";
+
+// Issue 13 §4: with S3_* set, a broadcast's HLS is mirrored to the bucket and played from there.
+
+const SECRET = "program-feed-s3-test-secret-0123456789abcdef";
+
+describeOnPostgres("program feed on object storage (s3rver)", (use) => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let app: App;
+  let base: string;
+  let scene: RoomScene;
+
+  /** The SQL the app ran, to see what a media request costs the database. */
+  const statements: string[] = [];
+  const start = async () => {
+    const db = use();
+    const counted = new Proxy(db, {
+      get: (target, name, receiver) =>
+        name === "query"
+          ? (sql: string, ...rest: unknown[]) => {
+              statements.push(sql);
+              return (target.query as (...args: unknown[]) => unknown).call(target, sql, ...rest);
+            }
+          : Reflect.get(target, name, receiver),
+    });
+    const started = await buildApp({
+      db: counted,
+      publicUrl: TEST_PUBLIC_URL,
+      webDist: "/nonexistent",
+      filesDir: await testFilesDir(),
+      trustProxy: true,
+      // Each start a fresh media directory: nothing is read back from this node's disk.
+      mediaDir: await testFilesDir(),
+      mediaSecret: SECRET,
+      s3: s3.config,
+    });
+    return { app: started, base: await started.server.listen({ port: 0, host: "127.0.0.1" }) };
+  };
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    ({ app, base } = await start());
+    scene = await roomScene(app.server, use());
+  });
+  afterAll(async () => {
+    await app?.server.close();
+    await s3?.close();
+  });
+
+  const goLive = (db: Database, sessionId: number) =>
+    withOutbox(db, app.realtime.realtime, (tx, outbox) => openStream(tx, outbox, sessionId, true));
+  /** The guest's playback answer, from the app running now (its client is made afresh after a restart). */
+  const playback = async () => {
+    const guest = await clientOf(app.server, use(), scene.people.guest.userId);
+    const res = await guest.get(`/api/video-session/playback?video_session_id=${scene.session}`);
+    expect(res.statusCode).toBe(200);
+    return PlaybackResponse.parse(res.json());
+  };
+  const bucketKeys = (stream: SessionStream) =>
+    s3FileStorage(s3.config).list(`${streamKeyPrefix(SECRET, scene.session, stream.id)}/`);
+  const fileOf = (key: string) => key.slice(key.lastIndexOf("/") + 1);
+
+  it("serves live segments from the bucket, deletes unrecorded ones there, and plays the recording after a restart", async () => {
+    const db = use();
+    const stream = await goLive(db, scene.session);
+    const host = await openCompositor(base, scene.session, {
+      cookie: (await signedIn(db, scene.people.host.userId)).cookie,
+      origin: TEST_PUBLIC_URL,
+    });
+    const sending = sendRecording(host, await webmRecording(4), 4);
+    await host.waitFor("live", 30_000);
+
+    // Live: the app serves the playlist (token checked), whose segments are signed bucket URLs.
+    const liveUrl = await until("the live URL", async () => (await playback()).liveUrl);
+    const live = await fetch(`${base}${liveUrl}`);
+    expect(live.status).toBe(200);
+    expect(live.headers.get("cache-control")).toBe("public, max-age=1");
+    const segments = referencedUris(await live.text());
+    expect(segments.length).toBeGreaterThan(0);
+    for (const url of segments) {
+      expect(url.startsWith(`${s3.config.endpoint}/${s3.config.bucket}/media/sessions/`)).toBe(true);
+      expect(new URL(url).searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+      const segment = await fetch(url);
+      expect(segment.status).toBe(200);
+      expect(segment.headers.get("content-type")).toBe("video/mp2t");
+      expect(segment.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    }
+    // A signed-in browser sends its session cookie along: the token is the check, no session lookup.
+    statements.length = 0;
+    const cookie = (await signedIn(db, scene.people.guest.userId)).cookie;
+    expect((await fetch(`${base}${liveUrl}`, { headers: { cookie } })).status).toBe(200);
+    expect(statements.filter((sql) => sql.includes("user_sessions"))).toEqual([]);
+    // A token for another session opens nothing here.
+    const other = liveUrl?.replace(/\/media\/[^/]+\//, `/media/${"1".repeat(10)}.${"A".repeat(43)}/`);
+    expect((await fetch(`${base}${other}`)).status).toBe(403);
+
+    // Recording paused: the segments made meanwhile leave the bucket once the pipeline deletes them
+    // (10 s after they left the live window), the recorded ones stay.
+    // (The compositor leaves: the slate keeps segments coming.)
+    await sending;
+    host.socket.close();
+    app.lifecycle.emit("recording", { sessionId: scene.session, stream: { ...stream, isRecording: false } });
+    // The segments in flight when the pause came settle; after that the recording no longer grows.
+    await sleep(3_000);
+    const bucket = s3FileStorage(s3.config);
+    const vodKey = `${streamKeyPrefix(SECRET, scene.session, stream.id)}/vod.m3u8`;
+    const numberOf = (name: string) => Number(/(\d+)\.ts$/.exec(name)?.[1] ?? -1);
+    const lastRecorded = Math.max(
+      ...parsePlaylist((await bucket.get(vodKey))?.toString() ?? "").map((s) => numberOf(s.uri)),
+    );
+    const unrecorded = await until("an unrecorded segment uploaded", async () =>
+      (await bucketKeys(stream)).find((key) => numberOf(key) > lastRecorded),
+    );
+    await until(
+      "the unrecorded segment deleted from the bucket",
+      async () => !(await bucketKeys(stream)).includes(unrecorded),
+      40_000,
+    );
+
+    // End live: the recording and its segments stay in the bucket, ended.
+    await endBroadcast(app, db, { sessionId: scene.session, eventId: scene.event, stream });
+    await until("the ended recording in the bucket", async () =>
+      (await bucket.get(vodKey))?.toString().includes("#EXT-X-ENDLIST"),
+    );
+    expect((await findStream(db, stream.id))?.vodPlaybackUrl).toBeTruthy();
+    const kept = await bucketKeys(stream);
+    expect(kept.map(fileOf)).toEqual(expect.arrayContaining(["live.m3u8", "vod.m3u8"]));
+
+    // Restart on a node with an empty media directory: the recording plays from the bucket.
+    await app.server.close();
+    ({ app, base } = await start());
+    const { vodUrl } = await playback();
+    const vod = await fetch(`${base}${vodUrl}`);
+    expect(vod.status).toBe(200);
+    expect(vod.headers.get("cache-control")).toBe("public, max-age=86400");
+    const text = await vod.text();
+    expect(text).toContain("#EXT-X-ENDLIST");
+    const recorded = parsePlaylist(text);
+    expect(recorded.length).toBeGreaterThanOrEqual(2);
+    expect(recorded.map((s) => s.uri)).not.toContain(fileOf(unrecorded));
+    for (const segment of recorded) {
+      expect(kept.map(fileOf)).toContain(segment.uri);
+      // A private bucket's recording keeps relative names: each fetch is redirected to a fresh signature.
+      const redirect = await fetch(`${base}${vodUrl?.replace("vod.m3u8", segment.uri)}`, {
+        redirect: "manual",
+      });
+      expect(redirect.status).toBe(302);
+      const location = redirect.headers.get("location") ?? "";
+      expect(location.startsWith(s3.config.endpoint)).toBe(true);
+      expect((await fetch(location)).status).toBe(200);
+    }
+  }, 120_000);
+
+  it("behind a CDN (S3_PUBLIC_URL), playlists list the CDN's URLs, unguessable without the playlist", async () => {
+    const cdn = "https://cdn.example.test/hls";
+    const files = bucketMediaFiles({
+      bucket: s3FileStorage({ ...s3.config, publicUrl: cdn }),
+      mediaSecret: SECRET,
+      isPublic: true,
+    });
+    const [row] = await use().query<{ id: number }>(
+      "SELECT id::int FROM video_session_streams WHERE video_session_id = $1 ORDER BY id DESC LIMIT 1",
+      [scene.session],
+    );
+    const streamId = row?.id ?? 0;
+    const vod = await files(scene.session, streamId, "vod.m3u8");
+    if (vod?.kind !== "playlist") throw new Error("no recording");
+    const prefix = streamKeyPrefix(SECRET, scene.session, streamId);
+    expect(prefix).toMatch(new RegExp(`^media/sessions/${scene.session}/streams/${streamId}-[0-9a-f]{32}$`));
+    for (const uri of referencedUris(vod.body))
+      expect(uri).toMatch(new RegExp(`^${cdn}/${prefix}/live\\d+\\.ts$`));
+    expect(streamKeyPrefix("another secret", scene.session, streamId)).not.toBe(prefix);
+  });
+});

@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { LiveStream, PlaybackResponse } from "@onstage/domain";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type App, buildApp } from "../../app";
+import { s3FileStorage } from "../../platform/storage/s3";
+import { TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
+import { describeOnPostgres } from "../../testing/databases";
+import { freePort } from "../../testing/free-port";
+import { until } from "../../testing/media";
+import { roomScene } from "../../testing/room-scene";
+import { decode, listening, push } from "../../testing/rtmp-encoder";
+import { startS3Server } from "../../testing/s3-server";
+import { parsePlaylist } from "../program-feed/playlists";
+
+// Issue 13 §4 for RTMP: with S3_* set, an encoder's live stream is copied to the bucket like the
+// program feed's, and viewers fetch its segments from there.
+
+describeOnPostgres("RTMP ingest on object storage (s3rver)", (use) => {
+  let app: App;
+  let port: number;
+  let mediaDir: string;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    port = await freePort();
+    mediaDir = await mkdtemp(path.join(tmpdir(), "onstage-rtmp-s3-"));
+    app = await buildApp({
+      db: use(),
+      publicUrl: TEST_PUBLIC_URL,
+      webDist: "/nonexistent",
+      filesDir: await testFilesDir(),
+      ffmpegPath: "ffmpeg",
+      mediaDir,
+      rtmp: { host: "127.0.0.1", port },
+      s3: s3.config,
+    });
+    await until("the RTMP listener", () => listening(port), 10_000);
+  });
+  afterAll(async () => {
+    await app?.server.close();
+    await s3?.close();
+  });
+
+  it("rtmp-native: the live segments are fetched from the bucket, and the recording stays there", async () => {
+    const s = await roomScene(app.server, use(), {
+      session: { state: "greenroom", broadcast_type: "rtmp-native" },
+    });
+    const owner = s.people.owner.client;
+    const stream = LiveStream.parse(
+      (await owner.post("/api/mux/livestream/create", { video_session_id: s.session })).json(),
+    );
+    const encoder = push(port, stream.stream_key, 120);
+    await until("active", async () => {
+      const res = await owner.get(`/api/mux/livestream?video_session_id=${s.session}`);
+      return LiveStream.parse(res.json()).status === "active";
+    });
+    const live = await owner.post("/api/video-session/update-video-session", {
+      video_session_id: s.session,
+      event_id: s.event,
+      video_session_state: "broadcasting",
+      is_recording: true,
+    });
+    expect(live.statusCode).toBe(200);
+    await use().query(
+      "UPDATE video_session_streams SET created_at = now() - interval '1 minute' WHERE video_session_id = $1",
+      [s.session],
+    );
+    const playback = async () =>
+      PlaybackResponse.parse(
+        (await s.people.guest.client.get(`/api/video-session/playback?video_session_id=${s.session}`)).json(),
+      );
+    const { liveUrl } = await until(
+      "on air",
+      async () => {
+        const p = await playback();
+        return p.liveUrl ? p : null;
+      },
+      30_000,
+    );
+    const playlist = (await app.server.inject({ url: liveUrl ?? "" })).body;
+    const [segment] = parsePlaylist(playlist);
+    // The playlist comes through the app (the token checked); its segments from the bucket, signed.
+    expect(segment?.uri.startsWith(`${s3.config.endpoint}/${s3.config.bucket}/media/sessions/`)).toBe(true);
+    const bytes = Buffer.from(await (await fetch(segment?.uri ?? "")).arrayBuffer());
+    expect(await decode(bytes)).toEqual({ width: 640, height: 360 });
+
+    expect(
+      (
+        await owner.post("/api/video-session/update-video-session", {
+          video_session_id: s.session,
+          event_id: s.event,
+          video_session_state: "ended",
+        })
+      ).statusCode,
+    ).toBe(200);
+    await encoder.exited;
+    // This node's copy gone, the recording still plays from the bucket.
+    await until("the recording ended in the bucket", async () => {
+      const keys = await s3FileStorage(s3.config).list(`media/sessions/${s.session}/`);
+      return keys.some((key) => key.endsWith("/vod.m3u8"));
+    });
+    await rm(path.join(mediaDir, `sessions/${s.session}`), { recursive: true, force: true });
+    const { vodUrl } = await playback();
+    const vod = (await app.server.inject({ url: vodUrl ?? "" })).body;
+    expect(vod).toContain("#EXT-X-ENDLIST");
+    expect(parsePlaylist(vod).length).toBeGreaterThan(0);
+  }, 120_000);
+});

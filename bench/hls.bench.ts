@@ -1,0 +1,298 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { openSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { mediaToken } from "../apps/server/src/features/program-feed/tokens";
+import { freePort } from "../apps/server/src/testing/free-port";
+
+// Issue 13 §4: 2,000 HLS viewers of one live stream, against the server's /media/ route (the real
+// server, `main.ts` as `npm start` runs it, logging at its default level into a file) and against a
+// bare static file server (node:http + fs.readFile, this file in its "static" role) serving the same
+// directory, one after the other in the same run. A writer adds a 1 s segment a second at the bitrate
+// the pipeline writes (2.5 Mbit/s video + AAC, ~330 KB) and rewrites the 6-segment live playlist, as
+// ffmpeg does. Each viewer polls the playlist once per target duration (1 s, at its own phase) and
+// fetches each new segment once, over its own keep-alive connection.
+//
+// Printed: p50/p99 latency of playlist polls and of segment fetches (request to last byte), requests
+// served, errors, and each server's CPU (utime + stime from /proc) over the measured window. CPU per
+// request served is what decides how many viewers a node carries: hls_serving_vs_static = the bare
+// server's CPU per request / the Onstage server's (1 = as cheap as a bare file server; >= 0.8 is the
+// target: the app costs at most 1.25x the bare server per request). Per request, because on a busy
+// machine the client may not keep up with 2,000 viewers and the two runs then serve different counts;
+// other processes slow both alike. Latencies are printed for reading, not in the ratio.
+const VIEWERS = 2_000;
+const SEGMENT_SECONDS = 1;
+const SEGMENT_BYTES = Math.round(((2_500_000 + 130_000) / 8) * SEGMENT_SECONDS);
+const LIST_SIZE = 6;
+const WARM_UP_SECONDS = 5;
+const MEASURE_SECONDS = 20;
+const SECRET = "bench-hls-media-secret-0123456789abcdef-xyz";
+const SESSION = 1;
+const STREAM_PATH = `sessions/${SESSION}/streams/1`;
+const TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+const SELF = fileURLToPath(import.meta.url);
+const REPO_ROOT = path.resolve(path.dirname(SELF), "..");
+
+/** The "static" role: a bare file server for the directory, as an operator's nginx stand-in. */
+function serveStatic(root: string, port: number): void {
+  const server = http.createServer((req, res) => {
+    const file = path.join(root, decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname));
+    if (!file.startsWith(root)) {
+      res.writeHead(404).end();
+      return;
+    }
+    readFile(file).then(
+      (body) => {
+        const type = file.endsWith(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t";
+        res.writeHead(200, { "content-type": type, "content-length": body.length }).end(body);
+      },
+      () => res.writeHead(404).end(),
+    );
+  });
+  // Fastify's keep-alive timeout (72 s), not node:http's 5 s: a viewer's connection stays open.
+  server.keepAliveTimeout = 72_000;
+  server.listen(port, "127.0.0.1", () => process.send?.("ready"));
+}
+
+/** ffmpeg's live output, imitated: a new segment every second, the playlist renamed into place. */
+class LiveWriter {
+  private n = 0;
+  private timer: NodeJS.Timeout | null = null;
+  /** One segment at a time, even when the machine is too busy to finish one within a second. */
+  private writing: Promise<void> = Promise.resolve();
+  constructor(private readonly dir: string) {}
+
+  async start(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    for (let i = 0; i < LIST_SIZE; i++) await this.next();
+    this.timer = setInterval(() => {
+      this.writing = this.writing.then(() => this.next());
+    }, SEGMENT_SECONDS * 1000);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.writing;
+  }
+
+  private async next(): Promise<void> {
+    const n = this.n++;
+    await writeFile(path.join(this.dir, `live${n}.ts`), randomBytes(SEGMENT_BYTES));
+    const first = Math.max(0, n - LIST_SIZE + 1);
+    const lines = [
+      "#EXTM3U",
+      "#EXT-X-VERSION:3",
+      "#EXT-X-TARGETDURATION:1",
+      `#EXT-X-MEDIA-SEQUENCE:${first}`,
+    ];
+    for (let i = first; i <= n; i++) {
+      const at = new Date(Date.now() - (n - i) * 1000).toISOString();
+      lines.push(`#EXTINF:1.000000,`, `#EXT-X-PROGRAM-DATE-TIME:${at}`, `live${i}.ts`);
+    }
+    const playlist = path.join(this.dir, "live.m3u8");
+    await writeFile(`${playlist}.tmp`, `${lines.join("\n")}\n`);
+    await rename(`${playlist}.tmp`, playlist);
+    // The pipeline deletes segments some 10 s after they leave the playlist.
+    if (n >= LIST_SIZE + 10)
+      await unlink(path.join(this.dir, `live${n - LIST_SIZE - 10}.ts`)).catch(() => undefined);
+  }
+}
+
+interface Tally {
+  playlist: number[];
+  segment: number[];
+  errors: number;
+  bytes: number;
+}
+
+/** A GET to the last byte; the body is kept only when asked (playlists), else just counted. */
+function get(
+  agent: http.Agent,
+  url: string,
+  keep: boolean,
+): Promise<{ status: number; body: Buffer; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (keep) chunks.push(chunk);
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), bytes }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** One viewer: a playlist poll per target duration at its phase, each new segment fetched once. */
+async function viewer(base: () => string, phaseMs: number, until: number, measureFrom: number, tally: Tally) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const seen = new Set<string>();
+  let first = true;
+  await sleep(phaseMs);
+  // As hls.js: the next poll a target duration after the last was due, or at once when it is late.
+  for (
+    let due = performance.now();
+    due < until;
+    due = Math.max(due + SEGMENT_SECONDS * 1000, performance.now())
+  ) {
+    await sleep(Math.max(0, due - performance.now()));
+    const counted = performance.now() >= measureFrom;
+    try {
+      const started = performance.now();
+      const playlist = await get(agent, `${base()}live.m3u8`, true);
+      if (playlist.status !== 200) throw new Error(`playlist ${playlist.status}`);
+      if (counted) tally.playlist.push(performance.now() - started);
+      const names = playlist.body
+        .toString()
+        .split("\n")
+        .filter((line) => line && !line.startsWith("#"));
+      // A player joins near the live edge: the newest segment first, then every new one.
+      const fresh = (first ? names.slice(-1) : names).filter((name) => !seen.has(name));
+      first = false;
+      for (const name of fresh) {
+        seen.add(name);
+        const began = performance.now();
+        const segment = await get(agent, `${base()}${name}`, false);
+        if (segment.status !== 200) throw new Error(`segment ${segment.status}`);
+        if (counted) {
+          tally.segment.push(performance.now() - began);
+          tally.bytes += segment.bytes;
+        }
+      }
+    } catch {
+      if (counted) tally.errors++;
+    }
+  }
+  agent.destroy();
+}
+
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const f = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
+  return ((f[11] ?? 0) + (f[12] ?? 0)) / TICKS;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+async function load(name: string, pid: number, base: () => string) {
+  const tally: Tally = { playlist: [], segment: [], errors: 0, bytes: 0 };
+  const start = performance.now();
+  const measureFrom = start + (WARM_UP_SECONDS + SEGMENT_SECONDS) * 1000;
+  const until = measureFrom + MEASURE_SECONDS * 1000;
+  let cpuAtStart = 0;
+  const marking = sleep(measureFrom - start).then(async () => {
+    cpuAtStart = await cpuSeconds(pid);
+  });
+  await Promise.all(
+    Array.from({ length: VIEWERS }, (_, i) =>
+      viewer(base, (i / VIEWERS) * SEGMENT_SECONDS * 1000, until, measureFrom, tally),
+    ),
+  );
+  await marking;
+  const cpu = (await cpuSeconds(pid)) - cpuAtStart;
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  console.log(
+    `${name}: playlist p50 ${ms(percentile(tally.playlist, 50))} p99 ${ms(percentile(tally.playlist, 99))}; ` +
+      `segment p50 ${ms(percentile(tally.segment, 50))} p99 ${ms(percentile(tally.segment, 99))}; ` +
+      `${(tally.playlist.length / MEASURE_SECONDS).toFixed(0)} polls/s, ` +
+      `${(tally.segment.length / MEASURE_SECONDS).toFixed(0)} segments/s, ` +
+      `${((tally.bytes * 8) / MEASURE_SECONDS / 1e9).toFixed(2)} Gbit/s, ${tally.errors} errors; ` +
+      `server CPU ${cpu.toFixed(2)} s over ${MEASURE_SECONDS} s`,
+  );
+  const served = tally.playlist.length + tally.segment.length;
+  return { cpuPerRequest: cpu / served, p99: percentile(tally.playlist, 99), errors: tally.errors };
+}
+
+function started(child: ChildProcess): void {
+  const kill = () => child.kill("SIGKILL");
+  process.once("exit", kill);
+  child.once("exit", () => process.off("exit", kill));
+}
+
+async function onstageServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const log = openSync(path.join(dataDir, "server.log"), "a");
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", log, log],
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      MEDIA_SECRET: SECRET,
+      LOG_LEVEL: "info",
+    },
+  });
+  started(child);
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(250)) {
+    if (child.exitCode !== null) throw new Error(`the server exited: see ${dataDir}/server.log`);
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+  }
+  throw new Error("the server did not become healthy");
+}
+
+async function staticServer(root: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", SELF, "static", root, String(port)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  started(child);
+  await new Promise((resolve) => child.once("message", resolve));
+  return child;
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "onstage-bench-hls-"));
+  const writer = new LiveWriter(path.join(dataDir, "media", STREAM_PATH));
+  try {
+    await writer.start();
+    const appPort = await freePort();
+    const app = await onstageServer(dataDir, appPort);
+    // A viewer gets a fresh signed URL from the playback API as the window turns; the same here.
+    const appBase = () =>
+      `http://127.0.0.1:${appPort}/media/${mediaToken(SECRET, SESSION, new Date()).token}/${STREAM_PATH}/`;
+    const served = await load("onstage /media/", app.pid ?? 0, appBase);
+    app.kill("SIGTERM");
+    const staticPort = await freePort();
+    const bare = await staticServer(path.join(dataDir, "media"), staticPort);
+    const baseline = await load(
+      "bare node:http + fs",
+      bare.pid ?? 0,
+      () => `http://127.0.0.1:${staticPort}/${STREAM_PATH}/`,
+    );
+    bare.kill("SIGTERM");
+    console.log(`hls_playlist_p99_ms: server ${served.p99.toFixed(1)}, static ${baseline.p99.toFixed(1)}`);
+    if (served.errors > 0 || baseline.errors > 0) process.exitCode = 1;
+    const ms = (v: number) => `${(v * 1000).toFixed(3)} ms`;
+    console.log(`cpu_per_request: server ${ms(served.cpuPerRequest)}, static ${ms(baseline.cpuPerRequest)}`);
+    console.log(`hls_serving_vs_static: ${(baseline.cpuPerRequest / served.cpuPerRequest).toFixed(2)}`);
+  } finally {
+    await writer.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === "static") serveStatic(process.argv[3] ?? ".", Number(process.argv[4]));
+else await main();
