@@ -69,6 +69,7 @@ import { type OpenedMailer, openMailer } from "./platform/mail";
 import { chooseMediaRoom } from "./platform/media-room";
 import { embeddedMediaRoom } from "./platform/media-room/embedded/room";
 import { livekitProgramEgress } from "./platform/media-room/livekit/egress";
+import { livekitRtmpIngress } from "./platform/media-room/livekit/ingress";
 import { type LivekitConfig, livekitOrigins } from "./platform/media-room/livekit/livekit-media-room";
 import type { MediaRoomPort } from "./platform/media-room/port";
 import type { MembershipGate } from "./platform/membership/gate";
@@ -262,6 +263,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     listen: deps.rtmp ?? null,
     s3: deps.s3 ?? null,
     captions,
+    // Issue 13 §5: with LiveKit, encoders push to its Ingress and join the room.
+    livekitIngress: deps.livekit ? livekitRtmpIngress(deps.livekit) : null,
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
   server.addHook("preClose", () => programFeed.closeUploads());
@@ -298,7 +301,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     plansFeature(shared),
     registrationMailsFeature(shared),
     programFeed,
-    ...(deps.livekit ? [programEgressFeature(shared, { livekit: deps.livekit, egress })] : []),
+    ...(deps.livekit
+      ? [programEgressFeature(shared, { livekit: deps.livekit, egress, onIngress: rtmpIngest.onIngress })]
+      : []),
     rtmpIngest,
     captionsFeature(captions)(shared),
     // Last: its catch-all route answers every page the features above do not.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app";
 import { cookiePolicy, hashSessionId } from "../features/auth/sessions";
 import type { CaptionsOptions } from "../features/captions/service";
+import type { RtmpListenOptions } from "../features/rtmp-ingest/feature";
 import type { Database } from "../platform/database";
 import type { LivekitConfig } from "../platform/media-room/livekit/livekit-media-room";
 import type { S3StorageConfig } from "../platform/storage/s3";
@@ -24,6 +25,8 @@ export function useTestApp(
     /** The app's clock (deps.clock), for suites that move time. */
     clock?: () => Date;
     captions?: CaptionsOptions;
+    /** Where the embedded RTMP listener would bind (deps.rtmp). */
+    rtmp?: () => RtmpListenOptions;
   } = {},
 ): () => App {
   let app: App | undefined;
@@ -39,6 +42,7 @@ export function useTestApp(
       s3: options.s3?.(),
       clock: options.clock,
       captions: options.captions,
+      rtmp: options.rtmp?.(),
     });
   });
   afterAll(async () => {

@@ -10,19 +10,17 @@ export interface ProgramEgressOptions {
   livekit: LivekitConfig;
   /** LiveKit Egress composes the program (LiveKit and a bucket configured); null: the embedded feed. */
   egress: ProgramEgress | null;
-  /** Ingress events for the RTMP input; unset: logged. */
-  onIngress?: IngressListener;
+  /** Ingress events for the session's RTMP input (rtmp-ingest sets the live stream's status). */
+  onIngress: IngressListener;
 }
 
 /** Issue 13 §5: the program through LiveKit Egress, and the webhooks LiveKit sends about it. */
 export function programEgressFeature(deps: FeatureDeps, options: ProgramEgressOptions): Feature {
   const feeds = options.egress ? new EgressFeeds(deps, options.egress) : null;
-  const onIngress: IngressListener =
-    options.onIngress ?? ((event, roomName) => deps.log.info({ event, roomName }, "livekit ingress"));
   return {
     name: "program-egress",
     routes: async (app) => {
-      await app.register(livekitWebhookRoutes(options.livekit, feeds, onIngress, deps.log));
+      await app.register(livekitWebhookRoutes(options.livekit, feeds, options.onIngress, deps.log));
       await app.register(recorderSignInRoutes(deps, options.livekit));
     },
     start() {

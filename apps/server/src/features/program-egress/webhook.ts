@@ -16,7 +16,10 @@ export const LIVEKIT_WEBHOOK_PATH = "/api/livekit/webhook";
 const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** What an ingress event means for the session's RTMP input (the live-stream's transcoder status). */
-export type IngressListener = (event: "ingress_started" | "ingress_ended", roomName: string) => void;
+export type IngressListener = (
+  event: "ingress_started" | "ingress_ended",
+  roomName: string,
+) => void | Promise<void>;
 
 export function livekitWebhookRoutes(
   config: LivekitConfig,
@@ -29,7 +32,7 @@ export function livekitWebhookRoutes(
     if (event.egressInfo && event.event.startsWith("egress_"))
       await feeds?.onEgress(event.event, event.egressInfo);
     else if (event.ingressInfo && (event.event === "ingress_started" || event.event === "ingress_ended")) {
-      onIngress(event.event, event.ingressInfo.roomName);
+      await onIngress(event.event, event.ingressInfo.roomName);
     }
   };
   return async (app) => {

@@ -1,11 +1,14 @@
+import type { RtmpIngress } from "../../platform/media-room/livekit/ingress";
 import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { CaptionsOptions } from "../captions/service";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
+import type { IngressListener } from "../program-egress/webhook";
 import { RtmpIngest } from "./ingest";
+import { ingressStatusListener, livekitInputs } from "./livekit-inputs";
 import type { IngestPort } from "./port";
 import { liveStreamRoutes } from "./routes";
-import { liveStreamService } from "./service";
+import { embeddedInputs, liveStreamService } from "./service";
 
 export interface RtmpListenOptions {
   /** The interface the RTMP listener binds (RTMP_HOST) and its port (RTMP_PORT, 1935 by default). */
@@ -26,6 +29,8 @@ export interface RtmpIngestFeatureOptions {
   s3: S3StorageConfig | null;
   /** CAPTIONS: on, live streams get a subtitle rendition and the setup shows the captions toggle. */
   captions: CaptionsOptions;
+  /** LiveKit Ingress takes encoders instead (LIVEKIT_URL set): nothing listens on RTMP_PORT. */
+  livekitIngress: RtmpIngress | null;
 }
 
 /** Without a listener the calls still keep keys and flags: nothing is ever ingested on this node. */
@@ -38,10 +43,13 @@ const noIngest = (serverUrl: string, captionsAvailable: boolean): IngestPort => 
 });
 
 /** Issue 13 §1, §3: RTMP ingest (rtmp: the adaptive ladder; rtmp-native: copied) and its calls. */
-export function rtmpIngestFeature(deps: FeatureDeps, options: RtmpIngestFeatureOptions): Feature {
-  const { ffmpegPath, listen, mediaDir, serverUrl, captions } = options;
+export function rtmpIngestFeature(
+  deps: FeatureDeps,
+  options: RtmpIngestFeatureOptions,
+): Feature & { onIngress: IngressListener } {
+  const { ffmpegPath, listen, livekitIngress, mediaDir, serverUrl, captions } = options;
   const ingest: IngestPort =
-    ffmpegPath && listen
+    ffmpegPath && listen && !livekitIngress
       ? new RtmpIngest(deps, {
           ...listen,
           ffmpegPath,
@@ -51,10 +59,13 @@ export function rtmpIngestFeature(deps: FeatureDeps, options: RtmpIngestFeatureO
           bucket: options.s3 && { s3: options.s3, mediaSecret: options.mediaSecret },
         })
       : noIngest(serverUrl, captions.enabled);
+  const inputs = livekitIngress ? livekitInputs(livekitIngress) : embeddedInputs;
   const onSessionChange = (change: { sessionId: number }) => ingest.sessionChanged(change.sessionId);
   return {
     name: "rtmp-ingest",
-    routes: liveStreamRoutes(liveStreamService(deps, ingest, options.mediaSecret)),
+    routes: liveStreamRoutes(liveStreamService(deps, ingest, inputs, options.mediaSecret)),
+    /** LiveKit's webhooks about the session's input (program-egress receives them). */
+    onIngress: ingressStatusListener(deps),
     start() {
       deps.lifecycle.on("sessionState", onSessionChange);
       deps.lifecycle.on("recording", onSessionChange);

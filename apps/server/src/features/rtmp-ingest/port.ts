@@ -12,3 +12,21 @@ export interface IngestPort {
   start(): void;
   stop(): Promise<void>;
 }
+
+/** What an encoder is given: its key, and LiveKit's URL (null: the embedded listener's serverUrl). */
+export interface RtmpInputKey {
+  streamKey: string;
+  serverUrl: string | null;
+}
+
+/** Where the keys come from: made here for the embedded listener, or LiveKit Ingress's inputs. */
+export interface RtmpInputs {
+  /** The session's input; `held` is the key stored now (the embedded listener keeps it). */
+  open(sessionId: number, held: string | null): Promise<RtmpInputKey>;
+  /** A new key; the old one is refused from now on. */
+  reset(sessionId: number): Promise<RtmpInputKey>;
+  /** Encoders are refused until open again. */
+  close(sessionId: number): Promise<void>;
+  /** The streamer view can play what the encoder sends (the embedded ingest's own HLS). */
+  readonly previews: boolean;
+}

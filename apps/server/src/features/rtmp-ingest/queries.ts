@@ -1,5 +1,6 @@
 import type { BroadcastType, LiveStreamStatus, SessionState } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
+import type { RtmpInputKey } from "./port";
 
 // The live-stream columns of video_sessions (stream_key, live_stream_id, live_stream_status,
 // live_stream_show_captions). Written here rather than through the sessions service: none of them is
@@ -12,6 +13,8 @@ export interface LiveStreamRow {
   broadcastType: BroadcastType;
   isRecording: boolean;
   streamKey: string | null;
+  /** LiveKit Ingress's URL for the session's input; null: the embedded listener's. */
+  serverUrl: string | null;
   liveStreamId: string | null;
   status: LiveStreamStatus;
   showCaptions: boolean;
@@ -24,12 +27,14 @@ interface Row {
   broadcast_type: BroadcastType;
   is_recording: boolean;
   stream_key: string | null;
+  live_stream_server_url: string | null;
   live_stream_id: string | null;
   live_stream_status: LiveStreamStatus;
   live_stream_show_captions: boolean;
 }
 
-const COLUMNS = `id::int, event_id::int, state, broadcast_type, is_recording, stream_key, live_stream_id,
+const COLUMNS = `id::int, event_id::int, state, broadcast_type, is_recording, stream_key, live_stream_server_url,
+  live_stream_id,
   live_stream_status, live_stream_show_captions`;
 
 const toLiveStream = (r: Row): LiveStreamRow => ({
@@ -39,6 +44,7 @@ const toLiveStream = (r: Row): LiveStreamRow => ({
   broadcastType: r.broadcast_type,
   isRecording: r.is_recording,
   streamKey: r.stream_key,
+  serverUrl: r.live_stream_server_url,
   liveStreamId: r.live_stream_id,
   status: r.live_stream_status,
   showCaptions: r.live_stream_show_captions,
@@ -65,18 +71,22 @@ async function update(db: Queryable, sessionId: number, set: string, values: unk
   return row ? toLiveStream(row) : null;
 }
 
-/** Create: the key and id are made once; a stopped stream takes publishers again. */
-export const openLiveStream = (db: Queryable, sessionId: number, streamKey: string, liveStreamId: string) =>
+/**
+ * Create: the id is made once; our own key too (the first one stays), while LiveKit's input (a server
+ * URL with it) is what LiveKit answered. A stopped stream takes publishers again.
+ */
+export const openLiveStream = (db: Queryable, sessionId: number, input: RtmpInputKey, liveStreamId: string) =>
   update(
     db,
     sessionId,
-    `stream_key = COALESCE(stream_key, $2), live_stream_id = COALESCE(live_stream_id, $3),
+    `stream_key = CASE WHEN $4::text IS NULL THEN COALESCE(stream_key, $2) ELSE $2 END,
+     live_stream_server_url = $4, live_stream_id = COALESCE(live_stream_id, $3),
      live_stream_status = CASE WHEN live_stream_status = 'disabled' THEN 'idle' ELSE live_stream_status END`,
-    [streamKey, liveStreamId],
+    [input.streamKey, liveStreamId, input.serverUrl],
   );
 
-export const setStreamKey = (db: Queryable, sessionId: number, streamKey: string) =>
-  update(db, sessionId, "stream_key = $2", [streamKey]);
+export const setStreamKey = (db: Queryable, sessionId: number, input: RtmpInputKey) =>
+  update(db, sessionId, "stream_key = $2, live_stream_server_url = $3", [input.streamKey, input.serverUrl]);
 
 export const setShowCaptions = (db: Queryable, sessionId: number, showCaptions: boolean) =>
   update(db, sessionId, "live_stream_show_captions = $2", [showCaptions]);

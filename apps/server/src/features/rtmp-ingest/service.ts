@@ -14,7 +14,7 @@ import type { FeatureDeps } from "../deps";
 import { previewUrl, signedUrl, unsignedUrl } from "../program-feed/paths";
 import { mediaToken, previewSecret } from "../program-feed/tokens";
 import { MASTER_PLAYLIST } from "./ladder";
-import type { IngestPort } from "./port";
+import type { IngestPort, RtmpInputs } from "./port";
 import {
   findByLiveStreamId,
   findBySession,
@@ -32,7 +32,20 @@ import {
 const newStreamKey = () => randomBytes(32).toString("base64url");
 const newLiveStreamId = () => `ls_${randomBytes(12).toString("hex")}`;
 
-export function liveStreamService(deps: FeatureDeps, ingest: IngestPort, mediaSecret: string) {
+/** The embedded listener's keys: made here, checked by the listener against the row. */
+export const embeddedInputs: RtmpInputs = {
+  open: async (_sessionId, held) => ({ streamKey: held ?? newStreamKey(), serverUrl: null }),
+  reset: async () => ({ streamKey: newStreamKey(), serverUrl: null }),
+  close: async () => undefined,
+  previews: true,
+};
+
+export function liveStreamService(
+  deps: FeatureDeps,
+  ingest: IngestPort,
+  inputs: RtmpInputs,
+  mediaSecret: string,
+) {
   const { db } = deps;
 
   /** The session's row, for a viewer who may manage its stream (401/403/404 otherwise, as the kernel says). */
@@ -56,7 +69,7 @@ export function liveStreamService(deps: FeatureDeps, ingest: IngestPort, mediaSe
       id: row.liveStreamId,
       status: row.status,
       stream_key: row.streamKey,
-      server_url: ingest.serverUrl,
+      server_url: row.serverUrl ?? ingest.serverUrl,
       playback_ids: [{ id: row.liveStreamId, policy: "signed" }],
       show_captions: row.showCaptions,
       captions_available: ingest.captionsAvailable,
@@ -74,7 +87,8 @@ export function liveStreamService(deps: FeatureDeps, ingest: IngestPort, mediaSe
     const now = deps.clock();
     const { token: previewToken } = mediaToken(previewSecret(mediaSecret), row.sessionId, now);
     const none = { playbackToken: previewToken, envKey: null, previewUrl: null };
-    if (row.status !== "active") return none;
+    // With LiveKit Ingress the encoder is a participant of the room: the host watches it there.
+    if (row.status !== "active" || !inputs.previews) return none;
     const playlist = MASTER_PLAYLIST;
     if (row.state === "greenroom") {
       return { ...none, previewUrl: signedUrl(previewUrl(row.sessionId, playlist), previewToken) };
@@ -94,7 +108,8 @@ export function liveStreamService(deps: FeatureDeps, ingest: IngestPort, mediaSe
     async create(viewerUserId: number, sessionId: number): Promise<LiveStream> {
       const row = await managed(viewerUserId, sessionId);
       if (!isRtmpBroadcast(row.broadcastType)) throw Conflict("not_an_rtmp_session");
-      return changed(await openLiveStream(db, sessionId, newStreamKey(), newLiveStreamId()));
+      const input = await inputs.open(sessionId, row.streamKey);
+      return changed(await openLiveStream(db, sessionId, input, newLiveStreamId()));
     },
 
     async get(viewerUserId: number, sessionId: number): Promise<LiveStream> {
@@ -104,7 +119,7 @@ export function liveStreamService(deps: FeatureDeps, ingest: IngestPort, mediaSe
     /** A new key; an encoder on the old one is put out and the old key refused from now on. */
     async resetStreamKey(viewerUserId: number, liveStreamId: string): Promise<LiveStream> {
       const row = await byLiveStreamId(viewerUserId, liveStreamId);
-      return changed(await setStreamKey(db, row.sessionId, newStreamKey()));
+      return changed(await setStreamKey(db, row.sessionId, await inputs.reset(row.sessionId)));
     },
 
     async stream(viewerUserId: number, liveStreamId: string, streamKey: string) {
@@ -117,6 +132,7 @@ export function liveStreamService(deps: FeatureDeps, ingest: IngestPort, mediaSe
     /** The encoder is put out and its HLS ends; encoders are refused until create is called again. */
     async stop(viewerUserId: number, liveStreamId: string): Promise<LiveStream> {
       const row = await byLiveStreamId(viewerUserId, liveStreamId);
+      await inputs.close(row.sessionId);
       return changed(await setLiveStreamStatus(db, row.sessionId, "disabled"));
     },
 

@@ -1,12 +1,14 @@
-import type { VideoSessionSummary } from "@onstage/domain";
+import { isRtmpBroadcast, type VideoSessionSummary } from "@onstage/domain";
 import type { Room } from "livekit-client";
 import { useEffect, useMemo, useState } from "react";
 import { useQaStageCard } from "../questions/useQaStageCard";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { useRoom } from "../room/useRoom";
+import { encoderIdentity } from "../stage/livekit/stageParticipants";
 import { useLivekitStage } from "../stage/livekit/useLivekitStage";
 import type { StageParticipant } from "../stage/types";
 import type { ProgramBrand } from "./drawProgramFrame";
+import { EncoderProgram } from "./EncoderProgram";
 import { egressJoin } from "./egressJoin";
 import { egressRecorder } from "./egressRecorder";
 import { FollowedRoom } from "./FollowedRoom";
@@ -26,7 +28,12 @@ export default function EgressProgram(props: {
   const join = useMemo(() => egressJoin(new URLSearchParams(window.location.search)), []);
   const startRecording = useMemo(() => egressRecorder(), []);
   const [room, setRoom] = useState<Room | null>(null);
+  // An RTMP session's program is its encoder (LiveKit Ingress's participant), not the people's stage.
+  const encoder = isRtmpBroadcast(props.session.broadcastType)
+    ? encoderIdentity(props.session.id)
+    : undefined;
   const participants = useLivekitStage(join, {
+    encoder,
     onConnected: setRoom,
     // Egress keeps the page's console in its logs: the operator finds the failure there.
     onError: (message) => console.error(`egress template: ${message}`),
@@ -37,6 +44,7 @@ export default function EgressProgram(props: {
     const frame = requestAnimationFrame(() => startRecording(room));
     return () => cancelAnimationFrame(frame);
   }, [room, startRecording]);
+  if (encoder) return <EncoderProgram encoder={participants[0] ?? null} brand={props.brand} />;
   if (!props.isSignedIn) return <ProgramCanvas participants={participants} brand={props.brand} />;
   return (
     <RealtimeProvider>

@@ -81,4 +81,17 @@ describe("RtmpStreamerView", () => {
     expect(await screen.findByLabelText("Your encoder's stream")).toBeTruthy();
     expect(screen.getByText("LIVE")).toBeTruthy();
   });
+
+  test("an active stream without a preview (LiveKit Ingress) says the encoder is connected", async () => {
+    stubApi((request) => {
+      if (request.path === GET) return { status: 200, body: liveStream("active") };
+      if (request.path === "/api/mux/livestream/stream") {
+        return { status: 200, body: { playbackToken: "t", envKey: null, previewUrl: null } };
+      }
+      return notFound();
+    });
+    renderWithQueries(<RtmpStreamerView sessionId={SESSION} isLive={false} />);
+    const connected = await screen.findByRole("region", { name: "Your encoder is connected" });
+    expect(connected.textContent).toContain("once you go live");
+  });
 });

@@ -25,6 +25,15 @@ export function RtmpStreamerView({ sessionId, isLive }: { sessionId: number; isL
     );
   }
   const previewUrl = preview.data?.previewUrl ?? null;
+  // With LiveKit Ingress the encoder publishes into the room and no preview exists (previewUrl null).
+  if (previewUrl === null && liveStream.data.status === "active") {
+    return (
+      <section className="rtmp-waiting" aria-label="Your encoder is connected">
+        <h2 className="rtmp-waiting__title">Your encoder is connected</h2>
+        <p>{isLive ? "Viewers see its stream now." : "Viewers see its stream once you go live."}</p>
+      </section>
+    );
+  }
   if (previewUrl === null) {
     return (
       <section className="rtmp-waiting" aria-label="Waiting for your encoder…">

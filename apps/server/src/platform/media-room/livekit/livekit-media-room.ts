@@ -34,6 +34,13 @@ const STAGE_SOURCES = [
 
 export const livekitRoomName = (sessionId: number) => `session-${sessionId}`;
 
+/** The session a room name of ours stands for; null for any other room on the project. */
+export function livekitRoomSession(roomName: string): number | null {
+  const match = /^session-([1-9]\d*)$/.exec(roomName);
+  const sessionId = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(sessionId) ? sessionId : null;
+}
+
 /** The participant's identity in LiveKit is our user id, so the stage maps tiles back to people. */
 export const livekitIdentity = (userId: number) => String(userId);
 

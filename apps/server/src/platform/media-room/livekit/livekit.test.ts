@@ -6,7 +6,12 @@ import { LivekitStandIn, STAND_IN_KEYS } from "../../../testing/livekit-stand-in
 import { logErrorReporter } from "../../error-reporting/reporter";
 import { chooseMediaRoom, requireMediaRoomFor } from "../index";
 import type { MediaRoomPort } from "../port";
-import { type LivekitMediaRoom, livekitMediaRoom } from "./livekit-media-room";
+import {
+  type LivekitMediaRoom,
+  livekitMediaRoom,
+  livekitRoomName,
+  livekitRoomSession,
+} from "./livekit-media-room";
 
 const keys = STAND_IN_KEYS;
 const standIn = new LivekitStandIn(keys);
@@ -147,5 +152,20 @@ describe("choosing the media room", () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: { code: "no_livekit_url", message: "no livekit url provided" } });
     await server.close();
+  });
+});
+
+describe("the session a room name stands for (webhooks name rooms)", () => {
+  it.each([
+    [livekitRoomName(42), 42],
+    ["session-1", 1],
+    ["session-0", null],
+    ["session-01", null],
+    ["session-", null],
+    ["session-12x", null],
+    ["lobby", null],
+    ["session-99999999999999999999", null],
+  ])("%s → %s", (roomName, sessionId) => {
+    expect(livekitRoomSession(roomName)).toBe(sessionId);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type RoomMember, StageStreams, toStageParticipants } from "./stageParticipants";
+import {
+  encoderIdentity,
+  type RoomMember,
+  StageStreams,
+  toEncoderStage,
+  toStageParticipants,
+} from "./stageParticipants";
 
 // Node has no MediaStream: tracks and streams here carry just what the mapping reads.
 const track = (id: string) => ({ id }) as MediaStreamTrack;
@@ -72,5 +78,35 @@ describe("LiveKit participants on the stage", () => {
     // Left and came back: a fresh stream.
     toStageParticipants([], cache);
     expect(toStageParticipants([guest], cache)[0]?.media).not.toBe(second);
+  });
+});
+
+describe("an RTMP session's encoder (LiveKit Ingress) on the stage", () => {
+  const encoder = member(encoderIdentity(9), {
+    name: "RTMP",
+    trackPublications: tracks([
+      ["TR_cam", published("camera", "enc-video")],
+      ["TR_mic", published("microphone", "enc-audio")],
+    ]),
+  });
+
+  it("is never taken for a person on the people's stage", () => {
+    expect(toStageParticipants([encoder, member("5")], streams()).map((p) => p.userId)).toEqual([5]);
+  });
+
+  it("is the RTMP session's stage alone, without a name; people and other sessions' encoders are left out", () => {
+    const stage = toEncoderStage(
+      [member("5"), member(encoderIdentity(8)), encoder],
+      encoderIdentity(9),
+      streams(),
+    );
+    expect(stage).toMatchObject([
+      { userId: 0, name: "", videoMuted: false, audioMuted: false, screen: null },
+    ]);
+    expect(stage[0]?.media).toEqual({ tracks: ["enc-video", "enc-audio"] });
+  });
+
+  it("is empty until the encoder joins", () => {
+    expect(toEncoderStage([member("5")], encoderIdentity(9), streams())).toEqual([]);
   });
 });

@@ -83,3 +83,32 @@ export function toStageParticipants(
   streams.keepOnly(keys);
   return participants;
 }
+
+/**
+ * An RTMP session's encoder as LiveKit Ingress publishes it: participant rtmp-{session}, as the server
+ * names it (ingressIdentity). Not a person, so toStageParticipants never lists it.
+ */
+export const encoderIdentity = (sessionId: number) => `rtmp-${sessionId}`;
+
+/** An RTMP session's stage: its encoder alone (no user id, no name) once it is in the room. */
+export function toEncoderStage(
+  members: Iterable<RoomMember>,
+  identity: string,
+  streams: StageStreams,
+): StageParticipant[] {
+  const member = [...members].find((m) => m.identity === identity);
+  streams.keepOnly(new Set(member ? [identity] : []));
+  if (!member) return [];
+  const published = [...member.trackPublications.values()];
+  return [
+    {
+      userId: 0,
+      name: "",
+      isLocal: false,
+      media: streams.streamOf(identity, tracksOf(published, ["camera", "microphone"])),
+      screen: null,
+      audioMuted: isOff(published.find((p) => p.source === "microphone")),
+      videoMuted: isOff(published.find((p) => p.source === "camera")),
+    },
+  ];
+}

@@ -2,7 +2,7 @@ import { errorMessage, type MediaRoomJoin } from "@onstage/domain";
 import type { Room } from "livekit-client";
 import { useEffect, useRef, useState } from "react";
 import type { StageParticipant } from "../types";
-import { StageStreams, toStageParticipants } from "./stageParticipants";
+import { StageStreams, toEncoderStage, toStageParticipants } from "./stageParticipants";
 
 type LivekitJoin = Extract<MediaRoomJoin, { provider: "livekit" }>;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -14,6 +14,8 @@ export interface LivekitStageOptions {
   onError?: (message: string) => void;
   /** The room once connected (the Egress template hands it to the egress SDK). */
   onConnected?: (room: Room) => void;
+  /** An RTMP session: the stage is this encoder participant alone (toEncoderStage), not the people. */
+  encoder?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export function useLivekitStage(
   const url = join?.url;
   const token = join?.token;
   const canPublish = join?.canPublish ?? false;
+  const encoder = options.encoder;
 
   useEffect(() => {
     if (token === undefined) return;
@@ -52,8 +55,9 @@ export function useLivekitStage(
       joined = current;
       const streams = new StageStreams((tracks) => new MediaStream(tracks));
       const refresh = () => {
+        const members = [current.localParticipant, ...current.remoteParticipants.values()];
         setParticipants(
-          toStageParticipants([current.localParticipant, ...current.remoteParticipants.values()], streams),
+          encoder ? toEncoderStage(members, encoder, streams) : toStageParticipants(members, streams),
         );
       };
       for (const event of [
@@ -86,7 +90,7 @@ export function useLivekitStage(
       setParticipants([]);
       void joined?.disconnect();
     };
-  }, [url, token, canPublish]);
+  }, [url, token, canPublish, encoder]);
 
   const screen = options.screen ?? false;
   useEffect(() => {

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from "react";
+import type { StageParticipant } from "../stage/types";
+import type { ProgramBrand } from "./drawProgramFrame";
+import { ProgramCanvas } from "./ProgramCanvas";
+
+const NOBODY: StageParticipant[] = [];
+
+/**
+ * An RTMP session's program under LiveKit Egress: the encoder's picture full frame, with its sound (the
+ * encoder is the whole show: no tiles, no name bar); the brand slate until the encoder publishes.
+ */
+export function EncoderProgram({
+  encoder,
+  brand,
+}: {
+  encoder: StageParticipant | null;
+  brand: ProgramBrand;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const media = encoder?.media ?? null;
+  useEffect(() => {
+    if (video.current) video.current.srcObject = media;
+  }, [media]);
+  if (!media) return <ProgramCanvas participants={NOBODY} brand={brand} />;
+  return (
+    <div className="recorder-view">
+      {/* biome-ignore lint/a11y/useMediaCaption: Egress records this page; viewers get captions as WebVTT beside the stream. */}
+      <video ref={video} autoPlay playsInline aria-label="Program" />
+    </div>
+  );
+}
