@@ -40,6 +40,12 @@ export async function localPreviewFile(dir: string, file: string): Promise<Media
   return body && { kind: "segment", body };
 }
 
+/**
+ * Every viewer polls the live playlist once a segment (1 s): one read of it serves every poll of the
+ * next quarter second (bench:hls), a delay of at most that before a viewer sees a new segment.
+ */
+const LOCAL_PLAYLIST_CACHE_MS = 250;
+
 export function localMediaFiles(mediaDir: string): MediaFiles {
   const segments = new Map<string, Buffer>();
   const segment = async (location: string) => {
@@ -54,9 +60,19 @@ export function localMediaFiles(mediaDir: string): MediaFiles {
     }
     return body;
   };
+  const playlists = new Map<string, { until: number; file: Promise<MediaFile | null> }>();
+  const playlist = (location: string) => {
+    const now = Date.now();
+    const cached = playlists.get(location);
+    if (cached && cached.until > now) return cached.file;
+    for (const [old, entry] of playlists) if (entry.until <= now) playlists.delete(old);
+    const file = localPlaylist(location);
+    playlists.set(location, { until: now + LOCAL_PLAYLIST_CACHE_MS, file });
+    return file;
+  };
   return async (sessionId, streamId, file) => {
     const location = path.join(streamDir(mediaDir, sessionId, streamId), file);
-    if (isPlaylist(file)) return localPlaylist(location);
+    if (isPlaylist(file)) return playlist(location);
     const body = await segment(location);
     return body && { kind: "segment", body };
   };
