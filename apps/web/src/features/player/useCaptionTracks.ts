@@ -44,7 +44,10 @@ export function useCaptionTracks(videoRef: RefObject<HTMLVideoElement | null>): 
       if (!tracks) return;
       // One rendition at most is shown (the master lists one subtitle group, DEFAULT=YES).
       const [first] = Array.from(tracks).filter(isCaptionTrack);
-      if (first) first.mode = shown ? "showing" : "hidden";
+      if (!first) return;
+      first.mode = shown ? "showing" : "hidden";
+      // The list's "change" event comes a task later: the button answers the click at once.
+      setState((current) => ({ ...current, isShown: shown }));
     },
     [videoRef],
   );
