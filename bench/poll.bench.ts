@@ -74,9 +74,11 @@ async function guest(base: string, cookie: string, topic: string, complete: (r: 
     reconnection: false,
   });
   const tab = { socket, completeAt: 0 };
-  socket.on(RealtimeEvents.message, (message: TopicMessage) => {
-    if (tab.completeAt || message.event !== "poll.results") return;
-    if (complete(message.payload as PollResults)) tab.completeAt = performance.now();
+  socket.on(RealtimeEvents.messages, (batch: TopicMessage[]) => {
+    for (const message of batch) {
+      if (tab.completeAt || message.event !== "poll.results") return;
+      if (complete(message.payload as PollResults)) tab.completeAt = performance.now();
+    }
   });
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", resolve);

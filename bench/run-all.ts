@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 // Runs every *.bench.ts in its own process, so one benchmark's heap and JIT never colour the next.
 const only = process.argv[2];
 const benches = readdirSync(import.meta.dirname)
-  .filter((f) => f.endsWith(".bench.ts") && (!only || f.includes(only)))
+  .filter((f) => f.endsWith(".bench.ts") && (!only || f === `${only}.bench.ts`))
   .sort();
 let failed = false;
 for (const file of benches) {

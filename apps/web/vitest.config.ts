@@ -5,7 +5,7 @@ import { defineProject } from "vitest/config";
 export default defineProject({
   test: {
     name: "web",
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "build/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
   },
 });

@@ -27,14 +27,17 @@ interface Viewer {
 let viewers: Viewer[] = [];
 let histogram = new Histogram();
 let deliveries = 0;
+/** Frames that carried at least one delivery of this phase. */
+let frames = 0;
 let duplicates = 0;
 let lastReceipt = 0;
 let phase = -1;
 let onDelivery: (() => void) | null = null;
 
-function receive(viewer: Viewer, text: unknown) {
+/** Counts one message; false when it is not one of this phase's. */
+function receive(viewer: Viewer, text: unknown): boolean {
   const stamp = stampOf(text);
-  if (stamp === null || stamp.phase !== phase) return;
+  if (stamp === null || stamp.phase !== phase) return false;
   const receivedAt = now();
   const n = stamp.n % MAX_MESSAGES;
   if (viewer.seen[n]) duplicates += 1;
@@ -43,6 +46,15 @@ function receive(viewer: Viewer, text: unknown) {
   lastReceipt = receivedAt;
   histogram.record(receivedAt - stamp.sentAt);
   onDelivery?.();
+  return true;
+}
+
+/** What the bench reads of a topic message. */
+interface ChatFrameMessage {
+  topic?: string;
+  table?: string;
+  event?: string;
+  payload?: { message?: unknown };
 }
 
 /**
@@ -85,12 +97,15 @@ function openOnstage(target: Extract<Target, { kind: "onstage" }>): Promise<View
           return fail(`subscribe: ${frame.slice(0, 200)}`);
         }
         case "42": {
-          const [event, m] = JSON.parse(frame.slice(2)) as [
-            string,
-            { topic?: string; table?: string; event?: string; payload?: { message?: unknown } },
-          ];
-          if (event !== "message" || m.topic !== target.topic || m.table !== "chat_messages") return;
-          if (m.event === "INSERT") receive(viewer, m.payload?.message);
+          // One topic's batch of a tick: each chat message in it is a delivery of its own.
+          const [event, batch] = JSON.parse(frame.slice(2)) as [string, ChatFrameMessage[]];
+          if (event !== "messages") return;
+          let counted = false;
+          for (const m of batch) {
+            if (m.topic !== target.topic || m.table !== "chat_messages" || m.event !== "INSERT") continue;
+            if (receive(viewer, m.payload?.message)) counted = true;
+          }
+          if (counted) frames += 1;
           return;
         }
         case "44":
@@ -112,7 +127,7 @@ function openRaw(target: Extract<Target, { kind: "raw" }>): Promise<Viewer> {
     ws.on("error", (err) => reject(new Error(`error: ${err.message}`)));
     ws.on("message", (data) => {
       const m = JSON.parse(data.toString()) as { payload?: { message?: unknown } };
-      receive(viewer, m.payload?.message);
+      if (receive(viewer, m.payload?.message)) frames += 1;
     });
     ws.on("open", () => resolve(viewer));
   });
@@ -185,6 +200,7 @@ async function measureStop(command: Extract<Command, { type: "measure-stop" }>):
   return {
     type: "measured",
     deliveries,
+    frames,
     duplicates,
     deliveriesPerSecond: deliveries > 0 && seconds > 0 ? deliveries / seconds : 0,
     p50: histogram.percentile(0.5),
@@ -202,6 +218,7 @@ async function handle(command: Command): Promise<Reply> {
       phase = command.phase;
       histogram = new Histogram();
       deliveries = 0;
+      frames = 0;
       duplicates = 0;
       lastReceipt = 0;
       for (const v of viewers) v.seen.fill(0);

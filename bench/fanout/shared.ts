@@ -104,6 +104,8 @@ export interface ConnectResult {
 export interface MeasureResult {
   type: "measured";
   deliveries: number;
+  /** Frames that carried deliveries (Onstage batches a topic's messages of one tick into one frame). */
+  frames: number;
   /** Deliveries of the same message to the same viewer more than once. */
   duplicates: number;
   deliveriesPerSecond: number;

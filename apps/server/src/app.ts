@@ -7,9 +7,10 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { registerCsrf } from "./features/auth/csrf";
 import { authFeature } from "./features/auth/feature";
 import { authService } from "./features/auth/service";
+import { sessionCache } from "./features/auth/session-cache";
 import { cookiePolicy } from "./features/auth/sessions";
 import type { SocialProviderConfig } from "./features/auth/social/providers";
-import { registerViewer } from "./features/auth/viewer";
+import { registerViewer, withoutViewer } from "./features/auth/viewer";
 import { BroadcastLifecycle } from "./features/broadcast/lifecycle";
 import { captionsFeature } from "./features/captions/feature";
 import { CAPTION_LINE_PATH, type CaptionsOptions } from "./features/captions/service";
@@ -53,6 +54,7 @@ import { sessionControlFeature } from "./features/session-control/feature";
 import { webAppFeature } from "./features/share-preview/feature";
 import { stageFeature } from "./features/stage/feature";
 import { userProfileFeature } from "./features/user-profile/feature";
+import { registerCompression } from "./http/compression";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -173,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header("x-request-id", req.id);
   });
 
+  await registerCompression(server);
+
   const clock = deps.clock ?? (() => new Date());
   const reporter = deps.sentryDsn
     ? await sentryErrorReporter(deps.sentryDsn, deps.environment ?? "development", server.log)
@@ -181,7 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installErrorHandler(server, reporter);
   await registerOpenApi(server);
   const policy = cookiePolicy(deps.publicUrl);
-  await registerViewer(server, deps.db, policy);
+  const sessions = sessionCache(deps.db);
+  await registerViewer(server, deps.db, sessions, policy);
   await registerSecurityHeaders(server, deps.publicUrl, {
     connectTo: deps.livekit ? livekitOrigins(deps.livekit.url) : [],
     mediaFrom: deps.s3 ? [bucketOrigin(deps.s3)] : [],
@@ -202,9 +207,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: server.log,
   });
   const storage = chooseStorage({ filesDir: deps.filesDir, s3: deps.s3 });
-  await registerFilesRoute(server, deps.s3 ? { bucket: storage } : { filesDir: deps.filesDir });
+  // Public files: anyone with the URL reads them, so no session lookup.
+  await server.register(
+    withoutViewer(async (scope) =>
+      registerFilesRoute(scope, deps.s3 ? { bucket: storage } : { filesDir: deps.filesDir }),
+    ),
+  );
 
-  const realtimeServer = attachRealtime({
+  const realtimeServer = await attachRealtime({
     httpServer: server.server,
     db: deps.db,
     publicUrl: deps.publicUrl,
@@ -213,9 +223,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redisUrl: deps.redisUrl,
     tuning: deps.realtimeTuning,
   });
+  realtimeServer.onSessionsEnded(sessions.forget);
   // Before the HTTP server closes: it waits for open connections, and WebSockets stay open until told.
   server.addHook("preClose", () => realtimeServer.close());
   const events = eventsService(deps.db, clock);
+  // Issue 14: every message on event:{id}, from any node, drops that event's cached pages.
+  realtimeServer.onPublished("event", events.eventChanged);
   const auth = authService({
     db: deps.db,
     mailer,

@@ -1,11 +1,9 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { SocialProviderConfig, SocialProviderSettings } from "./features/auth/social/providers";
+import { REPO_ROOT } from "./paths";
 import type { LivekitConfig } from "./platform/media-room/livekit/livekit-media-room";
 import type { S3StorageConfig } from "./platform/storage/s3";
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const optionalUrl = z
   .string()

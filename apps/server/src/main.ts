@@ -44,7 +44,7 @@ const { server, reporter, workers } = await buildApp({
   sentryDsn: config.sentryDsn,
   environment: config.env,
   socialProviders: config.socialProviders,
-  payments: config.stripe ? stripeGateway(config.stripe) : undefined,
+  payments: config.stripe ? await stripeGateway(config.stripe) : undefined,
   // Patreon sign-in configured: its tokens check real memberships; else the test-mode gate.
   membershipGate: config.socialProviders.patreon ? patreonGate({ db }) : undefined,
   redisUrl: config.redisUrl,

@@ -1,4 +1,4 @@
-import { CsrfResponse, ErrorResponse, errorMessage } from "@onstage/domain";
+import { type CsrfResponse, type ErrorResponse, errorMessage } from "@onstage/domain";
 import type { z } from "zod";
 
 /** A non-2xx answer from the server, with the stable code of its `{ error: { code, message } }` body. */
@@ -13,9 +13,18 @@ export class ApiError extends Error {
   }
 }
 
+/** The `{ error: { code, message } }` envelope, checked by hand: zod stays out of the first load (issue 14). */
+function errorOf(body: unknown): ErrorResponse["error"] | null {
+  if (typeof body !== "object" || body === null || !("error" in body)) return null;
+  const { error } = body;
+  if (typeof error !== "object" || error === null || !("code" in error) || !("message" in error)) return null;
+  const { code, message } = error;
+  return typeof code === "string" && typeof message === "string" ? { code, message } : null;
+}
+
 function errorFrom(status: number, body: unknown): ApiError {
-  const parsed = ErrorResponse.safeParse(body);
-  if (parsed.success) return new ApiError(status, parsed.data.error.code, parsed.data.error.message);
+  const error = errorOf(body);
+  if (error) return new ApiError(status, error.code, error.message);
   const code = status === 404 ? "not_found" : "internal";
   return new ApiError(status, code, errorMessage(code));
 }
@@ -37,7 +46,7 @@ function parseJson(text: string): unknown {
 let csrfToken: Promise<string> | null = null;
 
 function csrf(): Promise<string> {
-  csrfToken ??= api("/api/auth/csrf", CsrfResponse)
+  csrfToken ??= apiJson<z.infer<typeof CsrfResponse>>("/api/auth/csrf")
     .then((answer) => answer.csrfToken)
     .catch((error: unknown) => {
       csrfToken = null;
@@ -79,6 +88,15 @@ async function send(path: string, init?: RequestInit): Promise<Response> {
 export async function api<T>(path: string, schema: z.ZodType<T>, init?: RequestInit): Promise<T> {
   const response = await send(path, init);
   return schema.parse(await response.json());
+}
+
+/**
+ * A JSON answer of our own server, typed but not parsed: for the landing pages' reads, whose code every
+ * visitor downloads first (issue 14). The server already validates each answer with its response schema.
+ */
+export async function apiJson<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await send(path, init);
+  return (await response.json()) as T;
 }
 
 /** For endpoints that answer 204 No Content. */

@@ -1,14 +1,37 @@
+import { TIME_ZONE_COOKIE } from "@onstage/domain";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./App";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { App, newQueryClient } from "./App";
+import { readFirstPage } from "./firstPage";
+import { rememberTimeZone, startHydration } from "./lib/firstRender";
+import { loadMatchedRoutes, routes } from "./routeTable";
 import "./ui/base.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-// createRoot, not hydrateRoot: the server's no-JS preview inside #root is simply replaced.
-createRoot(container).render(
+const queryClient = newQueryClient();
+// The router is made after any lazy route is loaded: it copies the route table when it is created.
+const app = () => (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient}>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </App>
+  </StrictMode>
 );
+// A landing page the server rendered comes with the data and environment it rendered from: hydrating
+// from them gives the same markup, with no spinner and no second round trip. A page whose render left a
+// part to the browser (the live room) renders afresh from the same data; other pages carry a no-JS
+// preview (or nothing) inside #root, which the app simply replaces.
+const firstPage = readFirstPage(queryClient);
+if (firstPage?.hydrate) {
+  // A lazy route the server rendered (a pop-out) must be loaded before the markup is hydrated.
+  void loadMatchedRoutes(window.location.pathname).then(() => {
+    startHydration(firstPage.environment);
+    hydrateRoot(container, app());
+  });
+} else {
+  createRoot(container).render(app());
+}
+rememberTimeZone(TIME_ZONE_COOKIE);

@@ -146,6 +146,11 @@ export const REALTIME_RETENTION_MS = 15 * MINUTE_MS;
 export const REALTIME_BAN_EVICTION_MS = 1 * SECOND_MS;
 /** An early message waits this long for the gap before it to fill before the client resumes. */
 export const REALTIME_GAP_WAIT_MS = 1 * SECOND_MS;
+/**
+ * Issue 14 item 7 (not in the specs): what a topic publishes within this tick goes to its subscribers as
+ * one `messages` frame, so a busy chat costs one write per viewer per tick rather than per message.
+ */
+export const REALTIME_BATCH_TICK_MS = 50;
 /** Spec 1 §9 / spec 3 §9: idle timeout and its activity-event throttle. */
 export const IDLE_TIMEOUT_MS = 20 * MINUTE_MS;
 export const IDLE_EVENTS_THROTTLE_MS = 200;
@@ -332,3 +337,9 @@ export const CAPTION_CUE_MAX_MS = 5_000;
 export const CAPTION_LINE_MAX_CHARS = 500;
 /** Lines one caption source may post per minute (a fast captioner sends about one a second). */
 export const CAPTION_LINES_PER_MINUTE = 120;
+
+/**
+ * POST /api/livekit/recorder-sign-in: LiveKit Egress's template (the recorder view) trades the token
+ * Egress gave it for the recorder's credential (a cookie): the reads of the host who went live.
+ */
+export const RECORDER_SIGN_IN_PATH = "/api/livekit/recorder-sign-in";

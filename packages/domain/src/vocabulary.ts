@@ -83,12 +83,3 @@ export const AnalyticsEventName = z.enum([
   "event-registration",
 ]);
 export type AnalyticsEventName = z.infer<typeof AnalyticsEventName>;
-
-/** How each social provider is named on buttons ('Continue with Google') and in messages. */
-export const SOCIAL_PROVIDER_LABELS = {
-  google: "Google",
-  twitter: "Twitter",
-  facebook: "Facebook",
-  patreon: "Patreon",
-} as const satisfies Record<Exclude<SignInProvider, "email">, string>;
-export type SocialProvider = keyof typeof SOCIAL_PROVIDER_LABELS;

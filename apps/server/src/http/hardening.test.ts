@@ -146,10 +146,12 @@ describeOnEachDatabase("hardening: CSRF, redirects, unsafe text, shell, headers"
     expect(embed.headers["x-frame-options"]).toBeUndefined();
   });
 
-  test("a signed-in person's JSON is never cached; files may be embedded by mail readers", async () => {
+  test("a signed-in person's JSON and pages are never cached; files may be embedded by mail readers", async () => {
     const w = await world();
-    const me = await (await w.as("guest")).get("/api/me");
-    expect(me.headers["cache-control"]).toBe("no-store");
+    const guest = await w.as("guest");
+    expect((await guest.get("/api/me")).headers["cache-control"]).toBe("no-store");
+    // Pages are rendered with the viewer's data (share-preview/first-page.ts).
+    expect((await guest.get("/c/anything")).headers["cache-control"]).toBe("no-store");
     const anonymous = await app().server.inject({ method: "GET", url: "/api/events/upcoming" });
     expect(anonymous.headers["cache-control"]).toBeUndefined();
     const file = await app().server.inject({ method: "GET", url: "/files/missing.png" });

@@ -60,8 +60,10 @@ export async function registerSecurityHeaders(
       if (typeof csp === "string")
         reply.header("content-security-policy", csp.replace("frame-ancestors 'none'", "frame-ancestors *"));
     }
-    const isJson = String(reply.getHeader("content-type") ?? "").startsWith("application/json");
-    if (isJson && req.viewerUserId !== null && !reply.hasHeader("cache-control")) {
+    // A signed-in viewer's answers, and the pages rendered with their data, stay in their browser alone.
+    const type = String(reply.getHeader("content-type") ?? "");
+    const isPersonal = type.startsWith("application/json") || type.startsWith("text/html");
+    if (isPersonal && req.viewerUserId !== null && !reply.hasHeader("cache-control")) {
       reply.header("cache-control", "no-store");
     }
   });

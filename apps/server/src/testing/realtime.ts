@@ -42,6 +42,23 @@ export async function listeningApp(
   return { app, url, publicUrl };
 }
 
+/**
+ * Two nodes of one site for a suite: apps on the same database sharing the machine's Redis
+ * (TEST_REDIS_URL), as several server processes do in production.
+ */
+export function useTwoNodes(use: () => Database): () => [App, App] {
+  const publicUrl = uniquePublicUrl();
+  const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+  const nodes: App[] = [];
+  beforeAll(async () => {
+    for (const _ of [1, 2]) nodes.push((await listeningApp(use(), { redisUrl, publicUrl })).app);
+  });
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.server.close()));
+  });
+  return () => nodes as [App, App];
+}
+
 /** listeningApp for a suite: started before its tests, closed after them. */
 export function useListeningApp(
   use: () => Database,
@@ -74,8 +91,10 @@ export async function postgresUrlOf(db: Database): Promise<string> {
  */
 export class RealtimeClient {
   readonly socket: Socket;
-  /** Every "message" as it arrived, duplicates included. */
+  /** Every topic message as it arrived, duplicates included. */
   readonly received: TopicMessage[] = [];
+  /** Every `messages` frame as it arrived: one topic's batch of a tick. */
+  readonly frames: TopicMessage[][] = [];
   /** Per topic, what the tracker applied: exactly once and in order when all is well. */
   readonly applied = new Map<string, TopicMessage[]>();
   readonly unsubscribed: Array<Unsubscribed & { at: number }> = [];
@@ -100,15 +119,9 @@ export class RealtimeClient {
       reconnectionDelayMax: 200,
       forceNew: true,
     });
-    this.socket.on(RealtimeEvents.message, (message: TopicMessage) => {
-      this.received.push(message);
-      const tracker = this.trackers.get(message.topic);
-      if (!tracker) return this.early.get(message.topic)?.push(message);
-      const step = tracker.receive(message);
-      this.apply(message.topic, step.apply);
-      // As the web's TopicChannel does: a gap that persists (a node died between commit and publish)
-      // is filled from the table by resuming from the last applied sequence.
-      if (step.gap) this.fillGapLater(message.topic);
+    this.socket.on(RealtimeEvents.messages, (batch: TopicMessage[]) => {
+      this.frames.push(batch);
+      for (const message of batch) this.receive(message);
     });
     this.socket.on(RealtimeEvents.unsubscribed, (notice: Unsubscribed) => {
       this.unsubscribed.push({ ...notice, at: Date.now() });
@@ -164,6 +177,13 @@ export class RealtimeClient {
     return ack;
   }
 
+  /** Subscribes (from `since`, or from now) and answers the topic's sequence; anything but SUBSCRIBED throws. */
+  async subscribedAt(topic: string, since?: number): Promise<number> {
+    const ack = await this.subscribe(topic, since);
+    if (ack.status !== "SUBSCRIBED") throw new Error(`subscription answered ${ack.status}`);
+    return ack.seq;
+  }
+
   emitWithAck(event: string, payload: unknown): Promise<unknown> {
     return this.socket.timeout(5_000).emitWithAck(event, payload);
   }
@@ -181,6 +201,20 @@ export class RealtimeClient {
     for (const timer of this.gapTimers.values()) clearTimeout(timer);
     this.socket.io.reconnection(false);
     this.socket.disconnect();
+  }
+
+  private receive(message: TopicMessage): void {
+    this.received.push(message);
+    const tracker = this.trackers.get(message.topic);
+    if (!tracker) {
+      this.early.get(message.topic)?.push(message);
+      return;
+    }
+    const step = tracker.receive(message);
+    this.apply(message.topic, step.apply);
+    // As the web's TopicChannel does: a gap that persists (a node died between commit and publish)
+    // is filled from the table by resuming from the last applied sequence.
+    if (step.gap) this.fillGapLater(message.topic);
   }
 
   private apply(topic: string, messages: TopicMessage[]): void {

@@ -8,6 +8,8 @@ import { freePort } from "./free-port";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const MAIN = path.join(REPO_ROOT, "apps/server/src/main.ts");
+/** The compiled server `npm start` runs (apps/server/build/bundle.ts writes it). */
+const COMPILED_MAIN = path.join(REPO_ROOT, "apps/server/dist/main.js");
 const HEALTHY_WITHIN_MS = 60_000;
 
 /** Should the process that started it die without its teardown, a child dies with it. */
@@ -18,9 +20,10 @@ export function killWithUs(child: ChildProcess): void {
 }
 
 /**
- * A server process as in production (`node --import tsx apps/server/src/main.ts`, what `npm start` runs)
- * on a free port and a fresh DATA_DIR: the multi-node realtime tests, the browser journeys and
- * bench:latency.
+ * A server process on a free port and a fresh DATA_DIR: the multi-node realtime tests, the browser
+ * journeys and bench:latency. It runs the TypeScript sources through tsx (`node --import tsx
+ * apps/server/src/main.ts`, no build needed), or with `compiled` the build `npm start` runs
+ * (`node apps/server/dist/main.js`).
  */
 export class ServerProcess {
   private child: ChildProcess | null = null;
@@ -31,27 +34,41 @@ export class ServerProcess {
     /** The server's DATA_DIR (its files/ are served at /files/). */
     readonly dataDir: string,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly compiled: boolean,
   ) {}
 
   /**
    * A process not started yet: the caller keeps it first, so its teardown can stop it. `env` adds to or
    * overrides the defaults (PUBLIC_URL: its own URL; the configuration's defaults for the rest).
    */
-  static async create(env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+  static async create(
+    env: NodeJS.ProcessEnv = {},
+    options: { compiled?: boolean } = {},
+  ): Promise<ServerProcess> {
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(tmpdir(), "onstage-server-"));
-    return new ServerProcess(port, dataDir, {
-      ...process.env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // Its own RTMP port on loopback: several servers (and machines' other users) never clash on 1935.
-      RTMP_HOST: "127.0.0.1",
-      RTMP_PORT: String(await freePort()),
-      ...env,
-    });
+    return new ServerProcess(
+      port,
+      dataDir,
+      {
+        ...process.env,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        // Its own RTMP port on loopback: several servers (and machines' other users) never clash on 1935.
+        RTMP_HOST: "127.0.0.1",
+        RTMP_PORT: String(await freePort()),
+        ...env,
+      },
+      options.compiled ?? false,
+    );
+  }
+
+  /** The running process's id (its memory and child processes are read from /proc). */
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   get url(): string {
@@ -64,7 +81,8 @@ export class ServerProcess {
    */
   async start(more: NodeJS.ProcessEnv = {}): Promise<void> {
     Object.assign(this.env, more);
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN], { cwd: REPO_ROOT, env: this.env });
+    const args = this.compiled ? [COMPILED_MAIN] : ["--import", "tsx", MAIN];
+    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: this.env });
     this.child = child;
     killWithUs(child);
     child.stdout?.on("data", (chunk: Buffer) => this.output.push(chunk.toString()));

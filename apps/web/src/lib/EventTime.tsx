@@ -1,5 +1,6 @@
 import { shownTime } from "@onstage/domain";
 import { useId } from "react";
+import { useViewerTimeZone } from "./firstRender";
 
 export interface EventTimeProps {
   iso: string;
@@ -12,7 +13,7 @@ export interface EventTimeProps {
 /** A time in the viewer's zone; hovering or a screen reader gives the same instant in the event's zone. */
 export function EventTime({ iso, eventTimeZone, format, className }: EventTimeProps) {
   const tooltipId = useId();
-  const shown = shownTime(iso, { event: eventTimeZone });
+  const shown = shownTime(iso, { event: eventTimeZone, viewer: useViewerTimeZone(eventTimeZone) });
   return (
     <>
       <time dateTime={iso} title={shown.eventZoneTooltip} className={className} aria-describedby={tooltipId}>

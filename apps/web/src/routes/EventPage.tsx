@@ -1,24 +1,34 @@
 import type { EventPageData } from "@onstage/domain";
+import { Suspense } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { ApiError } from "../api";
 import { SitePage } from "../features/account/SitePage";
 import { useMe } from "../features/account/useMe";
 import { EventNotFound } from "../features/event-page/EventNotFound";
 import { decideEventView, viewerFlagsFor } from "../features/event-page/eventView";
-import { LiveRoom } from "../features/event-page/LiveRoom";
 import { pickSession } from "../features/event-page/pickSession";
 import { useEventPage } from "../features/event-page/useEventPage";
 import { useEmailVerifiedToast, useGoneEventRedirect } from "../features/event-page/useEventPageEffects";
-import { HostFeedbackDialog } from "../features/host-feedback/HostFeedbackDialog";
 import { useFeedbackPrompt } from "../features/host-feedback/useFeedbackPrompt";
 import { LandingPage } from "../features/landing/LandingPage";
 import { registerState } from "../features/landing/registerState";
-import { LobbyPage } from "../features/lobby/LobbyPage";
 import { egressJoin } from "../features/program-feed/egressJoin";
-import { RecorderView } from "../features/program-feed/RecorderView";
 import { useEgressSignIn } from "../features/program-feed/useEgressSignIn";
+import { usePageOrigin } from "../lib/firstRender";
+import { lazyComponent } from "../lib/lazyComponent";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../ui/Spinner";
+
+// Issue 14: most visits show the landing page; the room (stage, player, LiveKit) and the rarer views load
+// only when shown.
+const LiveRoom = lazyComponent(() => import("../features/event-page/LiveRoom").then((m) => m.LiveRoom));
+const LobbyPage = lazyComponent(() => import("../features/lobby/LobbyPage").then((m) => m.LobbyPage));
+const RecorderView = lazyComponent(() =>
+  import("../features/program-feed/RecorderView").then((m) => m.RecorderView),
+);
+const HostFeedbackDialog = lazyComponent(() =>
+  import("../features/host-feedback/HostFeedbackDialog").then((m) => m.HostFeedbackDialog),
+);
 
 /** ?replay (the 'watch replay' button), or a replay link that starts at a moment (?clip_start_time=). */
 const wantsReplay = (params: URLSearchParams) => params.has("replay") || params.has("clip_start_time");
@@ -48,15 +58,10 @@ function EventPageContent() {
   const feedback = useFeedbackPrompt(session, data ? viewerFlagsFor(data, session) : null);
   useEmailVerifiedToast(searchParams.get("emailVerified") === "true");
   useGoneEventRedirect(query.error instanceof ApiError ? query.error.code : null);
+  const origin = usePageOrigin();
   useDocumentTitle(view === "not_found" || query.isError ? "Event not found" : (data?.event.title ?? null));
 
-  if (eventCode !== "" && query.isPending) {
-    return (
-      <SitePage>
-        <Spinner label="Loading event…" />
-      </SitePage>
-    );
-  }
+  if (eventCode !== "" && query.isPending) return <LoadingEvent />;
   if (!data || view === "not_found") {
     return (
       <SitePage>
@@ -67,26 +72,39 @@ function EventPageContent() {
   // LiveKit Egress opens the recorder view signed in to LiveKit only (its token in the query), not here.
   const isEgress = egressJoin(searchParams) !== null;
   if ((view === "room" || isEgress) && session && searchParams.has("recorder-view")) {
-    return <RecorderView data={data} session={session} isEgress={isEgress} />;
+    return (
+      <Suspense fallback={<LoadingEvent />}>
+        <RecorderView data={data} session={session} isEgress={isEgress} />
+      </Suspense>
+    );
   }
   // Spec 2 §2: the lobby of a multi-session event without a lobby session is its agenda alone.
   if (view === "room" && segment === "lobby" && isAgendaOnly(data)) {
     return (
       <SitePage width="full">
-        <LobbyPage data={data} />
+        <Suspense fallback={<Spinner label="Loading event…" />}>
+          <LobbyPage data={data} />
+        </Suspense>
       </SitePage>
     );
   }
-  const feedbackDialog = <HostFeedbackDialog eventId={data.event.id} {...feedback} />;
+  // Spec 2 §4: the feedback modal is rare (an owner ending a session), so its code loads when it opens.
+  const feedbackDialog = feedback.sessionId !== null && (
+    <Suspense fallback={null}>
+      <HostFeedbackDialog eventId={data.event.id} {...feedback} />
+    </Suspense>
+  );
   if (view === "room") {
     return (
       <SitePage tone="dark" width="full" fitsViewport>
-        <LiveRoom data={data} session={session} />
+        <Suspense fallback={<Spinner label="Loading event…" />}>
+          <LiveRoom data={data} session={session} />
+        </Suspense>
         {feedbackDialog}
       </SitePage>
     );
   }
-  const pageUrl = `${window.location.origin}/c/${data.event.eventCode}`;
+  const pageUrl = `${origin}/c/${data.event.eventCode}`;
   // Spec 1 §4: while registering, the registration dialog's own sign-in view answers ?sign_in.
   const isRegistering = searchParams.get("register") === "true";
   return (
@@ -99,6 +117,14 @@ function EventPageContent() {
         pageUrl={pageUrl}
       />
       {feedbackDialog}
+    </SitePage>
+  );
+}
+
+function LoadingEvent() {
+  return (
+    <SitePage>
+      <Spinner label="Loading event…" />
     </SitePage>
   );
 }

@@ -1,12 +1,38 @@
-import type { ReactNode } from "react";
-import { Toaster as SonnerToaster, toast as sonner } from "sonner";
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
 
 /** For messages the specs give no duration for; sonner's own default. */
 export const DEFAULT_TOAST_MS = 4_000;
 
+// Issue 14: sonner loads with the first toast, not with every page. Toasts shown before its Toaster
+// subscribes are not lost: sonner replays the active ones to a new subscriber.
+const loadSonner = () => import("sonner");
+const SonnerToaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
+
+let isWanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+function want() {
+  if (isWanted) return;
+  isWanted = true;
+  for (const listener of listeners) listener();
+}
+
 /** Mount once at the app root. */
 export function Toaster() {
-  return <SonnerToaster position="top-center" closeButton />;
+  const isShown = useSyncExternalStore(
+    subscribe,
+    () => isWanted,
+    () => false,
+  );
+  if (!isShown) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster position="top-center" closeButton />
+    </Suspense>
+  );
 }
 
 interface ToastOptions {
@@ -23,10 +49,17 @@ function options({ durationMs, description, id, action }: ToastOptions) {
   return { duration: durationMs, description, id, action };
 }
 
+type Kind = "success" | "info" | "warning" | "error" | "message";
+
+const show = (kind: Kind) => (title: string, opts: ToastOptions) => {
+  want();
+  void loadSonner().then(({ toast }) => (kind === "message" ? toast : toast[kind])(title, options(opts)));
+};
+
 export const toast = {
-  success: (title: string, opts: ToastOptions) => sonner.success(title, options(opts)),
-  info: (title: string, opts: ToastOptions) => sonner.info(title, options(opts)),
-  warning: (title: string, opts: ToastOptions) => sonner.warning(title, options(opts)),
-  error: (title: string, opts: ToastOptions) => sonner.error(title, options(opts)),
-  message: (title: string, opts: ToastOptions) => sonner(title, options(opts)),
+  success: show("success"),
+  info: show("info"),
+  warning: show("warning"),
+  error: show("error"),
+  message: show("message"),
 };

@@ -54,11 +54,7 @@ export const PlaybackResponse = z.object({
 });
 export type PlaybackResponse = z.infer<typeof PlaybackResponse>;
 
-/**
- * POST /api/livekit/recorder-sign-in: LiveKit Egress's template (the recorder view) trades the token
- * Egress gave it for the recorder's credential (a cookie): the reads of the host who went live.
- */
-export const RECORDER_SIGN_IN_PATH = "/api/livekit/recorder-sign-in";
+/** The body of POST RECORDER_SIGN_IN_PATH (constants.ts). */
 export const RecorderSignInRequest = z.object({ token: z.string().min(1).max(4096) }).strict();
 export type RecorderSignInRequest = z.infer<typeof RecorderSignInRequest>;
 

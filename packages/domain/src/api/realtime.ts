@@ -31,6 +31,10 @@ export const TopicMessage = z.object({
 });
 export type TopicMessage = z.infer<typeof TopicMessage>;
 
+/** Server -> client `messages`: what one topic published within one tick (at least one), in sequence order. */
+export const TopicMessageBatch = z.tuple([TopicMessage], TopicMessage);
+export type TopicMessageBatch = z.infer<typeof TopicMessageBatch>;
+
 // --- client -> server ---
 
 export const SubscribeRequest = z
@@ -85,7 +89,8 @@ export const RealtimeEvents = {
   subscribe: "subscribe",
   unsubscribe: "unsubscribe",
   presence: "presence",
-  message: "message",
+  /** A TopicMessageBatch: one frame per topic per REALTIME_BATCH_TICK_MS. */
+  messages: "messages",
   unsubscribed: "unsubscribed",
   /** The node was cut off from the other nodes (Redis) and is back: resubscribe from the last seq. */
   resume: "resume",

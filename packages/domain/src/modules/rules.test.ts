@@ -1,10 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { viewerFlags } from "../roles/rules";
+import { mayGiveHostFeedback, viewerFlags } from "../roles/rules";
 import type { EventRole, OrgRole } from "../vocabulary";
 import {
   isAtLiveAttendeeLimit,
   type ModuleContext,
-  mayGiveHostFeedback,
   mayToggleClipping,
   showsUnreadBadge,
   unreadBadge,

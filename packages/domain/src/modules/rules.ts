@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UNREAD_BADGE_MAX_COUNT } from "../constants";
 import { seesAudience } from "../intents/rules";
-import { isHostLevel, type ViewerFlags } from "../roles/rules";
+import type { ViewerFlags } from "../roles/rules";
 import type { SessionState, SessionType } from "../vocabulary";
 
 /** Spec 2 §1: sidebar modules; 'sessions' is the multi-session schedule (spec 2 §2). */
@@ -62,14 +62,6 @@ export function showsUnreadBadge(module: SidebarModule, flags: ViewerFlags): boo
  */
 export function mayToggleClipping(flags: ViewerFlags): boolean {
   return flags.isOrgMember || flags.isStudioAdmin || flags.isEventModerator;
-}
-
-/**
- * Spec 2 §4, §6: once the session is ended, its owner or admin (the host level, who ended it) gives
- * feedback; no one else, and not before.
- */
-export function mayGiveHostFeedback(flags: ViewerFlags, state: SessionState): boolean {
-  return isHostLevel(flags) && state === "ended";
 }
 
 /** Spec 2 §8: the live audience has reached the live attendee limit (none known: never). */

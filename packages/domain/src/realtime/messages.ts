@@ -44,6 +44,9 @@ export const AudienceCalled = z.object({
   title: z.string(),
 });
 export type AudienceCalled = z.infer<typeof AudienceCalled>;
+/** Issue 14: the host changed what the event page shows of the event; its cached pages go. */
+export const EventUpdated = z.object({ eventId: z.number().int() });
+export type EventUpdated = z.infer<typeof EventUpdated>;
 export const PollRemoved = z.object({ pollId: z.number().int() });
 export const PollsOrder = z.object({ order: z.array(z.number().int()) });
 /** The user's own answer to a poll, set, switched or removed (null), for their other tabs. */
@@ -128,6 +131,11 @@ export const TopicBodies = {
       "`VideoSessionSummary` (`api/events.ts`): a session added, or its state, schedule, title or type changed (the agenda)",
     ),
     broadcast("session.removed", Deleted, "`{ id }`: a session deleted (the agenda)"),
+    broadcast(
+      "event.updated",
+      EventUpdated,
+      "`{ eventId }`: the event's settings, cover, tickets or registration questions changed, or it was archived or deleted (every node's cached event pages drop it)",
+    ),
   ]),
   session: z.union([
     change(

@@ -1,4 +1,4 @@
-import type { EventRole, OrgRole } from "../vocabulary";
+import type { EventRole, OrgRole, SessionState } from "../vocabulary";
 
 /** Who is looking: the signed-in user's event role and channel (organization) role. */
 export interface Viewer {
@@ -89,4 +89,12 @@ export function roleBadge(input: {
   const badge = input.isOrgMember ? "HOST" : input.eventRole ? ROLE_SHORTHAND[input.eventRole] : null;
   if (badge === null) return null;
   return input.truncated ? badge.slice(0, 1) : badge;
+}
+
+/**
+ * Spec 2 §4, §6: once the session is ended, its owner or admin (the host level, who ended it) gives
+ * feedback; no one else, and not before.
+ */
+export function mayGiveHostFeedback(flags: ViewerFlags, state: SessionState): boolean {
+  return isHostLevel(flags) && state === "ended";
 }

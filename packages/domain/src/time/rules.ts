@@ -1,11 +1,41 @@
 // Issue 10 §2.4: every time is shown in the viewer's own zone, with the event's zone in a tooltip (spec 2
 // §4 "time zone tooltip"); this is the one formatting rule the landing page and the cards share.
 
+// Building an Intl.DateTimeFormat costs far more than formatting with one (a landing page shows a dozen
+// times, on the server for every first render): one per zone and style, kept. A zone name comes from a
+// cookie on the server, and names are case-insensitive: the cache is capped.
+const formats = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATS = 2_000;
+
+function formatIn(timeZone: string | undefined, style: "parts" | "full" | "zone"): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ""} ${style}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, ...FORMAT_OPTIONS[style] });
+    if (formats.size >= MAX_FORMATS) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const FORMAT_OPTIONS = {
+  parts: {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  },
+  full: { dateStyle: "full", timeStyle: "short" },
+  zone: { timeZoneName: "short" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 /** An IANA zone the runtime knows, else undefined (the runtime's own zone): a bad name must not throw. */
-function knownTimeZone(timeZone: string | undefined): string | undefined {
+export function knownTimeZone(timeZone: string | undefined): string | undefined {
   if (!timeZone) return undefined;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
+    formatIn(timeZone, "zone");
     return timeZone;
   } catch {
     return undefined;
@@ -13,11 +43,10 @@ function knownTimeZone(timeZone: string | undefined): string | undefined {
 }
 
 function fullWording(date: Date, timeZone: string | undefined): string {
-  const options = { timeZone, dateStyle: "full", timeStyle: "short" } as const;
-  const zone = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+  const zone = formatIn(timeZone, "zone")
     .formatToParts(date)
     .find((p) => p.type === "timeZoneName")?.value;
-  return `${new Intl.DateTimeFormat("en-US", options).format(date)} ${zone ?? ""}`.trim();
+  return `${formatIn(timeZone, "full").format(date)} ${zone ?? ""}`.trim();
 }
 
 export interface ShownTime {
@@ -40,15 +69,7 @@ export function shownTime(iso: string, zones: { viewer?: string; event?: string 
   const date = new Date(iso);
   const viewer = knownTimeZone(zones.viewer);
   const event = knownTimeZone(zones.event);
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: viewer,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).formatToParts(date);
+  const parts = formatIn(viewer, "parts").formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const time = `${part("hour")}:${part("minute")} ${part("dayPeriod")}`.trim();
   return {

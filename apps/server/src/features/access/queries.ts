@@ -7,7 +7,7 @@ import type {
   OrgRole,
   RoomSession,
 } from "@onstage/domain";
-import type { Queryable } from "../../platform/database";
+import { type Queryable, statement } from "../../platform/database";
 import { type Opener, reachableParams, reachableSql, userHoldersSql } from "../events/unlisted";
 import { ROOM_SESSION_COLUMNS, type RoomSessionRow, toRoomSession } from "../sessions/service";
 import { banSql } from "./bans";
@@ -102,17 +102,27 @@ const sessionColumns = ({ user }: ViewerSql) => `${ROOM_SESSION_COLUMNS}, vs.web
 // $1 is the place's id, $2 the viewer's user id (null for a visitor), $3 the viewer's grant holders.
 const ONE: ViewerSql = { user: "$2", holders: "$3" };
 
+// Named: one of these runs on most signed-in requests (node-postgres plans it once per connection).
 const SQL = {
-  event: `SELECT ${eventColumns(ONE)}, ${viewerColumns(ONE)}
+  event: statement(
+    "place_event",
+    `SELECT ${eventColumns(ONE)}, ${viewerColumns(ONE)}
             FROM events e ${viewerJoins(ONE)}
            WHERE e.id = $1`,
-  session: `SELECT ${eventColumns(ONE)}, ${sessionColumns(ONE)}, ${viewerColumns(ONE)}
+  ),
+  session: statement(
+    "place_session",
+    `SELECT ${eventColumns(ONE)}, ${sessionColumns(ONE)}, ${viewerColumns(ONE)}
               FROM video_sessions vs JOIN events e ON e.id = vs.event_id ${viewerJoins(ONE)}
              WHERE vs.id = $1 AND vs.deleted_at IS NULL`,
-  chat: `SELECT ${eventColumns(ONE)}, ${sessionColumns(ONE)}, c.id AS chat_id, c.chat_type, ${viewerColumns(ONE)}
+  ),
+  chat: statement(
+    "place_chat",
+    `SELECT ${eventColumns(ONE)}, ${sessionColumns(ONE)}, c.id AS chat_id, c.chat_type, ${viewerColumns(ONE)}
            FROM chats c JOIN video_sessions vs ON vs.id = c.video_session_id AND vs.deleted_at IS NULL
            JOIN events e ON e.id = vs.event_id ${viewerJoins(ONE)}
           WHERE c.id = $1`,
+  ),
 } as const;
 
 export type PlaceKind = keyof typeof SQL;

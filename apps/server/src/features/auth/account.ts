@@ -53,7 +53,7 @@ export function accountActions(core: AuthCore) {
           throw BadRequest("wrong_password");
         }
       }
-      assertStrong(next, record.user);
+      await assertStrong(next, record.user);
       await q.setPasswordHash(db, record.user.id, await hashPassword(next));
       return record.user.id;
     },

@@ -87,8 +87,11 @@ export function authCore({ db, mailer, publicUrl, log, realtime }: AuthDeps) {
     return record;
   }
 
-  function assertStrong(password: string, user: { email: string; firstName: string; lastName: string }) {
-    if (isWeakPassword(password, [user.email, user.firstName, user.lastName]))
+  async function assertStrong(
+    password: string,
+    user: { email: string; firstName: string; lastName: string },
+  ) {
+    if (await isWeakPassword(password, [user.email, user.firstName, user.lastName]))
       throw BadRequest("weak_password");
   }
 

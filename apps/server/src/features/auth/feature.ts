@@ -13,7 +13,7 @@ export function authFeature(deps: FeatureDeps, providers: SocialProviderConfig):
     routes: async (app) => {
       await app.register(csrfRoutes);
       await app.register(authRoutes({ auth, db, policy, storage, realtime }));
-      await app.register(socialRoutes({ auth, db, policy, publicUrl, providers }));
+      await app.register(socialRoutes({ auth, db, policy, publicUrl, providers, realtime }));
     },
   };
 }

@@ -1,7 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { passwordStrength } from "@onstage/domain";
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 // OWASP password storage cheat sheet: argon2id (the library's default algorithm), 19 MiB, 2 passes, 1 lane.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -19,9 +18,16 @@ export function verifyAgainstDecoy(password: string): Promise<boolean> {
   return decoyHash.then((h) => verifyPassword(h, password));
 }
 
-const strength = new ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs });
+// Loaded on the first password chosen: the word lists cost ~15 MB of memory a server holds idle.
+let strength: Promise<ZxcvbnFactory> | undefined;
+const loadStrength = () =>
+  (strength ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(
+    ([{ ZxcvbnFactory }, common]) =>
+      new ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs }),
+  ));
 
 /** ASVS: refuse passwords that are common or easy to guess (domain passwordStrength), whatever their length. */
-export function isWeakPassword(password: string, userInputs: string[]): boolean {
-  return passwordStrength(password, strength.check(password, userInputs).score) !== "strong_enough";
+export async function isWeakPassword(password: string, userInputs: string[]): Promise<boolean> {
+  const score = (await loadStrength()).check(password, userInputs).score;
+  return passwordStrength(password, score) !== "strong_enough";
 }

@@ -106,6 +106,8 @@ export async function revokeRecorderCredentials(
 const RECORDER_READS: Record<string, (scope: RecorderScope, params: Record<string, unknown>) => boolean> = {
   "/api/me": () => true,
   "/api/events/by-code/:eventCode": (scope, params) => params.eventCode === scope.eventCode,
+  // The recorder page itself, rendered with what the two reads above answer (share-preview/first-page.ts).
+  "/c/*": (scope, params) => String(params["*"]).split("/")[0] === scope.eventCode,
   "/api/video-session/playback": (scope, params) => Number(params.video_session_id) === scope.sessionId,
   // Issue 12: the question on stage comes with the room's session, drawn into the program.
   "/api/video-session/room": (scope, params) => Number(params.video_session_id) === scope.sessionId,

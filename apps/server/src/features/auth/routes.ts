@@ -30,7 +30,7 @@ import { IMAGE_MAX_BYTES, reencodeImage } from "../../platform/images/images";
 import type { Realtime } from "../../platform/realtime/port";
 import type { FileStorage } from "../../platform/storage/port";
 import type { AuthService } from "./service";
-import { type CookiePolicy, endSession, hashSessionId, startSession } from "./sessions";
+import { type CookiePolicy, endSession, startSession } from "./sessions";
 
 export interface AuthRouteDeps {
   auth: AuthService;
@@ -46,7 +46,7 @@ const caller = (req: FastifyRequest) => ({ address: req.ip });
 
 export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDeps): FastifyPluginAsyncZod {
   const signInAs = async (req: FastifyRequest, reply: FastifyReply, userId: number) => {
-    await startSession(db, req, reply, policy, userId);
+    await startSession({ db, policy, realtime }, req, reply, userId);
     return { user: await auth.me(userId) };
   };
 
@@ -75,16 +75,13 @@ export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDep
     );
 
     app.post("/api/auth/logout", { schema: { tags } }, async (req, reply) => {
-      const sessionId = req.cookies[policy.sessionCookie];
-      await endSession(db, req, reply, policy);
-      // Its open sockets must not keep the signed-in user's topics.
-      if (sessionId) realtime.endSessions({ sessionHash: hashSessionId(sessionId) });
+      await endSession({ db, policy, realtime }, req, reply);
       return reply.code(204).send();
     });
 
     app.post("/api/auth/logout-everywhere", { schema: { tags } }, async (req, reply) => {
       if (req.viewerUserId !== null) await auth.endAllSessions(req.viewerUserId);
-      await endSession(db, req, reply, policy);
+      await endSession({ db, policy, realtime }, req, reply);
       return reply.code(204).send();
     });
 
@@ -107,7 +104,7 @@ export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDep
       { schema: { tags, body: MagicLinkVerifyRequest, response: { 200: LinkSignInResponse } } },
       async (req, reply) => {
         const { userId, redirectTo } = await auth.signInWithLink(req.body.token, req.viewerUserId);
-        await startSession(db, req, reply, policy, userId);
+        await startSession({ db, policy, realtime }, req, reply, userId);
         return { redirectTo };
       },
     );
@@ -136,7 +133,7 @@ export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDep
       },
       async (req, reply) => {
         const userId = await auth.acceptInvite(req.body.token, req.body, req.viewerUserId);
-        await startSession(db, req, reply, policy, userId);
+        await startSession({ db, policy, realtime }, req, reply, userId);
         // The session cookie is the credential; no bearer token is handed to page scripts.
         return { verified: true, authToken: null };
       },
@@ -156,7 +153,7 @@ export function authRoutes({ auth, db, policy, storage, realtime }: AuthRouteDep
       { schema: { tags, body: PasswordResetConfirmRequest, response: { 200: LinkSignInResponse } } },
       async (req, reply) => {
         const { userId, redirectTo } = await auth.resetPassword(req.body.token, req.body.password);
-        await startSession(db, req, reply, policy, userId);
+        await startSession({ db, policy, realtime }, req, reply, userId);
         return { redirectTo };
       },
     );

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Queryable } from "../../platform/database";
+import { type Queryable, statement } from "../../platform/database";
 import type { Realtime } from "../../platform/realtime/port";
 import { carryBrowserGrants } from "../events/unlisted";
 
@@ -36,12 +36,39 @@ export function hashSessionId(sessionId: string): string {
   return createHash("sha256").update(sessionId).digest("hex");
 }
 
+const FIND_SESSION = statement(
+  "find_session",
+  "SELECT user_id, expires_at FROM user_sessions WHERE id_hash = $1 AND expires_at > now()",
+);
+
+/** The live session behind a cookie's hash, or null (unknown, signed out or expired). */
+export async function findSession(
+  db: Queryable,
+  sessionHash: string,
+): Promise<{ userId: number; expiresAt: Date } | null> {
+  const [row] = await db.query<{ user_id: number; expires_at: Date }>(FIND_SESSION, [sessionHash]);
+  return row ? { userId: row.user_id, expiresAt: row.expires_at } : null;
+}
+
 export async function userIdForSession(db: Queryable, sessionId: string): Promise<number | null> {
-  const rows = await db.query<{ user_id: number }>(
-    "SELECT user_id FROM user_sessions WHERE id_hash = $1 AND expires_at > now()",
-    [hashSessionId(sessionId)],
-  );
-  return rows[0]?.user_id ?? null;
+  return (await findSession(db, hashSessionId(sessionId)))?.userId ?? null;
+}
+
+/** What starting and ending a browser's session needs. */
+export interface SessionDeps {
+  db: Queryable;
+  policy: CookiePolicy;
+  realtime: Pick<Realtime, "endSessions">;
+}
+
+/** Deletes the session behind a cookie, and closes its sockets and drops it from every node's cache. */
+async function dropSession(
+  { db, realtime }: Pick<SessionDeps, "db" | "realtime">,
+  sessionId: string,
+): Promise<void> {
+  const sessionHash = hashSessionId(sessionId);
+  await db.query("DELETE FROM user_sessions WHERE id_hash = $1", [sessionHash]);
+  realtime.endSessions({ sessionHash });
 }
 
 /**
@@ -49,14 +76,14 @@ export async function userIdForSession(db: Queryable, sessionId: string): Promis
  * session fixation); only its hash is stored.
  */
 export async function startSession(
-  db: Queryable,
+  deps: SessionDeps,
   req: FastifyRequest,
   reply: FastifyReply,
-  policy: CookiePolicy,
   userId: number,
 ): Promise<void> {
+  const { db, policy } = deps;
   const previous = req.cookies[policy.sessionCookie];
-  if (previous) await db.query("DELETE FROM user_sessions WHERE id_hash = $1", [hashSessionId(previous)]);
+  if (previous) await dropSession(deps, previous);
   const sessionId = randomBytes(32).toString("base64url");
   await db.query(
     `INSERT INTO user_sessions (id_hash, user_id, csrf_secret, user_agent, expires_at)
@@ -74,15 +101,14 @@ export async function startSession(
   if (req.browserKey !== null) await carryBrowserGrants(db, req.browserKey, userId);
 }
 
-/** Signs this browser out: the row goes, so the old cookie is refused even if replayed. */
-export async function endSession(
-  db: Queryable,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  policy: CookiePolicy,
-) {
+/**
+ * Signs this browser out: the row goes, so the old cookie is refused even if replayed, and its open
+ * sockets must not keep the signed-in user's topics.
+ */
+export async function endSession(deps: SessionDeps, req: FastifyRequest, reply: FastifyReply) {
+  const { policy } = deps;
   const current = req.cookies[policy.sessionCookie];
-  if (current) await db.query("DELETE FROM user_sessions WHERE id_hash = $1", [hashSessionId(current)]);
+  if (current) await dropSession(deps, current);
   reply.clearCookie(policy.sessionCookie, {
     path: "/",
     secure: policy.secure,

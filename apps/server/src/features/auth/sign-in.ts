@@ -51,7 +51,7 @@ export function signInActions(core: AuthCore) {
         termsAccepted: input.tosAccepted,
       });
       if (refusal) throw BadRequest(refusal);
-      if (input.password) assertStrong(input.password, input);
+      if (input.password) await assertStrong(input.password, input);
       const userId = await db.transaction(async (tx) => {
         const id = await q.insertUser(tx, {
           email: input.email,
@@ -169,11 +169,11 @@ export function signInActions(core: AuthCore) {
     /** A new password signs every other session out. */
     async resetPassword(token: string, password: string): Promise<{ userId: number; redirectTo: string }> {
       // A weak choice is refused before the link is spent, so the person can try another password.
-      if (isWeakPassword(password, [])) throw BadRequest("weak_password");
+      if (await isWeakPassword(password, [])) throw BadRequest("weak_password");
       const spent = await spendLinkToken(db, token, ["password_reset"]);
       if (!spent || spent.userId === null) throw BadRequest("link_invalid");
       const record = await requireUser(spent.userId);
-      assertStrong(password, record.user);
+      await assertStrong(password, record.user);
       // Verified first: its rule drops an earlier password, never the one chosen here.
       await q.markEmailVerified(db, spent.userId, { keepPassword: false });
       await q.setPasswordHash(db, spent.userId, await hashPassword(password));

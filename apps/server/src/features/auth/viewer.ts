@@ -1,10 +1,12 @@
 import cookie from "@fastify/cookie";
 import { Forbidden } from "@onstage/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../platform/database";
 import { hashBrowserId } from "../events/unlisted";
 import { recorderReads, recorderScope } from "./recorder";
-import { type CookiePolicy, userIdForSession } from "./sessions";
+import type { SessionCache } from "./session-cache";
+import type { CookiePolicy } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -15,31 +17,46 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     /**
-     * The route's access is a token in its URL (the media route): the viewer is never read, so a
-     * signed-in browser's playlist polls and segment fetches cost no session lookup.
+     * The route never asks who is asking: its access is a token in its URL (the media route), or it
+     * serves every browser the same (assets, files, the web app's pages). Its requests cost no session
+     * lookup (issue 14), and `viewerUserId` and `browserKey` stay null there.
      */
-    tokenOnly?: boolean;
+    noViewer?: boolean;
   }
 }
 
-/** Resolves the session cookie to a user id on every request; unknown or expired sessions are visitors. */
+/**
+ * Resolves the session cookie to a user id on every request but those of `noViewer` routes; unknown or
+ * expired sessions are visitors.
+ */
 export async function registerViewer(
   app: FastifyInstance,
   db: Database,
+  sessions: SessionCache,
   policy: CookiePolicy,
 ): Promise<void> {
   await app.register(cookie);
   app.decorateRequest("viewerUserId", null);
   app.decorateRequest("browserKey", null);
   app.addHook("onRequest", async (req: FastifyRequest) => {
-    if (req.routeOptions.config.tokenOnly) return;
+    if (req.routeOptions.config.noViewer) return;
     const sessionId = req.cookies[policy.sessionCookie];
-    if (sessionId) req.viewerUserId = await userIdForSession(db, sessionId);
+    if (sessionId) req.viewerUserId = await sessions.userIdFor(sessionId);
     const browserId = req.cookies[policy.browserCookie];
     if (browserId) req.browserKey = hashBrowserId(browserId);
     const recorder = req.cookies[policy.recorderCookie];
     if (recorder && req.viewerUserId === null) await readAsRecorder(db, req, recorder);
   });
+}
+
+/** Registers `plugin` with every route it adds marked `noViewer` (static file plugins take no route config). */
+export function withoutViewer(plugin: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (scope, options) => {
+    scope.addHook("onRoute", (route) => {
+      route.config = { ...route.config, noViewer: true };
+    });
+    await plugin(scope, options);
+  };
 }
 
 /** The server's recorder (auth/recorder.ts): refused any change, its user only on its listed reads. */

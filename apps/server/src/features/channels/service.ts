@@ -5,8 +5,6 @@ import { findChannelByName } from "./queries";
 
 export function channelsService(db: Database, events: EventsService) {
   return {
-    findByName: (channelName: string) => findChannelByName(db, channelName),
-
     async page(channelName: string): Promise<ChannelPage> {
       const channel = await findChannelByName(db, channelName);
       if (!channel) throw NotFound("channel_not_found");

@@ -19,6 +19,7 @@ import type { FeatureDeps } from "../deps";
 import { countSessions, createFirstSession, listSessions } from "../sessions/service";
 import { type ManagedEvent, requireChannelMember, requireEventManager } from "./access";
 import { listCoupons } from "./coupons.queries";
+import { changeEvent } from "./event-updated";
 import * as q from "./events.queries";
 import { listQuestions } from "./questions.queries";
 import { updateColumns } from "./sql";
@@ -65,7 +66,8 @@ async function dashEventView(db: Queryable, manager: ManagedEvent): Promise<Dash
   return { event, sessions, tickets, coupons, questions, viewer };
 }
 
-export function dashEventsService({ db, storage, clock }: Pick<FeatureDeps, "db" | "storage" | "clock">) {
+export function dashEventsService(deps: Pick<FeatureDeps, "db" | "storage" | "clock" | "realtime">) {
+  const { db, storage, clock } = deps;
   const view = async (userId: number, eventId: number) =>
     dashEventView(db, await requireEventManager(db, userId, eventId));
 
@@ -127,26 +129,23 @@ export function dashEventsService({ db, storage, clock }: Pick<FeatureDeps, "db"
         });
         if (refusal) throw Conflict(refusal);
       }
-      await updateColumns(
-        db,
-        "events",
-        eventId,
-        {
-          title: input.title,
-          description: input.description,
-          timezone: input.timezone === undefined ? undefined : timeZoneOf(input.timezone),
-          access: input.access,
-          private: input.private,
-          password: blankToNull(input.password),
-          seat_limit: input.seatLimit,
-          custom_register_button_text: blankToNull(input.customRegisterButtonText),
-          multi_session: input.multiSession,
-          event_ticket_currency:
-            input.eventTicketCurrency === undefined ? undefined : currencyOf(input.eventTicketCurrency),
-          patreon_tier_amount_cents: input.patreonTierAmountCents,
-          hide_unregister: input.hideUnregister,
-        },
-        { touch: true },
+      const columns = {
+        title: input.title,
+        description: input.description,
+        timezone: input.timezone === undefined ? undefined : timeZoneOf(input.timezone),
+        access: input.access,
+        private: input.private,
+        password: blankToNull(input.password),
+        seat_limit: input.seatLimit,
+        custom_register_button_text: blankToNull(input.customRegisterButtonText),
+        multi_session: input.multiSession,
+        event_ticket_currency:
+          input.eventTicketCurrency === undefined ? undefined : currencyOf(input.eventTicketCurrency),
+        patreon_tier_amount_cents: input.patreonTierAmountCents,
+        hide_unregister: input.hideUnregister,
+      };
+      await changeEvent(deps, eventId, (tx) =>
+        updateColumns(tx, "events", eventId, columns, { touch: true }),
       );
       return dashEventView(db, manager);
     },
@@ -154,10 +153,12 @@ export function dashEventsService({ db, storage, clock }: Pick<FeatureDeps, "db"
     /** Spec 1 §4: archived events leave the channel page and stay visible to the channel's members. */
     async setArchived(userId: number, eventId: number, archived: boolean): Promise<DashEventResponse> {
       const manager = await requireEventManager(db, userId, eventId);
-      await db.query(
-        `UPDATE events SET archived_at = ${archived ? "coalesce(archived_at, now())" : "NULL"}, updated_at = now()
-          WHERE id = $1`,
-        [eventId],
+      await changeEvent(deps, eventId, (tx) =>
+        tx.query(
+          `UPDATE events SET archived_at = ${archived ? "coalesce(archived_at, now())" : "NULL"}, updated_at = now()
+            WHERE id = $1`,
+          [eventId],
+        ),
       );
       return dashEventView(db, manager);
     },
@@ -166,16 +167,20 @@ export function dashEventsService({ db, storage, clock }: Pick<FeatureDeps, "db"
     async remove(userId: number, eventId: number): Promise<void> {
       await requireEventManager(db, userId, eventId);
       if (await q.hasLiveSession(db, eventId)) throw Conflict("session_live");
-      await db.query(
-        "UPDATE events SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL",
-        [eventId],
+      await changeEvent(deps, eventId, (tx) =>
+        tx.query(
+          "UPDATE events SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL",
+          [eventId],
+        ),
       );
     },
 
     async setCover(userId: number, eventId: number, upload: ImageUpload): Promise<DashEventResponse> {
       const manager = await requireEventManager(db, userId, eventId);
       const url = await storeImage(storage, manager.organizationId, upload, COVER_SIZE);
-      await updateColumns(db, "events", eventId, { cover_photo: url }, { touch: true });
+      await changeEvent(deps, eventId, (tx) =>
+        updateColumns(tx, "events", eventId, { cover_photo: url }, { touch: true }),
+      );
       return dashEventView(db, manager);
     },
   };

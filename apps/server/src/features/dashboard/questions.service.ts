@@ -11,6 +11,7 @@ import {
 } from "@onstage/domain";
 import type { FeatureDeps } from "../deps";
 import { requireChildManager, requireEventManager } from "./access";
+import { changeEvent } from "./event-updated";
 import * as q from "./questions.queries";
 
 function checked(fields: q.QuestionFields): q.QuestionFields {
@@ -20,7 +21,11 @@ function checked(fields: q.QuestionFields): q.QuestionFields {
   return { ...fields, answers };
 }
 
-export function dashQuestionsService({ db }: Pick<FeatureDeps, "db">) {
+export function dashQuestionsService(deps: Pick<FeatureDeps, "db" | "realtime">) {
+  const { db } = deps;
+  const managerOf = (userId: number, questionId: number) =>
+    requireChildManager(db, userId, "custom_registration_fields", questionId, "question_not_found");
+
   async function answer(questionId: number): Promise<DashQuestionResponse> {
     const question = await q.findQuestion(db, questionId);
     if (!question) throw NotFound("question_not_found");
@@ -31,7 +36,7 @@ export function dashQuestionsService({ db }: Pick<FeatureDeps, "db">) {
     async create(userId: number, eventId: number, input: CreateQuestionInput): Promise<DashQuestionResponse> {
       await requireEventManager(db, userId, eventId);
       const fields = checked({ ...input, min: input.min ?? null, max: input.max ?? null });
-      const id = await db.transaction(async (tx) => {
+      const id = await changeEvent(deps, eventId, async (tx) => {
         // Serialises concurrent additions, so the cap and the next order number hold.
         await tx.query("SELECT id FROM events WHERE id = $1 FOR UPDATE", [eventId]);
         if ((await q.listQuestions(tx, eventId)).length >= DASH_LIMITS.questionsPerEventMax)
@@ -47,7 +52,7 @@ export function dashQuestionsService({ db }: Pick<FeatureDeps, "db">) {
       questionId: number,
       input: UpdateQuestionRequest,
     ): Promise<DashQuestionResponse> {
-      await requireChildManager(db, userId, "custom_registration_fields", questionId, "question_not_found");
+      const manager = await managerOf(userId, questionId);
       const current = await q.findQuestion(db, questionId);
       if (!current) throw NotFound("question_not_found");
       const fields = checked({
@@ -58,19 +63,19 @@ export function dashQuestionsService({ db }: Pick<FeatureDeps, "db">) {
         min: input.min !== undefined ? input.min : current.min,
         max: input.max !== undefined ? input.max : current.max,
       });
-      await q.updateQuestion(db, questionId, fields);
+      await changeEvent(deps, manager.id, (tx) => q.updateQuestion(tx, questionId, fields));
       return answer(questionId);
     },
 
     async remove(userId: number, questionId: number): Promise<void> {
-      await requireChildManager(db, userId, "custom_registration_fields", questionId, "question_not_found");
-      await q.softDeleteQuestion(db, questionId);
+      const manager = await managerOf(userId, questionId);
+      await changeEvent(deps, manager.id, (tx) => q.softDeleteQuestion(tx, questionId));
     },
 
     /** The ids must be exactly the event's live questions; a stranger's or a deleted id is refused. */
     async reorder(userId: number, eventId: number, ids: number[]): Promise<DashQuestionsResponse> {
       await requireEventManager(db, userId, eventId);
-      const questions = await db.transaction(async (tx) => {
+      const questions = await changeEvent(deps, eventId, async (tx) => {
         await tx.query("SELECT id FROM events WHERE id = $1 FOR UPDATE", [eventId]);
         const live = new Set((await q.listQuestions(tx, eventId)).map((question) => question.id));
         if (ids.length !== live.size || new Set(ids).size !== ids.length || !ids.every((id) => live.has(id)))

@@ -8,6 +8,7 @@ import {
 } from "@onstage/domain";
 import type { FeatureDeps } from "../deps";
 import { requireChildManager, requireEventManager } from "./access";
+import { changeEvent } from "./event-updated";
 import * as q from "./tickets.queries";
 
 function assertPrice(fields: q.TicketFields) {
@@ -15,7 +16,8 @@ function assertPrice(fields: q.TicketFields) {
   if (refusal) throw BadRequest(refusal);
 }
 
-export function dashTicketsService({ db }: Pick<FeatureDeps, "db">) {
+export function dashTicketsService(deps: Pick<FeatureDeps, "db" | "realtime">) {
+  const { db } = deps;
   async function answer(ticketId: number): Promise<DashTicketResponse> {
     const ticket = await q.findTicket(db, ticketId);
     if (!ticket) throw NotFound("ticket_not_found");
@@ -26,12 +28,12 @@ export function dashTicketsService({ db }: Pick<FeatureDeps, "db">) {
     async create(userId: number, eventId: number, input: CreateTicketInput): Promise<DashTicketResponse> {
       await requireEventManager(db, userId, eventId);
       assertPrice(input);
-      return answer(await q.insertTicket(db, eventId, input));
+      return answer(await changeEvent(deps, eventId, (tx) => q.insertTicket(tx, eventId, input)));
     },
 
     /** The merged ticket is checked as a whole, so a price type change cannot leave a stale maximum. */
     async update(userId: number, ticketId: number, input: UpdateTicketInput): Promise<DashTicketResponse> {
-      await requireChildManager(db, userId, "event_tickets", ticketId, "ticket_not_found");
+      const manager = await requireChildManager(db, userId, "event_tickets", ticketId, "ticket_not_found");
       const current = await q.findTicket(db, ticketId);
       if (!current) throw NotFound("ticket_not_found");
       const merged: q.TicketFields = {
@@ -40,13 +42,13 @@ export function dashTicketsService({ db }: Pick<FeatureDeps, "db">) {
         price: input.price ?? current.price,
       };
       assertPrice(merged);
-      await q.updateTicket(db, ticketId, merged);
+      await changeEvent(deps, manager.id, (tx) => q.updateTicket(tx, ticketId, merged));
       return answer(ticketId);
     },
 
     async remove(userId: number, ticketId: number): Promise<void> {
-      await requireChildManager(db, userId, "event_tickets", ticketId, "ticket_not_found");
-      await q.softDeleteTicket(db, ticketId);
+      const manager = await requireChildManager(db, userId, "event_tickets", ticketId, "ticket_not_found");
+      await changeEvent(deps, manager.id, (tx) => q.softDeleteTicket(tx, ticketId));
     },
   };
 }

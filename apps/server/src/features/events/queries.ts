@@ -1,5 +1,5 @@
 import type { CustomRegistrationField, EventAccess, EventCard, EventDetails, Ticket } from "@onstage/domain";
-import type { Queryable } from "../../platform/database";
+import { type Queryable, statement } from "../../platform/database";
 
 // Session dates ignore lobby sessions; "next" is the first session not ended whose slot has not passed.
 const CARD_COLUMNS = `
@@ -131,28 +131,34 @@ interface EventRow extends CardRow {
   on_free_trial: boolean;
 }
 
-export async function findEventByCode(
-  db: Queryable,
-  eventCode: string,
-  now: Date,
-): Promise<EventRecord | null> {
-  const [r] = await db.query<EventRow>(
-    `SELECT ${CARD_COLUMNS}, e.timezone, e.password_protected, e.seat_limit, e.multi_session, e.disable_clipping,
-            e.custom_register_button_text, e.event_ticket_currency, e.patreon_tier_amount_cents, e.hide_unregister,
-            e.archived_at, e.deleted_at,
-            coalesce(sub.current, false) AS subscription_current,
-            coalesce(sub.is_free_trial, false) AS on_free_trial
-       ${CARD_FROM}
-       LEFT JOIN LATERAL (
-         SELECT (su.end_date IS NULL OR su.end_date > $1) AND su.canceled_at IS NULL AS current, p.is_free_trial
-           FROM subscriptions su JOIN plans p ON p.id = su.plan_id
-          WHERE su.organization_id = o.id AND su.start_date <= $1
-          ORDER BY su.start_date DESC LIMIT 1
-       ) sub ON true
-      WHERE e.event_code = $2`,
-    [now, eventCode],
-  );
-  if (!r) return null;
+const EVENT_COLUMNS = `${CARD_COLUMNS}, e.timezone, e.password_protected, e.seat_limit, e.multi_session,
+  e.disable_clipping, e.custom_register_button_text, e.event_ticket_currency, e.patreon_tier_amount_cents,
+  e.hide_unregister, e.archived_at, e.deleted_at,
+  coalesce(sub.current, false) AS subscription_current, coalesce(sub.is_free_trial, false) AS on_free_trial`;
+const EVENT_FROM = `${CARD_FROM}
+  LEFT JOIN LATERAL (
+    SELECT (su.end_date IS NULL OR su.end_date > $1) AND su.canceled_at IS NULL AS current, p.is_free_trial
+      FROM subscriptions su JOIN plans p ON p.id = su.plan_id
+     WHERE su.organization_id = o.id AND su.start_date <= $1
+     ORDER BY su.start_date DESC LIMIT 1
+  ) sub ON true`;
+
+// Issue 14: the event page's tickets, questions and count ride on the event's own row (one round trip).
+const EVENT_PAGE_BY_CODE = statement(
+  "event_page_by_code",
+  `SELECT ${EVENT_COLUMNS},
+          (SELECT count(*)::int FROM event_registrations r WHERE r.event_id = e.id) AS registered_count,
+          -- Spec 1 §9 leaves the ticket comparator open: host order, then cheapest first (docs/decisions.md).
+          (SELECT coalesce(json_agg(t ORDER BY t.sort_order, t.price_cents, t.id), '[]')
+             FROM (SELECT id, title, description, price_type, price_cents, max_value_cents, sort_order
+                     FROM event_tickets WHERE event_id = e.id AND deleted_at IS NULL) t) AS tickets,
+          (SELECT coalesce(json_agg(f ORDER BY f."order", f.id), '[]')
+             FROM (SELECT id, type, question, is_required AS "isRequired", "order", answers, min, max
+                     FROM custom_registration_fields WHERE event_id = e.id AND deleted_at IS NULL) f) AS fields
+     ${EVENT_FROM} WHERE e.event_code = $2`,
+);
+
+function toRecord(r: EventRow): EventRecord {
   const card = toCard(r);
   return {
     organizationId: r.org_id,
@@ -184,6 +190,30 @@ export async function findEventByCode(
   };
 }
 
+/** What the event page shows of the event itself, whoever asks. */
+export interface EventPageRecord extends EventRecord {
+  tickets: Ticket[];
+  customRegistrationFields: CustomRegistrationField[];
+  registeredCount: number;
+}
+
+export async function findEventPageByCode(
+  db: Queryable,
+  eventCode: string,
+  now: Date,
+): Promise<EventPageRecord | null> {
+  const [r] = await db.query<
+    EventRow & { registered_count: number; tickets: TicketRow[]; fields: CustomRegistrationField[] }
+  >(EVENT_PAGE_BY_CODE, [now, eventCode]);
+  if (!r) return null;
+  return {
+    ...toRecord(r),
+    tickets: r.tickets.map(toTicket),
+    customRegistrationFields: r.fields,
+    registeredCount: r.registered_count,
+  };
+}
+
 interface TicketRow {
   id: number;
   title: string;
@@ -193,54 +223,12 @@ interface TicketRow {
   max_value_cents: number;
 }
 
-/** Spec 1 §9 leaves the ticket comparator open: host order, then cheapest first (docs/decisions.md). */
-export async function listTickets(db: Queryable, eventId: number): Promise<Ticket[]> {
-  const rows = await db.query<TicketRow>(
-    `SELECT id, title, description, price_type, price_cents, max_value_cents
-       FROM event_tickets WHERE event_id = $1 AND deleted_at IS NULL
-      ORDER BY sort_order, price_cents, id`,
-    [eventId],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    price: { type: r.price_type, value: r.price_cents, maxValue: r.max_value_cents },
-  }));
-}
-
-interface FieldRow {
-  id: number;
-  type: CustomRegistrationField["type"];
-  question: string;
-  is_required: boolean;
-  order: number;
-  answers: string[];
-  min: number | null;
-  max: number | null;
-}
-
-export async function listCustomRegistrationFields(
-  db: Queryable,
-  eventId: number,
-): Promise<CustomRegistrationField[]> {
-  const rows = await db.query<FieldRow>(
-    `SELECT id, type, question, is_required, "order", answers, min, max
-       FROM custom_registration_fields WHERE event_id = $1 AND deleted_at IS NULL
-      ORDER BY "order", id`,
-    [eventId],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    question: r.question,
-    isRequired: r.is_required,
-    order: r.order,
-    answers: r.answers,
-    min: r.min,
-    max: r.max,
-  }));
-}
+const toTicket = (r: TicketRow): Ticket => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  price: { type: r.price_type, value: r.price_cents, maxValue: r.max_value_cents },
+});
 
 export async function countRegistrations(db: Queryable, eventId: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(

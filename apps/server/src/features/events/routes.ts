@@ -1,5 +1,6 @@
 import { EventCardList, EventCodeParams, EventPageData } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { preEncodedFor, sendPreEncoded } from "../../http/pre-encoded";
 import type { Database } from "../../platform/database";
 import type { CookiePolicy } from "../auth/sessions";
 import { eventCalendar } from "./calendar";
@@ -28,9 +29,22 @@ export function eventRoutes(
         },
       },
       async (req, reply) => {
-        const page = await events.page(req.params.eventCode, req.viewerUserId);
+        const { eventCode } = req.params;
         // Whoever has the code may act on the unlisted event by its id from now on (events/unlisted.ts).
-        if (page.event.private) await grantOpenedEvent(deps.db, req, reply, deps.policy, page.event.id);
+        const grant = (eventId: number) => grantOpenedEvent(deps.db, req, reply, deps.policy, eventId);
+        if (req.viewerUserId === null) {
+          const page = await events.visitorPage(eventCode);
+          if (page.isPrivate) await grant(page.eventId);
+          // JSON the response schema already encoded, compressed once per cached page.
+          return sendPreEncoded(
+            req,
+            reply,
+            preEncodedFor(page, page.json),
+            "application/json; charset=utf-8",
+          );
+        }
+        const page = await events.page(eventCode, req.viewerUserId);
+        if (page.event.private) await grant(page.event.id);
         return page;
       },
     );

@@ -1,20 +1,25 @@
-import { type EventCard, type EventPageData, NotFound } from "@onstage/domain";
+import { type EventCard, EventPageData, NotFound } from "@onstage/domain";
 import type { Database } from "../../platform/database";
 import { type EventStanding, findStanding } from "../access/queries";
 import { hasPaidTicket } from "../payments/queries";
 import { listSessions } from "../sessions/service";
+import { PublicPages } from "./public-pages";
 import {
-  countRegistrations,
   type EventRecord,
-  findEventByCode,
+  findEventPageByCode,
   listChannelEvents,
-  listCustomRegistrationFields,
   listEventCardsByIds,
-  listTickets,
   listUpcomingPublicEvents,
 } from "./queries";
 
 const UPCOMING_LIMIT = 48;
+
+/** The event page of a visitor (no session), as its JSON answer. */
+export interface VisitorPage {
+  eventId: number;
+  isPrivate: boolean;
+  json: string;
+}
 
 type ViewerOnEvent = EventStanding & { hasPaid: boolean };
 
@@ -40,14 +45,38 @@ export function isNoindex(record: EventRecord): boolean {
 }
 
 export function eventsService(db: Database, clock: () => Date) {
-  async function viewerOn(record: EventRecord, userId: number | null): Promise<ViewerOnEvent> {
+  const publicPages = new PublicPages();
+  // What the page shows of the event is the same for everyone; only `viewer` is asked per request.
+  const eventParts = publicPages.cache<Omit<EventPageData, "viewer">>();
+  const visitorPages = publicPages.cache<VisitorPage>();
+
+  async function viewerOn(eventId: number, userId: number | null): Promise<ViewerOnEvent> {
     if (userId === null) return ANONYMOUS;
-    const eventId = record.details.id;
     const [standing, hasPaid] = await Promise.all([
       findStanding(db, eventId, userId),
       hasPaidTicket(db, userId, eventId),
     ]);
     return { ...standing, hasPaid };
+  }
+
+  const eventPart = (eventCode: string) =>
+    eventParts.get(eventCode, async () => {
+      const record = await findEventPageByCode(db, eventCode, clock());
+      if (!record) throw NotFound("event_not_found");
+      // Spec 1 §4: deleted events redirect with a toast (archived ones are decided per viewer).
+      if (record.details.deletedAt) throw NotFound("event_deleted");
+      const { details, tickets, customRegistrationFields, registeredCount } = record;
+      const sessions = await listSessions(db, details.id);
+      const part = { event: details, sessions, tickets, customRegistrationFields, registeredCount };
+      return { eventId: details.id, value: { ...part, noindex: isNoindex(record) } };
+    });
+
+  async function pageOf(eventCode: string, userId: number | null): Promise<EventPageData> {
+    const part = await eventPart(eventCode);
+    const viewer = await viewerOn(part.event.id, userId);
+    // Spec 1 §4: archived events stay visible to channel members.
+    if (part.event.archivedAt && viewer.orgRole === null) throw NotFound("event_archived");
+    return { ...part, viewer: { userId, ...viewer } };
   }
 
   return {
@@ -60,33 +89,30 @@ export function eventsService(db: Database, clock: () => Date) {
     cardsOf: (eventIds: readonly number[]): Promise<EventCard[]> =>
       listEventCardsByIds(db, eventIds, clock()),
 
-    /** The record behind a share link, or null when the code is unknown (server-rendered previews). */
-    findByCode: (eventCode: string): Promise<EventRecord | null> => findEventByCode(db, eventCode, clock()),
+    /**
+     * The event page as `userId` (null: a visitor) sees it: the event's part from the node's short cache,
+     * the viewer's standing asked each time (a visitor's costs no query).
+     */
+    page: pageOf,
 
-    async page(eventCode: string, userId: number | null): Promise<EventPageData> {
-      const record = await findEventByCode(db, eventCode, clock());
-      if (!record) throw NotFound("event_not_found");
-      // Spec 1 §4: deleted events redirect with a toast; archived ones stay visible to channel members.
-      if (record.details.deletedAt) throw NotFound("event_deleted");
-      const viewer = await viewerOn(record, userId);
-      if (record.details.archivedAt && viewer.orgRole === null) throw NotFound("event_archived");
-      const eventId = record.details.id;
-      const [sessions, tickets, customRegistrationFields, registeredCount] = await Promise.all([
-        listSessions(db, eventId),
-        listTickets(db, eventId),
-        listCustomRegistrationFields(db, eventId),
-        countRegistrations(db, eventId),
-      ]);
-      return {
-        event: record.details,
-        sessions,
-        tickets,
-        customRegistrationFields,
-        registeredCount,
-        viewer: { userId, ...viewer },
-        noindex: isNoindex(record),
-      };
-    },
+    /**
+     * A visitor's page already encoded as the route answers it (the response schema's encode, then JSON):
+     * a cached read costs neither a query nor the serializer's walk over the page.
+     */
+    visitorPage: (eventCode: string): Promise<VisitorPage> =>
+      visitorPages.get(eventCode, async () => {
+        const page = await pageOf(eventCode, null);
+        const json = JSON.stringify(EventPageData.encode(page));
+        return {
+          eventId: page.event.id,
+          value: { eventId: page.event.id, isPrivate: page.event.private, json },
+        };
+      }),
+
+    /** For other caches of what an event code shows visitors (the server-rendered page). */
+    publicPages,
+    /** The event, its sessions or its registrations changed (on any node): its cached pages go. */
+    eventChanged: (eventId: number) => publicPages.eventChanged(eventId),
   };
 }
 

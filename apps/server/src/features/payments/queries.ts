@@ -1,5 +1,5 @@
 import type { RegisterInput, TransactionStatus } from "@onstage/domain";
-import type { Queryable } from "../../platform/database";
+import { type Queryable, statement } from "../../platform/database";
 
 // Typed SQL of payments: checkout transactions.
 
@@ -179,12 +179,14 @@ export async function setTransactionStatus(
   );
 }
 
+const HAS_PAID_TICKET = statement(
+  "has_paid_ticket",
+  `SELECT EXISTS (SELECT 1 FROM transactions WHERE user_id = $1 AND event_id = $2 AND kind = 'ticket'
+     AND status = 'paid') AS paid`,
+);
+
 export async function hasPaidTicket(db: Queryable, userId: number, eventId: number): Promise<boolean> {
-  const [r] = await db.query<{ paid: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM transactions WHERE user_id = $1 AND event_id = $2 AND kind = 'ticket'
-       AND status = 'paid') AS paid`,
-    [userId, eventId],
-  );
+  const [r] = await db.query<{ paid: boolean }>(HAS_PAID_TICKET, [userId, eventId]);
   return r?.paid ?? false;
 }
 

@@ -32,7 +32,7 @@ describeOnEachDatabase("Stripe checkout and webhooks", (use) => {
       filesDir: await testFilesDir(),
       trustProxy: true,
       logger: { level: "error" },
-      payments: stripeGateway({ secretKey: "sk_test_standin", webhookSecret: WEBHOOK_SECRET, apiBase }),
+      payments: await stripeGateway({ secretKey: "sk_test_standin", webhookSecret: WEBHOOK_SECRET, apiBase }),
     });
   });
   afterAll(async () => {

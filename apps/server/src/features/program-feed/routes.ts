@@ -98,7 +98,9 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
       // Two info lines per playlist poll and segment of every viewer would be most of a node's work
       // (bench:hls); what is refused or fails still logs, and a CDN or load balancer keeps access logs.
       logLevel: "warn",
-      config: { tokenOnly: true },
+      // Segments are compressed video; playlists are the hottest path, polled by every viewer each second.
+      compress: false,
+      config: { noViewer: true },
       handler: async (req, reply) => {
         const params = MediaParams.safeParse(req.params);
         const match = params.success ? MEDIA_PATH.exec(params.data["*"]) : null;

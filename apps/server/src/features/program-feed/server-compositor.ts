@@ -1,4 +1,4 @@
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { CLOSED_NETWORK_CHROMIUM_ARGS } from "../../platform/chromium/args";
 import { issueRecorderCredential, onAirRecorderGrants, revokeRecorderCredentials } from "../auth/recorder";
 import type { SessionStateChange } from "../broadcast/lifecycle";
@@ -120,6 +120,8 @@ export class ServerCompositors {
 
   private async launch(recorder: Recorder): Promise<void> {
     if (recorder.stopped) return;
+    // Loaded here: playwright-core costs ~85 MB of memory, and most servers never compose.
+    const { chromium } = await import("playwright-core");
     const browser = await chromium
       .launch({ executablePath: this.chromiumPath, args: RECORDER_CHROMIUM_ARGS })
       .catch((err: unknown) => {

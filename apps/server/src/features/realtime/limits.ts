@@ -56,16 +56,32 @@ export class PresenceBudget {
   }
 }
 
+interface EnginePacket {
+  data?: string | { byteLength: number };
+}
+
 interface EngineConnection {
-  writeBuffer?: unknown[];
+  writeBuffer?: EnginePacket[];
   transport?: { socket?: { bufferedAmount?: number; terminate?: () => void } };
   close(discard?: boolean): void;
 }
 
-/** Messages waiting for this connection: Engine.IO's queue, and the WebSocket's unsent bytes. */
+/**
+ * What waits for this connection: Engine.IO's queued packets and their bytes, with the WebSocket's unsent
+ * bytes. A batch (batches.ts) is one packet of many messages, so the bytes tell more than the count.
+ */
 function backlog(socket: RealtimeSocket): { messages: number; bytes: number } {
   const conn = socket.conn as unknown as EngineConnection;
-  return { messages: conn.writeBuffer?.length ?? 0, bytes: conn.transport?.socket?.bufferedAmount ?? 0 };
+  const queued = conn.writeBuffer ?? [];
+  let bytes = conn.transport?.socket?.bufferedAmount ?? 0;
+  for (const packet of queued) bytes += packetBytes(packet);
+  return { messages: queued.length, bytes };
+}
+
+function packetBytes(packet: EnginePacket): number {
+  const { data } = packet;
+  if (typeof data === "string") return data.length;
+  return data?.byteLength ?? 0;
 }
 
 /** Cuts the TCP connection at once: a polite close would wait behind the data the client never reads. */

@@ -1,3 +1,4 @@
+import { REALTIME_BATCH_TICK_MS } from "@onstage/domain";
 import { beforeAll, expect, test } from "vitest";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { eventually, RealtimeClient, settle, useListeningApp } from "../../testing/realtime";
@@ -6,14 +7,7 @@ import { publishChanges, range } from "../../testing/sample-messages";
 
 const REPLAY_MAX = 10;
 
-/** Subscribes from now; the topic's sequence at that moment. */
-async function subscribedAt(client: RealtimeClient, topic: string): Promise<number> {
-  const ack = await client.subscribe(topic);
-  if (ack.status === "CHANNEL_ERROR") throw new Error(`subscription refused: ${ack.error.code}`);
-  return ack.seq;
-}
-
-describeOnEachDatabase("realtime: sequences, resume and refetch", (use) => {
+describeOnEachDatabase("realtime: sequences, batches, resume and refetch", (use) => {
   const server = useListeningApp(use, { realtimeTuning: { replayMaxMessages: REPLAY_MAX } });
   let scene: SessionScene;
   beforeAll(async () => {
@@ -38,7 +32,7 @@ describeOnEachDatabase("realtime: sequences, resume and refetch", (use) => {
   test("after a dropped connection the client gets what it missed exactly once, in order", async () => {
     const topic = scene.topics.publicChat;
     const client = await guest();
-    const start = await subscribedAt(client, topic);
+    const start = await client.subscribedAt(topic);
     await publish(topic, 3);
     await eventually("the first three", () => client.seqs(topic).length === 3);
 
@@ -67,12 +61,15 @@ describeOnEachDatabase("realtime: sequences, resume and refetch", (use) => {
   test("a new connection resumes with since = last sequence; nothing repeated", async () => {
     const topic = scene.topics.event;
     const first = await guest();
-    const start = await subscribedAt(first, topic);
+    const start = await first.subscribedAt(topic);
     await publish(topic, 2);
     await eventually("two messages", () => first.seqs(topic).length === 2);
     const last = first.last(topic);
-    first.close();
     await publish(topic, 3);
+    // Once the tick's batch is out: a subscription made while it still waits gets it live as well (the
+    // tracker drops that copy), which is not what this test is about.
+    await eventually("the batch", () => first.seqs(topic).length === 5);
+    first.close();
 
     const second = await guest();
     const ack = await second.subscribe(topic, last);
@@ -90,8 +87,10 @@ describeOnEachDatabase("realtime: sequences, resume and refetch", (use) => {
     await publish(topic, 2);
     await eventually("two messages", () => client.seqs(topic).length === 2);
     const last = client.last(topic);
-    client.close();
     await publish(topic, 2);
+    // Gone once the batch is out (one still waiting would reach the next subscriber live).
+    await eventually("the next two", () => client.seqs(topic).length === 4);
+    client.close();
     // Retention with a zero window: everything committed so far is gone.
     await use().query("DELETE FROM realtime_messages WHERE topic = $1", [topic]);
 
@@ -124,7 +123,7 @@ describeOnEachDatabase("realtime: sequences, resume and refetch", (use) => {
   test("more missed than the replay limit, or a sequence from the future: REFETCH", async () => {
     const topic = scene.topics.presence;
     const client = await guest();
-    const start = await subscribedAt(client, topic);
+    const start = await client.subscribedAt(topic);
     await publish(topic, REPLAY_MAX + 1);
     expect(await client.subscribe(topic, start)).toEqual({
       status: "REFETCH",
@@ -156,5 +155,54 @@ describeOnEachDatabase("realtime: sequences, resume and refetch", (use) => {
     expect(client.received).toEqual([]);
     client.close();
     other.close();
+  });
+  // Issue 14 item 7: what a topic publishes within a tick reaches its subscribers as one `messages` frame.
+  test("a burst on a topic arrives in fewer frames than messages, in order, each once", async () => {
+    const { publicChat, event } = scene.topics;
+    const client = await guest();
+    const chatStart = await client.subscribedAt(publicChat);
+    const eventStart = await client.subscribedAt(event);
+    await Promise.all([publish(publicChat, 12), publish(event, 3)]);
+    await eventually("the burst", () => client.received.length === 15);
+    await settle();
+
+    expect(client.frames.length).toBeLessThan(15);
+    // A frame is one topic's batch, in sequence order; nothing came twice.
+    for (const frame of client.frames) expect(new Set(frame.map((m) => m.topic)).size).toBe(1);
+    const chatOnWire = client.received.filter((m) => m.topic === publicChat).map((m) => m.seq);
+    expect(chatOnWire).toEqual(range(chatStart + 1, chatStart + 12));
+    expect(client.seqs(event)).toEqual(range(eventStart + 1, eventStart + 3));
+    client.close();
+  });
+
+  test("a client resuming from the middle of a batch gets exactly the messages after it", async () => {
+    const topic = scene.topics.session;
+    const first = await guest();
+    const start = await first.subscribedAt(topic);
+    await publish(topic, 4);
+    await eventually("the batch", () => first.seqs(topic).length === 4);
+
+    // Its tab had applied two of the four when it went away.
+    const second = await guest();
+    await second.subscribedAt(topic, start + 2);
+    expect(second.seqs(topic)).toEqual(range(start + 3, start + 4));
+    await publish(topic, 3);
+    await eventually("the next batch", () => second.seqs(topic).length === 5);
+    await settle();
+    expect(second.seqs(topic)).toEqual(range(start + 3, start + 7));
+    expect(second.received.map((m) => m.seq)).toEqual(range(start + 5, start + 7));
+    first.close();
+    second.close();
+  });
+
+  test("a message published alone arrives in a frame of its own within about a tick", async () => {
+    const topic = scene.topics.publicChat;
+    const client = await guest();
+    await client.subscribedAt(topic);
+    const [sent] = await publish(topic, 1);
+    // The tick plus scheduling on a loaded machine; a slower arrival would mean it waited for company.
+    await eventually("the lone message", () => client.received.length === 1, REALTIME_BATCH_TICK_MS + 500);
+    expect(client.frames).toEqual([[sent]]);
+    client.close();
   });
 });

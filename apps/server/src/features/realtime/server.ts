@@ -6,10 +6,12 @@ import type { Database } from "../../platform/database";
 import type { Realtime } from "../../platform/realtime/port";
 import { openRedisBus } from "../../platform/realtime/redis";
 import type { CookiePolicy } from "../auth/sessions";
+import { topicBatches } from "./batches";
 import { onConnection } from "./connection";
 import { evictions, reauthorize } from "./evict";
 import { allowOrigin, identifyViewer } from "./handshake";
 import { watchSlowClients } from "./limits";
+import { type NodeSignals, nodeSignals } from "./node-signals";
 import type { PresenceHandler } from "./presence";
 import { startRetention } from "./retention";
 import { type RealtimeIo, type RealtimeSocket, sessionRoom, userRoom } from "./socket";
@@ -17,8 +19,6 @@ import { DEFAULT_REALTIME_TUNING, type RealtimeTuning } from "./tuning";
 
 export type { PresenceHandler } from "./presence";
 export type { RealtimeTuning } from "./tuning";
-
-/** Server -> client: "the node missed messages; subscribe again with your last sequences". */
 
 export interface RealtimeOptions {
   httpServer: HttpServer;
@@ -38,19 +38,26 @@ export interface RealtimeServer {
   setPresenceHandler(handler: PresenceHandler): void;
   /** A feature's own client events, wired on every new connection after the protocol's. */
   addConnectionHandler(handler: (socket: RealtimeSocket) => void): void;
+  /** Per-node caches hear every node's ended sessions here (node-signals.ts). */
+  onSessionsEnded: NodeSignals["onSessionsEnded"];
+  /** ...and every node's committed messages on topics of a kind. */
+  onPublished: NodeSignals["onPublished"];
   /** Deletes messages past retention now (the job also runs on a timer). */
   pruneMessages(): Promise<number>;
   close(): Promise<void>;
 }
 
 /** The realtime endpoint (docs/realtime.md) on the app's HTTP server. */
-export function attachRealtime(options: RealtimeOptions): RealtimeServer {
+export async function attachRealtime(options: RealtimeOptions): Promise<RealtimeServer> {
   const tuning = { ...DEFAULT_REALTIME_TUNING, ...options.tuning };
   const { db, log } = options;
   const io: RealtimeIo = new Server(options.httpServer, {
     path: REALTIME_PATH,
     transports: ["websocket"],
     serveClient: false,
+    // Engine.IO's default, kept on purpose: with it off, a room broadcast encodes its WebSocket frame
+    // once for every subscriber (socket.io-adapter's pre-encoded frame); compression would redo it each.
+    perMessageDeflate: false,
     // Issue 6 item 7: a larger frame closes that connection (the WebSocket's maxPayload), only it.
     maxHttpBufferSize: tuning.maxFrameBytes,
     pingInterval: tuning.heartbeatMs,
@@ -61,7 +68,7 @@ export function attachRealtime(options: RealtimeOptions): RealtimeServer {
     destroyUpgrade: false,
   });
 
-  const bus = options.redisUrl ? openRedisBus(options.redisUrl, busKey(options.publicUrl), log) : null;
+  const bus = options.redisUrl ? await openRedisBus(options.redisUrl, busKey(options.publicUrl), log) : null;
   if (bus) {
     io.adapter(bus.adapter);
     // Other nodes' messages published while Redis was away never reached this node: every client here
@@ -69,6 +76,14 @@ export function attachRealtime(options: RealtimeOptions): RealtimeServer {
     bus.onResubscribed(() => io.local.emit(RealtimeEvents.resume, { reason: "redis_reconnected" }));
   }
 
+  // Through the adapter: local subscribers, other nodes over Redis (queued while it is away). The tick
+  // also answers the request that committed before a large fan-out starts.
+  const batches = topicBatches(
+    (topic, batch) => io.to(topic).emit(RealtimeEvents.messages, batch),
+    tuning.batchTickMs,
+  );
+
+  const signals = nodeSignals(io, bus !== null);
   const evict = evictions(io, { multiNode: bus !== null, timeoutMs: tuning.evictionTimeoutMs, log });
   let presenceHandler: PresenceHandler | null = null;
   const connectionHandlers: Array<(socket: RealtimeSocket) => void> = [];
@@ -96,15 +111,13 @@ export function attachRealtime(options: RealtimeOptions): RealtimeServer {
   return {
     realtime: {
       publish(messages) {
-        // Through the adapter: local subscribers, other nodes over Redis (queued while it is away). On
-        // the next turn, so the request that committed is answered before a large fan-out; setImmediate
-        // keeps the order of publications.
-        setImmediate(() => {
-          for (const message of messages) io.to(message.topic).emit(RealtimeEvents.message, message);
-        });
+        // At once, before the publishing request is answered: its next read must miss the caches.
+        signals.published(messages);
+        batches.add(messages);
       },
       evict: (userId, eventIds, reason) => evict.evict({ userId, eventIds, reason }),
       endSessions(scope) {
+        signals.sessionsEnded(scope);
         const room = "userId" in scope ? userRoom(scope.userId) : sessionRoom(scope.sessionHash);
         io.in(room).disconnectSockets(true);
       },
@@ -116,10 +129,13 @@ export function attachRealtime(options: RealtimeOptions): RealtimeServer {
     addConnectionHandler(handler) {
       connectionHandlers.push(handler);
     },
+    onSessionsEnded: signals.onSessionsEnded,
+    onPublished: signals.onPublished,
     pruneMessages: retention.run,
     async close() {
       stopWatching();
       retention.stop();
+      batches.flush();
       // Closing the connections (not a Socket.IO disconnect) makes clients reconnect, to another node
       // in a rolling restart. Not io.close(): that also closes the HTTP server, which Fastify closes.
       io.engine.close();

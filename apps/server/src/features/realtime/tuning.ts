@@ -2,6 +2,7 @@ import {
   PRESENCE_MESSAGES_PER_SECOND,
   PRESENCE_RATE_LIMIT_RETRY_MS,
   REALTIME_BAN_EVICTION_MS,
+  REALTIME_BATCH_TICK_MS,
   REALTIME_CLIENT_TIMEOUT_MS,
   REALTIME_FRAMES_PER_SECOND,
   REALTIME_HEARTBEAT_MS,
@@ -28,6 +29,8 @@ export interface RealtimeTuning {
   retentionMs: number;
   retentionIntervalMs: number;
   evictionTimeoutMs: number;
+  /** A topic's messages within this tick go out as one frame (issue 14 item 7). */
+  batchTickMs: number;
 }
 
 export const DEFAULT_REALTIME_TUNING: RealtimeTuning = {
@@ -46,4 +49,5 @@ export const DEFAULT_REALTIME_TUNING: RealtimeTuning = {
   retentionMs: REALTIME_RETENTION_MS,
   retentionIntervalMs: 60_000,
   evictionTimeoutMs: REALTIME_BAN_EVICTION_MS,
+  batchTickMs: REALTIME_BATCH_TICK_MS,
 };

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:net";
+import type { Socket } from "node:net";
 import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
 import { relayedLog } from "../program-feed/follower";
 import { IngestPipeline } from "./ingest-pipeline";
@@ -6,9 +6,10 @@ import type { FromIngest, IngestTarget, ToIngest } from "./ingest-protocol";
 import { isTranscoded, ladderFor } from "./ladder";
 import { Publisher } from "./publisher";
 
-// The RTMP ingest process (ingest-process.ts starts it): the RTMP listener, the encoders' connections
-// and one IngestPipeline per session with a target. The server answers each publish's key and says
-// where each session's HLS goes; everything here ends when the server goes away.
+// The RTMP ingest process (ingest-process.ts starts it with the first encoder and hands it each
+// encoder's connection): the encoders' RTMP sessions and one IngestPipeline per session with a target.
+// The server answers each publish's key and says where each session's HLS goes; everything here ends
+// when the server goes away.
 
 /** How long a new pipeline waits for the encoder's metadata (its size picks the ladder's rungs). */
 const SIZE_WAIT_MS = 2000;
@@ -29,7 +30,6 @@ interface SessionIngest {
 }
 
 let ffmpegPath = "";
-let server: Server | null = null;
 let nextConnectionId = 1;
 /** Connections whose publish waits for the server's verdict. */
 const asking = new Map<number, Publisher>();
@@ -47,19 +47,16 @@ function sessionOf(sessionId: number): SessionIngest {
   return session;
 }
 
-function listen(host: string, port: number): void {
-  server = createServer((socket) => {
-    const connectionId = nextConnectionId++;
-    const publisher = new Publisher(socket);
-    publisher.once("publish", (key) => {
-      asking.set(connectionId, publisher);
-      send({ kind: "publish", connectionId, key });
-    });
-    publisher.once("closed", () => asking.delete(connectionId));
+function accept(socket: Socket): void {
+  const connectionId = nextConnectionId++;
+  const publisher = new Publisher(socket);
+  publisher.once("publish", (key) => {
+    asking.set(connectionId, publisher);
+    send({ kind: "publish", connectionId, key });
   });
-  // A port clash is the server's to report (node-media-server's own server would exit the process).
-  server.once("error", (err) => send({ kind: "listenFailed", message: err.message }));
-  server.listen(port, host, () => send({ kind: "listening" }));
+  publisher.once("closed", () => asking.delete(connectionId));
+  // The server accepted it paused: nothing was read before it came here.
+  socket.resume();
 }
 
 function verdict(connectionId: number, sessionId: number | null): void {
@@ -161,11 +158,13 @@ function sizeOf(session: SessionIngest): Promise<void> {
   });
 }
 
-process.on("message", (message: ToIngest) => {
+process.on("message", (message: ToIngest, handle?: Socket) => {
   switch (message.kind) {
-    case "listen":
+    case "configure":
       ffmpegPath = message.ffmpegPath;
-      return listen(message.host, message.port);
+      return;
+    case "connection":
+      return handle ? accept(handle) : undefined;
     case "verdict":
       return verdict(message.connectionId, message.sessionId);
     case "target":
@@ -181,7 +180,6 @@ process.on("message", (message: ToIngest) => {
 
 // The server went away (stopped or died): no new encoders, the playlists end, nothing keeps running.
 process.once("disconnect", () => {
-  server?.close();
   for (const publisher of asking.values()) publisher.close();
   const ending = [...sessions.entries()].map(async ([sessionId, session]) => {
     session.publisher?.close();

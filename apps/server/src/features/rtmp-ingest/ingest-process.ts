@@ -1,12 +1,14 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { EventEmitter } from "node:events";
+import { createServer, type Server, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
 import type { FromIngest, ToIngest } from "./ingest-protocol";
 
-// The server's side of its RTMP ingest process (ingest-child.ts): started with the feature, told the
-// verdicts and targets. If it dies, its encoders and ffmpeg runs die with it ("exit"): the encoders
-// reconnect (OBS does by itself) to the one started in its place.
+// The server's side of its RTMP ingest process (ingest-child.ts). The server holds the RTMP listener and
+// starts the process with the first encoder that connects (an idle server does not pay its ~65 MB,
+// issue 14 §5), handing it each connection before a byte is read. If it dies, its encoders and ffmpeg
+// runs die with it ("exit"): the encoders reconnect (OBS does by itself) and start the next one.
 
 interface IngestProcessEvents {
   message: [FromIngest];
@@ -17,12 +19,50 @@ const ENTRY = fileURLToPath(new URL("./ingest-entry.mjs", import.meta.url));
 
 export class IngestProcess extends EventEmitter<IngestProcessEvents> {
   private child: ChildProcess | null = null;
+  private listener: Server | null = null;
 
-  constructor(private readonly log: FastifyBaseLogger) {
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly ffmpegPath: string,
+  ) {
     super();
   }
 
-  start(): void {
+  /** Listens for encoders ("listening" or "listenFailed": a port clash leaves the server running). */
+  listen(host: string, port: number): void {
+    const listener = createServer({ pauseOnConnect: true }, (socket) => this.handOver(socket));
+    listener.on("error", (err) => this.emit("message", { kind: "listenFailed", message: err.message }));
+    listener.listen(port, host, () => this.emit("message", { kind: "listening" }));
+    this.listener = listener;
+  }
+
+  send(message: ToIngest): void {
+    if (this.child?.connected) this.child.send(message);
+  }
+
+  /** No new encoders; the process's pipelines end their playlists and it exits (killed after 10 s). */
+  async stop(): Promise<void> {
+    this.listener?.close();
+    this.listener = null;
+    const child = this.child;
+    if (!child) return;
+    this.child = null;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    if (child.connected) child.disconnect();
+    const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(kill);
+  }
+
+  private handOver(socket: Socket): void {
+    const child = this.child ?? this.startChild();
+    // The handle goes to the process, closed here once sent (keepOpen false).
+    child.send({ kind: "connection" } satisfies ToIngest, socket, (err) => {
+      if (err) socket.destroy();
+    });
+  }
+
+  private startChild(): ChildProcess {
     // No inherited flags: the test runner's or a debugger's do not belong in the ingest process.
     const child = fork(ENTRY, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
     child.on("message", (message: FromIngest) => {
@@ -34,22 +74,8 @@ export class IngestProcess extends EventEmitter<IngestProcessEvents> {
       if (code !== 0) this.log.error({ code, signal }, "rtmp ingest: process exited");
       this.emit("exit");
     });
+    child.send({ kind: "configure", ffmpegPath: this.ffmpegPath } satisfies ToIngest);
     this.child = child;
-  }
-
-  send(message: ToIngest): void {
-    if (this.child?.connected) this.child.send(message);
-  }
-
-  /** Its pipelines end their playlists and it exits (killed after 10 s). */
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    this.child = null;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    if (child.connected) child.disconnect();
-    const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(kill);
+    return child;
   }
 }

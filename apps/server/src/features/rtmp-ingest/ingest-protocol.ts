@@ -20,7 +20,10 @@ export interface IngestTarget {
 }
 
 export type ToIngest =
-  | { kind: "listen"; host: string; port: number; ffmpegPath: string }
+  /** The first message: the ffmpeg the pipelines run. */
+  | { kind: "configure"; ffmpegPath: string }
+  /** An encoder's connection, accepted by the server (its socket is the message's handle). */
+  | { kind: "connection" }
   /** The publish of this connection is the session's (accepted), or refused (null). */
   | { kind: "verdict"; connectionId: number; sessionId: number | null }
   /** null: the session's HLS stops (the encoder stays connected only if `disconnect` does not follow). */

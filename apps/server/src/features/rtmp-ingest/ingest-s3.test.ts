@@ -108,9 +108,12 @@ describeOnPostgres("RTMP ingest on object storage (s3rver)", (use) => {
       return keys.some((key) => key.endsWith("/vod.m3u8"));
     });
     await rm(path.join(mediaDir, `sessions/${s.session}`), { recursive: true, force: true });
-    const { vodUrl } = await playback();
-    const vod = (await app.server.inject({ url: vodUrl ?? "" })).body;
-    expect(vod).toContain("#EXT-X-ENDLIST");
+    // The playlist went up while live; its ended version follows ffmpeg's exit.
+    const vod = await until("the ended recording's playlist", async () => {
+      const { vodUrl } = await playback();
+      const body = (await app.server.inject({ url: vodUrl ?? "" })).body;
+      return body.includes("#EXT-X-ENDLIST") ? body : null;
+    });
     expect(parsePlaylist(vod).length).toBeGreaterThan(0);
   }, 120_000);
 });

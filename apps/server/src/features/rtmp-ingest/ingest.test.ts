@@ -50,7 +50,10 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
       rtmp: { host: "127.0.0.1", port },
       captions: { enabled: true, delayMs: 0 },
     });
+    // Issue 14 §5: a started server runs no ingest process; the first connection (this probe) starts it.
+    expect(await ingestProcesses()).toEqual([]);
     await until("the RTMP listener", () => listening(port), 10_000);
+    await until("the ingest process", async () => (await ingestProcesses()).length === 1);
   });
   afterAll(async () => {
     expect(await ingestProcesses()).toHaveLength(1);

@@ -14,13 +14,12 @@ import { MASTER_PLAYLIST } from "./ladder";
 import type { IngestPort } from "./port";
 import { findBySession, findByStreamKey, setLiveStreamStatus } from "./queries";
 
-// The embedded RTMP ingest (issue 13 §1): an RTMP listener in a child process that asks here about each
-// publish's stream key, and the sessions whose encoder reached this node. Each one is reconciled with
+// The embedded RTMP ingest (issue 13 §1): an RTMP listener whose encoders a child process takes (started
+// with the first), which asks here about each publish's stream key, and the sessions whose encoder reached this node. Each one is reconciled with
 // the database (on its lifecycle signals, after a host's call on this node, and every second, for moves
 // made on other nodes): its HLS goes to the greenroom preview or the live stream, or it ends.
 
 const RECONCILE_MS = 1000;
-const RESTART_MS = 1000;
 
 export interface RtmpIngestOptions {
   host: string;
@@ -60,7 +59,7 @@ export class RtmpIngest implements IngestPort {
     private readonly deps: FeatureDeps,
     private readonly options: RtmpIngestOptions,
   ) {
-    this.process = new IngestProcess(deps.log);
+    this.process = new IngestProcess(deps.log, options.ffmpegPath);
     this.process.on("message", (message) => void this.onMessage(message).catch((err) => this.fail(err)));
     this.process.on("exit", () => this.processGone());
   }
@@ -75,9 +74,7 @@ export class RtmpIngest implements IngestPort {
 
   start(): void {
     if (this.timer) clearInterval(this.timer);
-    this.process.start();
-    const { host, port, ffmpegPath } = this.options;
-    this.process.send({ kind: "listen", host, port, ffmpegPath });
+    this.process.listen(this.options.host, this.options.port);
     this.timer = setInterval(() => {
       for (const sessionId of this.sessions.keys()) this.sessionChanged(sessionId);
     }, RECONCILE_MS);
@@ -290,7 +287,7 @@ export class RtmpIngest implements IngestPort {
     await Promise.all(ending.map(([, writer]) => writer.end()));
   }
 
-  /** Its encoders and runs died with it: they reconnect to the next one. */
+  /** Its encoders and runs died with it: they reconnect, and the first starts the next process. */
   private processGone(): void {
     const sessionIds = [...this.sessions.keys()];
     this.sessions.clear();
@@ -299,8 +296,5 @@ export class RtmpIngest implements IngestPort {
     for (const sessionId of sessionIds) {
       void setLiveStreamStatus(this.deps.db, sessionId, "idle").catch((err) => this.fail(err));
     }
-    setTimeout(() => {
-      if (!this.stopped) this.start();
-    }, RESTART_MS).unref();
   }
 }

@@ -7,7 +7,7 @@ import {
   type SessionType,
   type VideoSessionSummary,
 } from "@onstage/domain";
-import type { Queryable } from "../../platform/database";
+import { type Queryable, statement } from "../../platform/database";
 import { iso, updateColumns } from "../dashboard/sql";
 
 // The one home of video_sessions SQL: every write, and the row → domain shapes the pages read.
@@ -41,13 +41,15 @@ const toSummary = (r: SummaryRow): VideoSessionSummary => ({
   broadcastType: r.broadcast_type,
 });
 
+const LIST_SESSIONS = statement(
+  "list_sessions",
+  `SELECT ${SUMMARY_COLUMNS} FROM video_sessions WHERE event_id = $1 AND deleted_at IS NULL
+    ORDER BY time_scheduled, id`,
+);
+
 /** An event's sessions in schedule order, as the event page and the dashboard list them. */
 export async function listSessions(db: Queryable, eventId: number): Promise<VideoSessionSummary[]> {
-  const rows = await db.query<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM video_sessions WHERE event_id = $1 AND deleted_at IS NULL
-      ORDER BY time_scheduled, id`,
-    [eventId],
-  );
+  const rows = await db.query<SummaryRow>(LIST_SESSIONS, [eventId]);
   return rows.map(toSummary);
 }
 

@@ -12,5 +12,9 @@ export const webAppFeature = (deps: FeatureDeps, webDist: string): Feature => ({
       publicUrl: deps.publicUrl,
       events: deps.events,
       channels: channelsService(deps.db, deps.events),
+      auth: deps.auth,
+      db: deps.db,
+      policy: deps.policy,
+      clock: deps.clock,
     }),
 });

@@ -9,8 +9,10 @@ export interface ShellContent {
   /** Absolute URL of a preview image, for og:image. */
   image?: string | null;
   noindex: boolean;
-  /** What a visitor without JavaScript (or a link unfurler) sees in the body. */
+  /** What a visitor without JavaScript (or a link unfurler) sees in the body: the app's own first render when it has one. */
   body: string;
+  /** The state the app's hydration starts from (first-page.ts), after #root. */
+  state?: string;
 }
 
 // Used when the web app has not been built (server tests, API-only runs).
@@ -66,5 +68,6 @@ export function renderShell(template: string, content: ShellContent): string {
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(content.title)}</title>`)
     .replace(/<meta name="description"[^>]*>/, "")
     .replace("<!--onstage-head-->", () => head)
-    .replace("<!--onstage-body-->", () => content.body);
+    .replace("<!--onstage-body-->", () => content.body)
+    .replace("</body>", () => `${content.state ?? ""}</body>`);
 }

@@ -1,7 +1,4 @@
-import { errorMessage } from "@onstage/domain";
-import type { ChannelsService } from "../channels/service";
-import type { EventsService } from "../events/service";
-import { isNoindex } from "../events/service";
+import { type ChannelPage, type EventPageData, errorMessage } from "@onstage/domain";
 import { escapeHtml, type ShellContent } from "./html";
 
 export interface Preview {
@@ -21,17 +18,13 @@ const notFound = (title: string, text: string): Preview => ({
 
 const absolute = (publicUrl: string, href: string) => new URL(href, `${publicUrl}/`).toString();
 
-/** The server-rendered preview of /c/{event_code}: what a shared link unfurls to without JavaScript. */
-export async function eventPreview(
-  events: EventsService,
-  eventCode: string,
-  publicUrl: string,
-): Promise<Preview> {
-  const record = await events.findByCode(eventCode);
-  if (!record || record.details.deletedAt || record.details.archivedAt) {
-    return notFound("Event not found", errorMessage("event_not_found"));
-  }
-  const e = record.details;
+/**
+ * The head of /c/{event_code} (and its body without JavaScript): what a shared link unfurls to. `page` is
+ * what the visitor may see of the event (events.page), null when the code is unknown, deleted or archived.
+ */
+export function eventPreview(page: EventPageData | null, publicUrl: string): Preview {
+  if (!page) return notFound("Event not found", errorMessage("event_not_found"));
+  const e = page.event;
   const by = `By ${e.organization.name}`;
   return {
     status: 200,
@@ -40,19 +33,16 @@ export async function eventPreview(
       description: e.description || `${e.title}, a live event on Onstage. ${by}.`,
       url: absolute(publicUrl, `/c/${encodeURIComponent(e.eventCode)}`),
       image: e.coverPhoto ? absolute(publicUrl, e.coverPhoto) : null,
-      noindex: isNoindex(record),
+      noindex: page.noindex,
       body: `<main><h1>${escapeHtml(e.title)}</h1><p>${escapeHtml(by)}</p><p>${escapeHtml(e.description)}</p></main>`,
     },
   };
 }
 
-export async function channelPreview(
-  channels: ChannelsService,
-  channelName: string,
-  publicUrl: string,
-): Promise<Preview> {
-  const channel = await channels.findByName(channelName);
-  if (!channel) return notFound("Channel not found", errorMessage("channel_not_found"));
+/** The head of /@{channel_name}; `page` is null when no channel has that name. */
+export function channelPreview(page: ChannelPage | null, publicUrl: string): Preview {
+  if (!page) return notFound("Channel not found", errorMessage("channel_not_found"));
+  const { channel } = page;
   const title = `${channel.name} (@${channel.channelName})`;
   return {
     status: 200,
@@ -66,3 +56,14 @@ export async function channelPreview(
     },
   };
 }
+
+/** The home page: the site's own head (index.html's title and description). */
+export const homePreview = (): Preview => ({
+  status: 200,
+  content: {
+    title: "Onstage",
+    description: "Onstage: live events and webinars from your own channel.",
+    noindex: false,
+    body: "",
+  },
+});

@@ -1,53 +1,178 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { ChannelPage, EventCardList, EventPageData, type FirstPageData, OnstageError } from "@onstage/domain";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { preEncodedFor, sendPreEncoded } from "../../http/pre-encoded";
+import type { Database } from "../../platform/database";
+import type { AuthService } from "../auth/service";
+import type { CookiePolicy } from "../auth/sessions";
+import { withoutViewer } from "../auth/viewer";
 import type { ChannelsService } from "../channels/service";
 import type { EventsService } from "../events/service";
+import { grantOpenedEvent } from "../events/unlisted";
+import { firstPageRenderer, firstPageZone } from "./first-page";
 import { loadShellTemplate, renderShell } from "./html";
-import { channelPreview, eventPreview, type Preview } from "./previews";
+import { channelPreview, eventPreview, homePreview, type Preview } from "./previews";
+
+const HTML = "text/html; charset=utf-8";
+
+/** Thrown out of a cache's loader: the answer (a refusal) is not kept. */
+const NOT_KEPT = new Error("not kept");
+
+/** A name at the root with a file extension (favicon.ico, robots.txt): a file, never a page. */
+const ROOT_FILE = /^[^/]+\.[a-z0-9]+$/i;
 
 export interface WebAppOptions {
   webDist: string;
   publicUrl: string;
   events: EventsService;
   channels: ChannelsService;
+  auth: AuthService;
+  db: Database;
+  policy: CookiePolicy;
+  clock: () => Date;
+}
+
+/** A page's own data the way its API call answers it; a refusal (not found, archived...) is the browser's to show. */
+async function loaded<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (err) {
+    if (err instanceof OnstageError) return null;
+    throw err;
+  }
 }
 
 /**
- * Serves the built single-page app. Event and channel pages get their head (title, Open Graph, robots)
- * and a plain preview body rendered here, so shared links preview without JavaScript.
+ * The web build's files, sent as the build compressed them (`x.br`, `x.gz`: apps/web/build/precompress.ts)
+ * to clients that accept it. Hashed /assets/ never change; the root's files (favicon, manifest) keep
+ * their names across builds, so caches ask again after an hour.
+ */
+async function registerBuiltFiles(app: FastifyInstance, webDist: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: path.join(webDist, "assets"),
+    prefix: "/assets/",
+    preCompressed: true,
+    immutable: true,
+    maxAge: "365d",
+  });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    // One route per file found now (no wildcard: the catch-all below answers every other page).
+    wildcard: false,
+    globIgnore: ["index.html", "assets/**", "**/*.br", "**/*.gz"],
+    index: false,
+    decorateReply: false,
+    preCompressed: true,
+    maxAge: "1h",
+  });
+}
+
+/**
+ * Serves the built single-page app. The landing pages (/c/{code}, /@{channel}, /) come rendered by the app
+ * itself with the data they show embedded (first-page.ts), and every event and channel page gets its head
+ * (title, Open Graph, robots), so shared links preview without JavaScript.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const { template, built } = await loadShellTemplate(options.webDist);
   if (!built) app.log.warn({ webDist: options.webDist }, "web app not built: run `npm run build`");
-  else {
-    await app.register(fastifyStatic, {
-      root: path.join(options.webDist, "assets"),
-      prefix: "/assets/",
-      immutable: true,
-      maxAge: "365d",
-    });
-  }
+  // Files are the same for every browser: no session lookup (issue 14); the rendered pages need the viewer.
+  else await app.register(withoutViewer(async (files) => registerBuiltFiles(files, options.webDist)));
+  const renderer = await firstPageRenderer({ ...options, log: app.log });
+  const me = async (req: FastifyRequest) => ({ user: await options.auth.me(req.viewerUserId) });
 
   const plainShell = template.replace("<!--onstage-head-->", "").replace("<!--onstage-body-->", "");
-  const send = (reply: FastifyReply, preview: Preview) =>
-    reply.code(preview.status).type("text/html; charset=utf-8").send(renderShell(template, preview.content));
+  /** The preview's head; its body is the app's first render when the page's data loaded. */
+  const html = async (req: FastifyRequest, preview: Preview, data: FirstPageData | null) => {
+    const rendered = data ? await renderer.render(req, data) : null;
+    const content = rendered
+      ? { ...preview.content, body: rendered.body, state: rendered.state }
+      : preview.content;
+    return renderShell(template, content);
+  };
+  const send = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    preview: Preview,
+    data: FirstPageData | null,
+  ) =>
+    reply
+      .code(preview.status)
+      .type(HTML)
+      .send(await html(req, preview, data));
+
+  /** An event page as this viewer sees it; null when they may not (unknown, deleted, archived). */
+  const eventPage = async (req: FastifyRequest, eventCode: string) => {
+    const page = await loaded(() => options.events.page(eventCode, req.viewerUserId));
+    const data = page && { me: await me(req), eventPage: { eventCode, data: EventPageData.parse(page) } };
+    return { page, html: await html(req, eventPreview(page, options.publicUrl), data) };
+  };
+  // A visitor's event page is the same for every visitor with the same URL and zone: kept like the API's
+  // (events/public-pages.ts: a change of the event drops it on every node).
+  const visitorPages = options.events.publicPages.cache<{
+    eventId: number;
+    isPrivate: boolean;
+    html: string;
+  }>();
+  const visitorPage = async (req: FastifyRequest, eventCode: string) => {
+    const key = `${req.url}\n${firstPageZone(req)}`;
+    try {
+      return await visitorPages.get(key, async () => {
+        const { page, html } = await eventPage(req, eventCode);
+        if (!page) throw NOT_KEPT;
+        return {
+          eventId: page.event.id,
+          value: { eventId: page.event.id, isPrivate: page.event.private, html },
+        };
+      });
+    } catch (err) {
+      if (err !== NOT_KEPT) throw err;
+      return null;
+    }
+  };
 
   app.get<{ Params: { "*": string } }>("/c/*", { schema: { hide: true } }, async (req, reply) => {
     const eventCode = req.params["*"].split("/")[0] ?? "";
-    return send(reply, await eventPreview(options.events, eventCode, options.publicUrl));
+    // As GET /api/events/by-code does: whoever has the code may act on the unlisted event by its id.
+    const grant = (eventId: number) => grantOpenedEvent(options.db, req, reply, options.policy, eventId);
+    const shown = req.viewerUserId === null ? await visitorPage(req, eventCode) : null;
+    if (shown) {
+      if (shown.isPrivate) await grant(shown.eventId);
+      return sendPreEncoded(req, reply, preEncodedFor(shown, shown.html), HTML);
+    }
+    const { page, html } = await eventPage(req, eventCode);
+    if (page?.event.private) await grant(page.event.id);
+    return reply
+      .code(page ? 200 : 404)
+      .type(HTML)
+      .send(html);
   });
 
   app.get<{ Params: { channelName: string } }>(
     "/@:channelName",
     { schema: { hide: true } },
-    async (req, reply) =>
-      send(reply, await channelPreview(options.channels, req.params.channelName, options.publicUrl)),
+    async (req, reply) => {
+      const { channelName } = req.params;
+      const page = await loaded(() => options.channels.page(channelName));
+      const preview = channelPreview(page, options.publicUrl);
+      const data = page && { me: await me(req), channelPage: { channelName, data: ChannelPage.parse(page) } };
+      return send(req, reply, preview, data);
+    },
   );
 
-  // Every other page is the app itself; unknown /api paths stay JSON 404s.
-  app.get<{ Params: { "*": string } }>("/*", { schema: { hide: true } }, async (req, reply) => {
-    if (req.url.startsWith("/api/")) return reply.callNotFound();
-    return reply.type("text/html; charset=utf-8").send(plainShell);
+  app.get("/", { schema: { hide: true } }, async (req, reply) => {
+    const upcoming = EventCardList.parse({ events: await options.events.upcoming() });
+    return send(req, reply, homePreview(), { me: await me(req), upcoming });
   });
+
+  // Every other page is the app itself; unknown /api paths stay JSON 404s, and so does a file the
+  // build does not have (a browser's /favicon.ico probe must not get a page).
+  app.get<{ Params: { "*": string } }>(
+    "/*",
+    { schema: { hide: true }, config: { noViewer: true } },
+    async (req, reply) => {
+      if (req.url.startsWith("/api/") || ROOT_FILE.test(req.params["*"])) return reply.callNotFound();
+      return reply.type(HTML).send(plainShell);
+    },
+  );
 }

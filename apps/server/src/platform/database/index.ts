@@ -3,7 +3,8 @@ import { openPglite } from "./pglite";
 import { openPostgres } from "./postgres";
 import type { Database } from "./types";
 
-export type { Database, Queryable } from "./types";
+export type { Database, Queryable, Statement } from "./types";
+export { statement } from "./types";
 export { migrate };
 
 /** PostgreSQL when a URL is given, else PGlite under `dataDir` (or in memory); migrated either way. */

@@ -1,9 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { MIGRATIONS_DIR } from "../../paths";
 import type { Database } from "./types";
-
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../migrations");
 
 /** Applies, in name order, each migration file not yet recorded; each file in its own transaction. */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {

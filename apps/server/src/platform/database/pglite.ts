@@ -1,12 +1,32 @@
-import { PGlite, types } from "@electric-sql/pglite";
-import type { Database, Queryable } from "./types";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Database, Queryable, Statement } from "./types";
+
+/**
+ * PostgreSQL's memory settings for one embedded instance (docs/decisions.md, "Start and memory"):
+ * its 128 MB of shared buffers are zeroed into the WASM heap at start, the largest part of an idle
+ * server's memory; 16 MB holds the working set of a one-machine install (the files stay in the OS's
+ * page cache). Sorts and index builds get PostgreSQL's defaults scaled down alike.
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: "16MB",
+  work_mem: "4MB",
+  maintenance_work_mem: "16MB",
+  temp_buffers: "2MB",
+};
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const pg = await PGlite.create(dataDir, { parsers: { [types.INT8]: (value: string) => Number(value) } });
+  // Loaded here: a server on PostgreSQL (DATABASE_URL) never needs the WASM build.
+  const { PGlite, types } = await import("@electric-sql/pglite");
+  const settings = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
+  const pg = await PGlite.create(dataDir, {
+    parsers: { [types.INT8]: (value: string) => Number(value) },
+    startParams: [...PGlite.defaultStartParams, ...settings],
+  });
   const wrap = (q: Pick<PGlite, "query">): Queryable => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query<Row>(sql, params as unknown[]);
+    // PGlite has one connection and no named statements: the name is only for node-postgres.
+    async query<Row>(sql: string | Statement, params: readonly unknown[] = []) {
+      const result = await q.query<Row>(typeof sql === "string" ? sql : sql.text, params as unknown[]);
       return result.rows;
     },
   });

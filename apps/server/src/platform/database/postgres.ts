@@ -1,5 +1,5 @@
-import pg from "pg";
-import type { Database, Queryable } from "./types";
+import type pg from "pg";
+import type { Database, Queryable, Statement } from "./types";
 
 const INT8 = 20;
 const INT8_ARRAY = 1016;
@@ -10,20 +10,23 @@ function parseIdArray(text: string): number[] {
 }
 
 // Ids are bigint identities; they stay far below 2^53, so both drivers hand them out as numbers.
-const typeParsers = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    if (oid === INT8) return (value: string) => Number(value);
-    if (oid === INT8_ARRAY) return parseIdArray;
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+const typeParsers = (types: typeof pg.types) =>
+  ({
+    getTypeParser(oid: number, format?: "text" | "binary") {
+      if (oid === INT8) return (value: string) => Number(value);
+      if (oid === INT8_ARRAY) return parseIdArray;
+      return types.getTypeParser(oid, format);
+    },
+  }) as pg.CustomTypesConfig;
 
 export async function openPostgres(
   connectionString: string,
   onIdleError: (error: Error) => void = () => undefined,
   poolSize = 10,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, types: typeParsers, max: poolSize });
+  // Loaded here: an embedded server (PGlite) never needs the driver.
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString, types: typeParsers(pg.types), max: poolSize });
   // An idle connection dropped by the server (restart, failover) is discarded by the pool; without a
   // listener the 'error' event would end the process.
   pool.on("error", onIdleError);
@@ -31,8 +34,9 @@ export async function openPostgres(
   const client = await pool.connect();
   client.release();
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query(sql, params as unknown[]);
+    async query<Row>(sql: string | Statement, params: readonly unknown[] = []) {
+      const values = params as unknown[];
+      const result = await (typeof sql === "string" ? q.query(sql, values) : q.query({ ...sql, values }));
       return result.rows as Row[];
     },
   });

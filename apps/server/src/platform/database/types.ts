@@ -1,6 +1,17 @@
+/**
+ * A frequent query under a name: node-postgres prepares it once per connection and then only binds
+ * and executes it (docs/decisions.md "Hot paths"). The text never changes under one name.
+ */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+export const statement = (name: string, text: string): Statement => ({ name, text });
+
 /** What feature queries need from a database: the same calls on PGlite and on PostgreSQL. */
 export interface Queryable {
-  query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  query<Row>(sql: string | Statement, params?: readonly unknown[]): Promise<Row[]>;
 }
 
 export interface Database extends Queryable {

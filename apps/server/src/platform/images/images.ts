@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { type DecodeSlots, decodeSlots } from "./decode-slots";
 
 export const IMAGE_MAX_BYTES = 10_000_000;
@@ -12,9 +12,15 @@ const IMAGE_DECODE_TIMEOUT_S = 10;
 
 // The decodes run on libuv's thread pool (4 threads), which file access, DNS and password hashing share:
 // two decodes at a time leave it room, and one libvips thread each keeps a decode from taking every core.
-// The cache would keep decoded uploads in memory for nothing.
-sharp.concurrency(1);
-sharp.cache(false);
+// The cache would keep decoded uploads in memory for nothing. Loaded on the first upload: libvips
+// costs ~25 MB of memory that a server nobody uploads to does not need.
+let loaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () =>
+  (loaded ??= import("sharp").then(({ default: sharp }: { default: typeof Sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  }));
 const slots: DecodeSlots = decodeSlots({ running: 2, waiting: 8 });
 
 export type ImageType = "png" | "jpeg";
@@ -38,6 +44,7 @@ export async function reencodeImage(
   size: { width: number; height: number },
 ): Promise<Buffer | null> {
   if (bytes.length === 0 || bytes.length > IMAGE_MAX_BYTES || !sniffImageType(bytes)) return null;
+  const sharp = await loadSharp();
   return slots.run(() =>
     sharp(bytes, {
       limitInputPixels: IMAGE_MAX_PIXELS,

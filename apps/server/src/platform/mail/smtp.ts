@@ -1,4 +1,4 @@
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Mailer } from "./mailer";
 
 export interface SmtpMailer extends Mailer {
@@ -11,11 +11,17 @@ export interface SmtpMailer extends Mailer {
  * caller knows whether a lost mail is worth a 500 or a log line.
  */
 export function smtpMailer(smtpUrl: string, from: string): SmtpMailer {
-  const transport = createTransport(smtpUrl);
+  // nodemailer loads with the first mail: a server that sends none (the development mailbox, tests) never
+  // carries it (issue 14 §5).
+  let transport: Promise<Transporter> | null = null;
+  const opened = () => {
+    transport ??= import("nodemailer").then(({ createTransport }) => createTransport(smtpUrl));
+    return transport;
+  };
   return {
     kind: "smtp",
     async send({ to, subject, text, html, attachments = [], messageId }) {
-      await transport.sendMail({
+      await (await opened()).sendMail({
         from,
         to,
         subject,
@@ -27,7 +33,7 @@ export function smtpMailer(smtpUrl: string, from: string): SmtpMailer {
       });
     },
     async close() {
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

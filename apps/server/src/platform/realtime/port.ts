@@ -5,6 +5,9 @@ export interface Publisher {
   publish(messages: readonly TopicMessage[]): void;
 }
 
+/** The sign-in sessions that ended: one (by its cookie's hash) or all of a user's. */
+export type SessionScope = { sessionHash: string } | { userId: number };
+
 /** The realtime layer as features see it (features/realtime builds it on Socket.IO). */
 export interface Realtime extends Publisher {
   /**
@@ -14,9 +17,10 @@ export interface Realtime extends Publisher {
   evict(userId: number, eventIds: readonly number[], reason: string): Promise<void>;
   /**
    * Closes the connections opened with a sign-in session (sign-out) or with any session of a user
-   * (sign-out everywhere), on every node; the page reconnects with whatever cookie it has now.
+   * (sign-out everywhere), on every node; the page reconnects with whatever cookie it has now. Every
+   * node's session cache drops them too (features/auth/session-cache.ts).
    */
-  endSessions(scope: { sessionHash: string } | { userId: number }): void;
+  endSessions(scope: SessionScope): void;
   /**
    * Asks again, on every node, whether each connection holding the topic may still read it; those
    * refused now leave it and are told why (spec 2 §2: hiding the audience closes presence to guests).

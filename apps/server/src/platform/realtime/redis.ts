@@ -1,6 +1,6 @@
-import { createAdapter } from "@socket.io/redis-adapter";
+import type { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
-import { Redis, type RedisOptions } from "ioredis";
+import type { Redis, RedisOptions } from "ioredis";
 
 /** Reconnect quickly after an outage: every second at most (ioredis' default backs off to 2 s). */
 const RECONNECT_CAP_MS = 1_000;
@@ -29,9 +29,15 @@ export interface RedisBus {
  * Two ioredis connections (publish and subscribe) behind @socket.io/redis-adapter. `key` prefixes
  * every channel, so deployments (and test runs) sharing one Redis do not hear each other.
  */
-export function openRedisBus(url: string, key: string, log: FastifyBaseLogger): RedisBus {
-  const pub = quiet(new Redis(url, OPTIONS), "publish", log);
-  const sub = quiet(new Redis(url, OPTIONS), "subscribe", log);
+export async function openRedisBus(url: string, key: string, log: FastifyBaseLogger): Promise<RedisBus> {
+  // Loaded only by a node that shares its topics (REDIS_URL): some 40 MB of an idle one-machine server's
+  // memory otherwise (issue 14 §5).
+  const [{ Redis: RedisClient }, redisAdapter] = await Promise.all([
+    import("ioredis"),
+    import("@socket.io/redis-adapter"),
+  ]);
+  const pub = quiet(new RedisClient(url, OPTIONS), "publish", log);
+  const sub = quiet(new RedisClient(url, OPTIONS), "subscribe", log);
   const listeners: Array<() => void> = [];
   sub.on("ready", () => {
     // A PING answered after the automatic re-subscription proves the channels are live again.
@@ -42,7 +48,7 @@ export function openRedisBus(url: string, key: string, log: FastifyBaseLogger): 
         for (const listener of listeners) listener();
       });
   });
-  const adapter = createAdapter(pub, sub, { key, requestsTimeout: 2_000 });
+  const adapter = redisAdapter.createAdapter(pub, sub, { key, requestsTimeout: 2_000 });
   return {
     adapter,
     onResubscribed: (listener) => listeners.push(listener),

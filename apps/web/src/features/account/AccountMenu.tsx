@@ -1,5 +1,6 @@
 import type { CurrentUser } from "@onstage/domain";
 import { Link, useLocation } from "react-router";
+import { loadSignInDialog } from "../auth/SignInDialogHost";
 import { signInPath } from "../auth/signInParams";
 import { UserMenu } from "./UserMenu";
 
@@ -7,6 +8,14 @@ export function AccountMenu({ user, isPending }: { user: CurrentUser | null; isP
   const location = useLocation();
   // Nothing while /api/me answers, so a signed-in user never sees "Sign in" flash.
   if (isPending) return null;
-  if (!user) return <Link to={signInPath(location)}>Sign in</Link>;
+  if (!user) {
+    // Starting the download on hover or focus makes the dialog open at once on the click.
+    const prefetch = () => void loadSignInDialog();
+    return (
+      <Link to={signInPath(location)} onPointerEnter={prefetch} onFocus={prefetch}>
+        Sign in
+      </Link>
+    );
+  }
   return <UserMenu user={user} />;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { PageLayout, type PageLayoutProps } from "../../ui/PageLayout";
-import { SignInDialogHost } from "../auth/SignInDialog";
+import { SignInDialogHost } from "../auth/SignInDialogHost";
 import { AccountMenu } from "./AccountMenu";
 import { useMe } from "./useMe";
 import { VerifyBanner } from "./VerifyBanner";

@@ -1,12 +1,12 @@
-import { type CurrentUser, MeResponse } from "@onstage/domain";
+import type { CurrentUser, MeResponse } from "@onstage/domain";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../api";
+import { apiJson } from "../../api";
 
 export const accountKeys = {
   me: ["account", "me"] as const,
 };
 
-export const fetchMe = () => api("/api/me", MeResponse);
+export const fetchMe = () => apiJson<MeResponse>("/api/me");
 
 export function useMe() {
   const query = useQuery({

@@ -15,7 +15,7 @@ import {
   VerifyEmailFromInviteResponse,
 } from "@onstage/domain";
 import type { z } from "zod";
-import { api, apiNoContent, jsonBody } from "../../api";
+import { api, jsonBody } from "../../api";
 
 // The accounts and sign-in endpoints, one function each; hooks add caching and state.
 
@@ -35,10 +35,6 @@ export const requestPasswordReset = (body: z.input<typeof PasswordResetRequest>)
   api("/api/password-reset", SentResponse, jsonBody(body));
 
 export const acceptTerms = () => api("/api/user/accept-terms", MeResponse, jsonBody({}));
-
-export const signOut = () => apiNoContent("/api/auth/logout", { method: "POST" });
-
-export const signOutEverywhere = () => apiNoContent("/api/auth/logout-everywhere", { method: "POST" });
 
 export const verifyLink = (token: string) =>
   api("/api/magic-link/verify", LinkSignInResponse, jsonBody({ token }));

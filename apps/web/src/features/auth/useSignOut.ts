@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { failureText } from "../../api";
 import { DEFAULT_TOAST_MS, toast } from "../../ui/toast";
-import { signOut, signOutEverywhere } from "./authApi";
+import { signOut, signOutEverywhere } from "./signOutApi";
 import { useAuthChanged } from "./useAuthChanged";
 
 /** 'Sign out' ends this browser's session; 'Sign out everywhere' ends every session of the account. */

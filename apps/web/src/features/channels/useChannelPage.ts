@@ -1,6 +1,7 @@
-import { ChannelPage } from "@onstage/domain";
+import type { ChannelPage } from "@onstage/domain";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../api";
+import { apiJson } from "../../api";
+import { FIRST_PAGE_FRESH_MS } from "../../lib/firstRender";
 
 export const channelKeys = {
   page: (channelName: string) => ["channels", channelName] as const,
@@ -9,6 +10,8 @@ export const channelKeys = {
 export function useChannelPage(channelName: string) {
   return useQuery({
     queryKey: channelKeys.page(channelName),
-    queryFn: () => api(`/api/channels/${encodeURIComponent(channelName)}`, ChannelPage),
+    queryFn: () => apiJson<ChannelPage>(`/api/channels/${encodeURIComponent(channelName)}`),
+    // A page the server rendered (firstPage.ts) starts from fresh data: no refetch as it hydrates.
+    staleTime: FIRST_PAGE_FRESH_MS,
   });
 }

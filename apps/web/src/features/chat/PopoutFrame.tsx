@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Spinner } from "../../ui/Spinner";
-import { SignInDialogHost } from "../auth/SignInDialog";
+import { SignInDialogHost } from "../auth/SignInDialogHost";
 import { decideEventView } from "../event-page/eventView";
 import { pickSession } from "../event-page/pickSession";
 import { useEventPage } from "../event-page/useEventPage";

@@ -3,16 +3,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { eventKeys } from "../events/eventKeys";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { useTopic } from "../realtime/useTopic";
+import { followsSessionState } from "./followsSessionState";
 
 /**
- * Spec 1 §4: who sees the room depends on the session's state. The event page follows the session live
- * for the people the room could admit (registered, or the team), so the room opens when the session goes
- * live, and the page comes back when it ends, without a reload.
+ * The room opens when the session goes live, and the page comes back when it ends, without a reload
+ * (for whom: followsSessionState).
  */
 export function FollowSessionState({ data, session }: { data: EventPageData; session: VideoSessionSummary }) {
-  const { viewer } = data;
-  const mayBeAdmitted = viewer.isRegistered || viewer.eventRole !== null || viewer.orgRole !== null;
-  if (!mayBeAdmitted || viewer.isBanned) return null;
+  if (!followsSessionState(data.viewer)) return null;
   return (
     <RealtimeProvider>
       <SessionStateListener eventCode={data.event.eventCode} session={session} />

@@ -1,5 +1,6 @@
 import { shownTime } from "@onstage/domain";
 import { useId } from "react";
+import { useViewerTimeZone } from "../../lib/firstRender";
 import "./DateBox.css";
 
 export interface DateBoxProps {
@@ -14,7 +15,7 @@ export interface DateBoxProps {
  */
 export function DateBox({ startIso, timeZone, onOpenCalendar }: DateBoxProps) {
   const tooltipId = useId();
-  const shown = shownTime(startIso, { event: timeZone });
+  const shown = shownTime(startIso, { event: timeZone, viewer: useViewerTimeZone(timeZone) });
   return (
     <button
       type="button"

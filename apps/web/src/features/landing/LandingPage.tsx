@@ -1,14 +1,12 @@
 import type { EventPageData, VideoSessionSummary } from "@onstage/domain";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { FollowSessionState } from "../event-page/FollowSessionState";
+import { lazyComponent } from "../../lib/lazyComponent";
+import { followsSessionState } from "../event-page/followsSessionState";
 import { EventCover } from "../events/EventCover";
-import { EnterGreenroomButton } from "../host-controls/EnterGreenroomButton";
 import { SessionsSection } from "../lobby/SessionsSection";
-import { RegistrationDialog } from "../registration/RegistrationDialog";
-import { mayUnregister, UnregisterAction } from "../registration/UnregisterAction";
+import { mayUnregister } from "../registration/mayUnregister";
 import { useRegisterParam } from "../registration/useRegisterParam";
-import { AddToCalendarDialog } from "./AddToCalendarDialog";
 import { Countdown } from "./Countdown";
 import { DateBox } from "./DateBox";
 import { EventBadges } from "./EventBadges";
@@ -22,6 +20,27 @@ import type { RegisterState } from "./registerState";
 import { ShareSection } from "./ShareSection";
 import { TicketsSection } from "./TicketsSection";
 import "./landing.css";
+
+// Issue 14: the landing's first load holds what every visitor sees; dialogs, the team's controls and the
+// realtime client (socket.io) load when they are needed, after the page has painted.
+const loadRegistrationDialog = () =>
+  import("../registration/RegistrationDialog").then((m) => m.RegistrationDialog);
+const RegistrationDialog = lazyComponent(loadRegistrationDialog);
+const AddToCalendarDialog = lazyComponent(() =>
+  import("./AddToCalendarDialog").then((m) => m.AddToCalendarDialog),
+);
+const FollowSessionState = lazyComponent(() =>
+  import("../event-page/FollowSessionState").then((m) => m.FollowSessionState),
+);
+const EnterGreenroomButton = lazyComponent(() =>
+  import("../host-controls/EnterGreenroomButton").then((m) => m.EnterGreenroomButton),
+);
+const UnregisterAction = lazyComponent(() =>
+  import("../registration/UnregisterAction").then((m) => m.UnregisterAction),
+);
+
+/** Only the event's team may move a session to the greenroom; nobody else needs that code. */
+const isTeam = ({ viewer }: EventPageData) => viewer.eventRole !== null || viewer.orgRole !== null;
 
 export interface LandingPageProps {
   data: EventPageData;
@@ -71,11 +90,18 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
         <div className="landing__side">
           <div className="landing__panel">
             {times.countdownTarget && <Countdown startIso={times.countdownTarget} />}
-            {session && !isPreview && <EnterGreenroomButton data={data} session={session} />}
-            {session && !isPreview && <FollowSessionState data={data} session={session} />}
+            <Suspense fallback={null}>
+              {session && !isPreview && isTeam(data) && (
+                <EnterGreenroomButton data={data} session={session} />
+              )}
+              {session && !isPreview && followsSessionState(data.viewer) && (
+                <FollowSessionState data={data} session={session} />
+              )}
+            </Suspense>
             {register.action === "register" ? (
               <RegisterPanel
                 state={register}
+                onPrefetch={() => void loadRegistrationDialog()}
                 onRegister={() =>
                   register.replayPath ? navigate(register.replayPath) : registration.setOpen(true)
                 }
@@ -90,7 +116,11 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
                 onOpenCalendar={() => setCalendarOpen(true)}
               />
             )}
-            {mayUnregister(data) && <UnregisterAction data={data} />}
+            {mayUnregister(data) && (
+              <Suspense fallback={null}>
+                <UnregisterAction data={data} />
+              </Suspense>
+            )}
           </div>
           {event.access === "ticketed" && data.tickets.length > 0 && (
             <TicketsSection tickets={data.tickets} currency={event.eventTicketCurrency} />
@@ -99,15 +129,17 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
           {!event.private && <ShareSection pageUrl={pageUrl} title={event.title} />}
         </div>
       </div>
-      {times.start && (
-        <AddToCalendarDialog
-          open={isCalendarOpen}
-          onOpenChange={setCalendarOpen}
-          eventCode={event.eventCode}
-          entry={calendarEntry(data, times.start, times.end, pageUrl)}
-        />
-      )}
-      <RegistrationDialog open={registration.isOpen} onOpenChange={registration.setOpen} data={data} />
+      <Suspense fallback={null}>
+        {times.start && isCalendarOpen && (
+          <AddToCalendarDialog
+            open
+            onOpenChange={setCalendarOpen}
+            eventCode={event.eventCode}
+            entry={calendarEntry(data, times.start, times.end, pageUrl)}
+          />
+        )}
+        {registration.isOpen && <RegistrationDialog open onOpenChange={registration.setOpen} data={data} />}
+      </Suspense>
     </div>
   );
 }

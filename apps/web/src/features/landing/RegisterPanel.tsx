@@ -7,9 +7,11 @@ import "./SidebarSections.css";
 export interface RegisterPanelProps {
   state: RegisterState;
   onRegister: () => void;
+  /** Called on hover or focus: the registration dialog's code starts loading before the click. */
+  onPrefetch?: () => void;
 }
 
-export function RegisterPanel({ state, onRegister }: RegisterPanelProps) {
+export function RegisterPanel({ state, onRegister, onPrefetch }: RegisterPanelProps) {
   const spotsId = useId();
   const showSpots = state.spotsLeftText !== null;
   const handleClick = () => {
@@ -26,6 +28,8 @@ export function RegisterPanel({ state, onRegister }: RegisterPanelProps) {
         aria-disabled={state.isBlocked || undefined}
         aria-describedby={showSpots ? spotsId : undefined}
         onClick={handleClick}
+        onPointerEnter={onPrefetch}
+        onFocus={onPrefetch}
       >
         {state.label}
       </Button>

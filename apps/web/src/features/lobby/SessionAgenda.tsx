@@ -5,11 +5,9 @@ import {
   type VideoSessionSummary,
 } from "@onstage/domain";
 import { useId, useState } from "react";
-import { Link } from "react-router";
-import { EventTime } from "../../lib/EventTime";
 import { useNow } from "../../lib/useNow";
-import { Badge } from "../../ui/Badge";
 import "./lobby.css";
+import { SessionCard } from "./SessionCard";
 import { useAgendaTopic } from "./useAgendaTopic";
 
 const GROUP_TITLES: Record<AgendaGroupKind, string> = {
@@ -85,32 +83,5 @@ function AgendaGroup(props: {
         </button>
       )}
     </section>
-  );
-}
-
-/** One session: its title (the link), its time in the viewer's zone and whether it is live. */
-export function SessionCard({
-  data,
-  session,
-  isCurrent = false,
-}: {
-  data: EventPageData;
-  session: VideoSessionSummary;
-  isCurrent?: boolean;
-}) {
-  return (
-    <article className="session-card">
-      <Link
-        className="session-card__title"
-        to={`/c/${data.event.eventCode}/${session.urlHash}`}
-        aria-current={isCurrent ? "page" : undefined}
-      >
-        {session.title || data.event.title}
-      </Link>
-      <p className="session-card__time">
-        <EventTime iso={session.timeScheduled} eventTimeZone={data.event.timezone} format="short" />
-      </p>
-      {session.state === "broadcasting" && <Badge tone="danger">LIVE</Badge>}
-    </article>
   );
 }

@@ -1,6 +1,6 @@
 import type { EventPageData } from "@onstage/domain";
 import { LandingSection } from "../landing/LandingSection";
-import { SessionCard } from "./SessionAgenda";
+import { SessionCard } from "./SessionCard";
 
 /** The landing page of a multi-session event lists every session in schedule order (docs/decisions.md). */
 export function SessionsSection({ data }: { data: EventPageData }) {

@@ -1,4 +1,4 @@
-import { RECORDER_SIGN_IN_PATH, RecorderSignInRequest } from "@onstage/domain";
+import { RECORDER_SIGN_IN_PATH, type RecorderSignInRequest } from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiNoContent, jsonBody } from "../../api";
@@ -14,7 +14,7 @@ export function useEgressSignIn(token: string | null): boolean {
   useEffect(() => {
     if (token === null) return;
     let isCurrent = true;
-    apiNoContent(RECORDER_SIGN_IN_PATH, jsonBody(RecorderSignInRequest.parse({ token })))
+    apiNoContent(RECORDER_SIGN_IN_PATH, jsonBody({ token } satisfies RecorderSignInRequest))
       .catch((error: unknown) => console.error("egress template: recorder sign-in refused", error))
       .finally(() => {
         if (!isCurrent) return;

@@ -7,7 +7,7 @@ import {
   RealtimeEvents,
   SubscribeAck,
   type SubscribeRequest,
-  TopicMessage,
+  TopicMessageBatch,
   Unsubscribed,
 } from "@onstage/domain";
 import { io, type Socket } from "socket.io-client";
@@ -80,9 +80,10 @@ export class RealtimeClient {
       // Our own disconnects (stop, reconnect after a sign-in change) are not failures.
       if (reason !== "io client disconnect") this.dropped(true);
     });
-    socket.on(RealtimeEvents.message, (raw: unknown) => {
-      const message = TopicMessage.safeParse(raw);
-      if (message.success) this.channels.get(message.data.topic)?.receive(message.data);
+    socket.on(RealtimeEvents.messages, (raw: unknown) => {
+      const batch = TopicMessageBatch.safeParse(raw);
+      // One topic per frame: the server batches per topic.
+      if (batch.success) this.channels.get(batch.data[0].topic)?.receive(batch.data);
     });
     socket.on(RealtimeEvents.unsubscribed, (raw: unknown) => {
       const ended = Unsubscribed.safeParse(raw);

@@ -72,11 +72,25 @@ describe("TopicChannel", () => {
     const seen = follow(channel);
     channel.join();
     expect(requests).toEqual([{ topic: TOPIC, since: 4 }]);
-    channel.receive(message(7)); // live, ahead of the replay: held
+    channel.receive([message(7)]); // live, ahead of the replay: held
     await answer(subscribed(6, [5, 6]));
-    channel.receive(message(6)); // a second copy
+    channel.receive([message(6)]); // a second copy
     expect(seen).toEqual([5, 6, 7]);
     expect(channel.state.status).toBe("SUBSCRIBED");
+  });
+
+  it("applies a batch's messages once each, in order, across early arrivals, replays and gaps", async () => {
+    const { host, answer } = fakeHost();
+    const channel = new TopicChannel(TOPIC, 4, host);
+    const seen = follow(channel);
+    channel.join();
+    channel.receive([message(6), message(7)]); // before the acknowledgement: held
+    await answer(subscribed(5, [5]));
+    channel.receive([message(7), message(8)]); // a resume's replay overlapping a live batch
+    channel.receive([message(10), message(11)]); // behind a gap: held
+    expect(seen).toEqual([5, 6, 7, 8]);
+    channel.receive([message(9)]);
+    expect(seen).toEqual([5, 6, 7, 8, 9, 10, 11]);
   });
 
   it("REFETCH reloads the data, then applies what came after the topic's sequence", async () => {
@@ -87,7 +101,7 @@ describe("TopicChannel", () => {
     const seen = follow(channel, refetch);
     channel.join();
     await answer({ status: "REFETCH", topic: TOPIC, seq: 40 });
-    channel.receive(message(41));
+    channel.receive([message(41)]);
     expect(seen).toEqual([]); // never on top of data that is about to be replaced
     release();
     await vi.advanceTimersByTimeAsync(0);
@@ -104,8 +118,8 @@ describe("TopicChannel", () => {
     channel.join();
     expect(requests).toEqual([{ topic: TOPIC }]);
     await answer(subscribed(3));
-    channel.receive(message(3));
-    channel.receive(message(4));
+    channel.receive([message(3)]);
+    channel.receive([message(4)]);
     expect(seen).toEqual([]);
     release();
     await vi.advanceTimersByTimeAsync(0);
@@ -118,7 +132,7 @@ describe("TopicChannel", () => {
     const seen = follow(channel);
     channel.join();
     await answer(subscribed(1));
-    channel.receive(message(3));
+    channel.receive([message(3)]);
     await vi.advanceTimersByTimeAsync(REALTIME_GAP_WAIT_MS);
     expect(requests.at(-1)).toEqual({ topic: TOPIC, since: 1 });
     expect(channel.state.status).toBe("SUBSCRIBED");
@@ -170,7 +184,7 @@ describe("TopicChannel", () => {
     channel.join();
     await answer(subscribed(0));
     channel.closedByServer("banned");
-    channel.receive(message(1));
+    channel.receive([message(1)]);
     channel.join();
     expect(seen).toEqual([]);
     expect(requests.length).toBe(1);
@@ -183,7 +197,7 @@ describe("TopicChannel", () => {
     const seen = follow(channel);
     channel.join();
     await answer(subscribed(0));
-    channel.receive(message(1));
+    channel.receive([message(1)]);
     channel.connectionLost(true);
     expect(channel.state).toMatchObject({ status: "CLOSED", failures: 1 });
     channel.join();

@@ -100,13 +100,15 @@ export class TopicChannel {
       });
   }
 
-  receive(message: TopicMessage) {
+  /** One `messages` frame of this topic (issue 14 item 7): each message is applied once, in order. */
+  receive(batch: readonly TopicMessage[]) {
     if (this.stopped) return;
-    if (!this.tracker) {
-      this.early.push(message);
+    const tracker = this.tracker;
+    if (!tracker) {
+      this.early.push(...batch);
       return;
     }
-    this.apply(this.tracker.receive(message));
+    for (const message of batch) this.apply(tracker.receive(message));
   }
 
   /**

@@ -7,18 +7,6 @@ import { eventKeys } from "../events/eventKeys";
 import { unregisterUser } from "./registrationApi";
 import "./registration.css";
 
-/** Registered guests may leave the event; team roles are managed by the hosts instead. */
-export function mayUnregister({ event, viewer }: EventPageData): boolean {
-  const isGuest = viewer.eventRole === null || viewer.eventRole === "guest";
-  return (
-    !event.hideUnregister &&
-    viewer.userId !== null &&
-    viewer.isRegistered &&
-    isGuest &&
-    viewer.orgRole === null
-  );
-}
-
 /**
  * Spec 1 §7 `POST /api/events/unregister-user` for oneself, behind a confirmation that warns more
  * strongly for a ticketed event (as spec 1 §5 Remove Attendee does). Spec 1 §8: a failure is only logged.

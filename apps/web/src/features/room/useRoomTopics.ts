@@ -91,8 +91,14 @@ export function useEventTopic(room: RoomResponse, eventCode: string, flags: View
           void queryClient.invalidateQueries({ queryKey: peopleKeys.registeredAll });
           return;
         }
-        // The agenda follows its sessions itself (lobby/useAgendaTopic).
-        if (message.event === "session.updated" || message.event === "session.removed") return;
+        // The agenda follows its sessions itself (lobby/useAgendaTopic); 'event.updated' is for the
+        // servers' cached event pages.
+        if (
+          message.event === "session.updated" ||
+          message.event === "session.removed" ||
+          message.event === "event.updated"
+        )
+          return;
         const { registeredCount } = message.payload;
         queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, registeredCount });
       },

@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { Database } from "../../../platform/database";
 import { keepPatreonToken } from "../../../platform/membership/patreon-gate";
 import type { AuthService } from "../service";
-import { type CookiePolicy, startSession } from "../sessions";
+import { type CookiePolicy, type SessionDeps, startSession } from "../sessions";
 import { type SocialClient, socialClient } from "./oauth";
 import { isSocialProvider, type SocialProviderConfig } from "./providers";
 import { saveOAuthState, spendOAuthState } from "./states";
@@ -25,6 +25,7 @@ export interface SocialRouteDeps {
   policy: CookiePolicy;
   publicUrl: string;
   providers: SocialProviderConfig;
+  realtime: SessionDeps["realtime"];
 }
 
 const tags = ["auth"];
@@ -72,6 +73,7 @@ export function socialRoutes({
   policy,
   publicUrl,
   providers,
+  realtime,
 }: SocialRouteDeps): FastifyPluginAsyncZod {
   const clients = new Map<SocialProvider, SocialClient>();
   for (const [provider, settings] of Object.entries(providers)) {
@@ -197,7 +199,7 @@ export function socialRoutes({
               accessToken: tokens.access_token,
             }).catch((e: unknown) => req.log.warn({ err: e }, "Patreon token not kept"));
           }
-          await startSession(db, req, reply, policy, userId);
+          await startSession({ db, policy, realtime }, req, reply, userId);
           return reply.redirect(
             needsTerms ? withQuery(redirectTo, { sign_in: "terms" }) : safeRedirect(redirectTo),
           );

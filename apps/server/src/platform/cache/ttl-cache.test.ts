@@ -1,0 +1,76 @@
+import { expect, test } from "vitest";
+import { TtlCache } from "./ttl-cache";
+
+const KEEP_MS = 1_000;
+const keepFor = (_: string, now: number) => now + KEEP_MS;
+
+function cacheAt(start = 0, maxEntries = 10) {
+  const clock = { now: start };
+  const cache = new TtlCache<string, string>(maxEntries, () => clock.now);
+  let loads = 0;
+  const read = (key: string) =>
+    cache.getOrLoad(
+      key,
+      async () => {
+        loads += 1;
+        return `${key}#${loads}`;
+      },
+      keepFor,
+    );
+  return { cache, clock, read, loads: () => loads };
+}
+
+test("a kept value is served until its time, then loaded again", async () => {
+  const { clock, read, loads } = cacheAt();
+  expect(await read("a")).toBe("a#1");
+  clock.now = KEEP_MS - 1;
+  expect(await read("a")).toBe("a#1");
+  clock.now = KEEP_MS;
+  expect(await read("a")).toBe("a#2");
+  expect(loads()).toBe(2);
+});
+
+test("past its bound, the least recently read entry goes first", async () => {
+  const { cache, read } = cacheAt(0, 2);
+  await read("a");
+  await read("b");
+  await read("a");
+  await read("c");
+  expect(cache.size).toBe(2);
+  expect(await read("a")).toBe("a#1");
+  expect(await read("b")).toBe("b#4");
+});
+
+test("a value loaded while an invalidation came is answered but not kept", async () => {
+  const { cache } = cacheAt();
+  let release: (value: string) => void = () => undefined;
+  const slow = cache.getOrLoad("a", () => new Promise<string>((resolve) => (release = resolve)), keepFor);
+  cache.delete("a");
+  release("stale");
+  expect(await slow).toBe("stale");
+  expect(await cache.getOrLoad("a", async () => "fresh", keepFor)).toBe("fresh");
+});
+
+test("a value whose time is null is not kept", async () => {
+  const { cache } = cacheAt();
+  await cache.getOrLoad(
+    "a",
+    async () => "once",
+    () => null,
+  );
+  expect(
+    await cache.getOrLoad(
+      "a",
+      async () => "again",
+      () => null,
+    ),
+  ).toBe("again");
+});
+
+test("deleteWhere drops every matching entry", async () => {
+  const { cache, read } = cacheAt();
+  await read("a");
+  await read("b");
+  cache.deleteWhere((value) => value.startsWith("a"));
+  expect(cache.size).toBe(1);
+});
