@@ -171,8 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.setValidatorCompiler(safeTextValidatorCompiler);
   refuseUnsafeUrls(server);
   server.setSerializerCompiler(serializerCompiler);
-  server.addHook("onSend", async (req, reply) => {
+  server.addHook("onSend", (req, reply, payload, done) => {
     reply.header("x-request-id", req.id);
+    done(null, payload);
   });
 
   await registerCompression(server);

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { COMPRESS_MIN_BYTES } from "./compression";
+import { BROTLI_PER_REQUEST_QUALITY, COMPRESS_MIN_BYTES } from "./compression";
 
 type Encoding = "br" | "gzip";
 
@@ -10,22 +10,36 @@ type Encoding = "br" | "gzip";
 const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"], cache: new Map() });
 
 /**
- * An answer many requests share (a cached visitor's page): each encoding is made once, the first time a
- * client asks for it, instead of compressing the same bytes on every request (issue 14 §4). Brotli at
- * the quality the build uses, since the cost is paid once.
+ * How hard a cached answer is compressed: hard when every visitor shares it (the quality the build
+ * uses, paid once per page), fast when it is one viewer's (paid once per viewer and change of the page,
+ * as compression.ts pays it per request).
  */
-export class PreEncoded {
+type SharedBy = "everyone" | "one";
+const LEVELS: Record<SharedBy, { brotli: number; gzip: number }> = {
+  everyone: { brotli: 9, gzip: 9 },
+  one: { brotli: BROTLI_PER_REQUEST_QUALITY, gzip: constants.Z_DEFAULT_COMPRESSION },
+};
+
+/**
+ * An answer requests share (a cached page): each encoding is made once, the first time a client asks
+ * for it, instead of compressing the same bytes on every request (issue 14 §4).
+ */
+class PreEncoded {
   private readonly encoded = new Map<Encoding, Buffer>();
 
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    private readonly sharedBy: SharedBy,
+  ) {}
 
   in(encoding: Encoding): Buffer {
     let bytes = this.encoded.get(encoding);
     if (!bytes) {
+      const levels = LEVELS[this.sharedBy];
       bytes =
         encoding === "br"
-          ? brotliCompressSync(this.text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-          : gzipSync(this.text, { level: 9 });
+          ? brotliCompressSync(this.text, { params: { [constants.BROTLI_PARAM_QUALITY]: levels.brotli } })
+          : gzipSync(this.text, { level: levels.gzip });
       this.encoded.set(encoding, bytes);
     }
     return bytes;
@@ -34,18 +48,22 @@ export class PreEncoded {
 
 const ofCached = new WeakMap<object, PreEncoded>();
 
-/** The encodings of a cached answer, made with it and dropped with it (`owner`: the cache's entry). */
-export function preEncodedFor(owner: object, text: string): PreEncoded {
-  let encoded = ofCached.get(owner);
-  if (!encoded) {
-    encoded = new PreEncoded(text);
-    ofCached.set(owner, encoded);
+/**
+ * Sends `text`, a cached answer (`owner`: the cache's entry; its encodings are made with it and dropped
+ * with it), in the encoding the client prefers (none: as it is); compression.ts leaves it alone. A
+ * signed-in viewer's answer is theirs alone; a visitor's is everyone's.
+ */
+export function sendPreEncoded(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cached: { owner: object; text: string },
+  type: string,
+) {
+  let body = ofCached.get(cached.owner);
+  if (!body) {
+    body = new PreEncoded(cached.text, req.viewerUserId === null ? "everyone" : "one");
+    ofCached.set(cached.owner, body);
   }
-  return encoded;
-}
-
-/** Sends `body` in the encoding the client prefers (none: as it is); compression.ts leaves it alone. */
-export function sendPreEncoded(req: FastifyRequest, reply: FastifyReply, body: PreEncoded, type: string) {
   reply.type(type).header("vary", "accept-encoding");
   const accepted = req.headers["accept-encoding"];
   const encoding = accepted && body.text.length >= COMPRESS_MIN_BYTES ? negotiator.negotiate(accepted) : null;

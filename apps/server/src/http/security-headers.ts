@@ -1,5 +1,6 @@
-import helmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 import { FILES_URL_PREFIX } from "../platform/storage/port";
 
 /** Spec 3 clip embed (an iframe of width 100%, height 800): the only page another site may frame. */
@@ -22,7 +23,7 @@ export async function registerSecurityHeaders(
 ): Promise<void> {
   const { connectTo = [], mediaFrom = [] } = origins;
   const isHttps = new URL(publicUrl).protocol === "https:";
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -51,8 +52,14 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
+  // Issue 14: the same headers on every response, so they are set as computed once (@fastify/helmet
+  // built helmet's middleware again on every request).
+  app.addHook("onRequest", (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 
-  app.addHook("onSend", async (req, reply) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     if (req.url.startsWith(FILES_URL_PREFIX)) reply.header("cross-origin-resource-policy", "cross-origin");
     if (CLIP_EMBED_PATH.test(req.url)) {
       reply.removeHeader("x-frame-options");
@@ -61,10 +68,28 @@ export async function registerSecurityHeaders(
         reply.header("content-security-policy", csp.replace("frame-ancestors 'none'", "frame-ancestors *"));
     }
     // A signed-in viewer's answers, and the pages rendered with their data, stay in their browser alone.
-    const type = String(reply.getHeader("content-type") ?? "");
-    const isPersonal = type.startsWith("application/json") || type.startsWith("text/html");
-    if (isPersonal && req.viewerUserId !== null && !reply.hasHeader("cache-control")) {
-      reply.header("cache-control", "no-store");
+    if (req.viewerUserId !== null && !reply.hasHeader("cache-control")) {
+      const type = String(reply.getHeader("content-type") ?? "");
+      if (type.startsWith("application/json") || type.startsWith("text/html"))
+        reply.header("cache-control", "no-store");
     }
+    done(null, payload);
   });
+}
+
+/** The headers helmet's middleware sets for these options (they depend on nothing in the request). */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
 }

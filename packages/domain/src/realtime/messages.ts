@@ -118,7 +118,7 @@ export const TopicBodies = {
     broadcast(
       "people.changed",
       PeopleChanged,
-      "`{ userId }`: a role change, a ban or an unban (the people lists read them again)",
+      "`{ userId }`: an event or channel role change, a ban or an unban, a ticket paid or refunded (the people lists and the user's event page read them again)",
     ),
     broadcast(
       "clipping.toggled",

@@ -22,7 +22,7 @@ export interface AuthDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
-  realtime: Pick<Realtime, "endSessions">;
+  realtime: Pick<Realtime, "endSessions" | "publish">;
 }
 
 /** Who is asking, for throttling: the address the request came from. */
@@ -132,6 +132,7 @@ export function authCore({ db, mailer, publicUrl, log, realtime }: AuthDeps) {
 
   return {
     db,
+    realtime,
     linkUrl,
     deliver,
     inBackground,

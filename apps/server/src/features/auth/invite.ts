@@ -1,11 +1,12 @@
 import { BadRequest, Conflict, nameRefusal } from "@onstage/domain";
+import { withOutbox } from "../../platform/realtime/outbox";
 import { acceptTeamInvite } from "../dashboard/invites";
 import type { AuthCore } from "./core";
 import * as q from "./queries";
 import { spendLinkToken } from "./tokens";
 
 /** Spec 1 §4 invite token: it signs the person in with the address verified, and joins the team. */
-export function inviteActions({ db, endAllSessions }: AuthCore) {
+export function inviteActions({ db, realtime, endAllSessions }: AuthCore) {
   return {
     /** Returns the user to sign in. The link proves the inbox, so it counts as the address's verification. */
     async acceptInvite(
@@ -16,7 +17,7 @@ export function inviteActions({ db, endAllSessions }: AuthCore) {
       const refusal = nameRefusal(typed.firstName, "first") ?? nameRefusal(typed.lastName, "last");
       if (refusal) throw BadRequest(refusal);
       const names = { firstName: typed.firstName.trim(), lastName: typed.lastName.trim() };
-      const accepted = await db.transaction(async (tx) => {
+      const accepted = await withOutbox(db, realtime, async (tx, outbox) => {
         const spent = await spendLinkToken(tx, token, ["invite"]);
         if (!spent) throw BadRequest("link_invalid");
         const existing = await q.findUserByEmail(tx, spent.email);
@@ -39,6 +40,7 @@ export function inviteActions({ db, endAllSessions }: AuthCore) {
         if (typeof inviteId === "number")
           await acceptTeamInvite(
             tx,
+            outbox,
             inviteId,
             { userId, email: spent.email, emailVerified: true },
             Date.now(),

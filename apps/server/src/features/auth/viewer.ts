@@ -38,14 +38,23 @@ export async function registerViewer(
   await app.register(cookie);
   app.decorateRequest("viewerUserId", null);
   app.decorateRequest("browserKey", null);
-  app.addHook("onRequest", async (req: FastifyRequest) => {
-    if (req.routeOptions.config.noViewer) return;
-    const sessionId = req.cookies[policy.sessionCookie];
+  const identify = async (
+    req: FastifyRequest,
+    sessionId: string | undefined,
+    recorder: string | undefined,
+  ) => {
     if (sessionId) req.viewerUserId = await sessions.userIdFor(sessionId);
+    if (recorder && req.viewerUserId === null) await readAsRecorder(db, req, recorder);
+  };
+  // Not an async hook: a visitor's request (no session, no recorder) costs no promise (issue 14).
+  app.addHook("onRequest", (req, _reply, done) => {
+    if (req.routeOptions.config.noViewer) return done();
     const browserId = req.cookies[policy.browserCookie];
     if (browserId) req.browserKey = hashBrowserId(browserId);
+    const sessionId = req.cookies[policy.sessionCookie];
     const recorder = req.cookies[policy.recorderCookie];
-    if (recorder && req.viewerUserId === null) await readAsRecorder(db, req, recorder);
+    if (!sessionId && !recorder) return done();
+    identify(req, sessionId, recorder).then(() => done(), done);
   });
 }
 

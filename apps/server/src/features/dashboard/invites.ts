@@ -1,13 +1,17 @@
 import { Conflict, Forbidden, type InviteeAccount, inviteAcceptanceRefusal, NotFound } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
+import type { Outbox } from "../../platform/realtime/outbox";
+import { tellChannelPeopleChanged } from "../moderation/people-changed";
 import * as q from "./invites.queries";
 
 /**
  * Issue 10 §1.1: the one road from an invitation to a team role, for the mailed link and for the
- * dashboard alike. Runs inside the caller's transaction; returns the channel joined.
+ * dashboard alike. Runs inside the caller's transaction (the channel's events hear of the new member
+ * through its outbox); returns the channel joined.
  */
 export async function acceptTeamInvite(
   tx: Queryable,
+  outbox: Outbox,
   inviteId: number,
   account: InviteeAccount & { userId: number },
   now: number,
@@ -23,5 +27,6 @@ export async function acceptTeamInvite(
     role: invite.role,
   });
   await q.closeInvite(tx, invite.id, "accepted");
+  await tellChannelPeopleChanged(tx, outbox, invite.organizationId, account.userId);
   return invite.organizationId;
 }

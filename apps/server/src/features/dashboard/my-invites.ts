@@ -1,5 +1,6 @@
 import { AcceptInviteResponse, InviteIdParams, MyInvitesResponse, Unauthorized } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { withOutbox } from "../../platform/realtime/outbox";
 import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
 import { acceptTeamInvite } from "./invites";
@@ -12,7 +13,8 @@ export function myInvitesRoutes({
   db,
   auth,
   clock,
-}: Pick<FeatureDeps, "db" | "auth" | "clock">): FastifyPluginAsyncZod {
+  realtime,
+}: Pick<FeatureDeps, "db" | "auth" | "clock" | "realtime">): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/invites",
@@ -43,9 +45,10 @@ export function myInvitesRoutes({
       async (req) => {
         const user = await auth.me(requireViewer(req));
         if (!user) throw Unauthorized();
-        const channelId = await db.transaction((tx) =>
+        const channelId = await withOutbox(db, realtime, (tx, outbox) =>
           acceptTeamInvite(
             tx,
+            outbox,
             req.params.inviteId,
             { userId: user.id, email: user.email, emailVerified: user.emailVerified },
             clock().getTime(),

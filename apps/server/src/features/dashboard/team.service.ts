@@ -11,8 +11,10 @@ import {
   teamChangeRefusal,
 } from "@onstage/domain";
 import type { MailMessage } from "../../platform/mail/mailer";
+import { withOutbox } from "../../platform/realtime/outbox";
 import { issueLinkToken } from "../auth/tokens";
 import type { FeatureDeps } from "../deps";
+import { tellChannelPeopleChanged } from "../moderation/people-changed";
 import { requireChannelMember } from "./access";
 import { findMyChannel } from "./channels.queries";
 import * as invites from "./invites.queries";
@@ -25,9 +27,9 @@ const TEAM_INVITE_TTL_MINUTES = TEAM_INVITE_TTL_DAYS * 24 * 60;
 /** At most this many invitation mails per channel per day, so the form cannot be used to spam. */
 const TEAM_INVITES_PER_DAY = 50;
 
-type Deps = Pick<FeatureDeps, "db" | "mailer" | "publicUrl" | "log">;
+type Deps = Pick<FeatureDeps, "db" | "mailer" | "publicUrl" | "log" | "realtime">;
 
-export function dashTeamService({ db, mailer, publicUrl, log }: Deps) {
+export function dashTeamService({ db, mailer, publicUrl, log, realtime }: Deps) {
   const deliver = (message: MailMessage) => {
     mailer.send(message).catch((error: unknown) => log.error({ err: error }, "team mail not sent"));
   };
@@ -137,7 +139,10 @@ export function dashTeamService({ db, mailer, publicUrl, log }: Deps) {
       const refusal = teamChangeRefusal(actor.orgRole, target.role);
       if (refusal === "forbidden") throw Forbidden();
       if (refusal) throw Conflict(refusal);
-      await q.setMemberRole(db, { organizationId: channelId, userId: targetUserId, role });
+      await withOutbox(db, realtime, async (tx, outbox) => {
+        await q.setMemberRole(tx, { organizationId: channelId, userId: targetUserId, role });
+        await tellChannelPeopleChanged(tx, outbox, channelId, targetUserId);
+      });
       return { member: await requireTarget(channelId, targetUserId) };
     },
 
@@ -147,7 +152,10 @@ export function dashTeamService({ db, mailer, publicUrl, log }: Deps) {
       const refusal = teamChangeRefusal(actor.orgRole, target.role);
       if (refusal === "forbidden") throw Forbidden();
       if (refusal) throw Conflict(refusal);
-      await q.deleteMember(db, channelId, targetUserId);
+      await withOutbox(db, realtime, async (tx, outbox) => {
+        await q.deleteMember(tx, channelId, targetUserId);
+        await tellChannelPeopleChanged(tx, outbox, channelId, targetUserId);
+      });
     },
   };
 }

@@ -1,11 +1,13 @@
 import { EventCardList, EventCodeParams, EventPageData } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { preEncodedFor, sendPreEncoded } from "../../http/pre-encoded";
+import { sendPreEncoded } from "../../http/pre-encoded";
 import type { Database } from "../../platform/database";
 import type { CookiePolicy } from "../auth/sessions";
 import { eventCalendar } from "./calendar";
 import type { EventsService } from "./service";
 import { grantOpenedEvent } from "./unlisted";
+
+const JSON_TYPE = "application/json; charset=utf-8";
 
 export function eventRoutes(
   events: EventsService,
@@ -30,22 +32,11 @@ export function eventRoutes(
       },
       async (req, reply) => {
         const { eventCode } = req.params;
+        const page = await events.encodedPage(eventCode, req.viewerUserId);
         // Whoever has the code may act on the unlisted event by its id from now on (events/unlisted.ts).
-        const grant = (eventId: number) => grantOpenedEvent(deps.db, req, reply, deps.policy, eventId);
-        if (req.viewerUserId === null) {
-          const page = await events.visitorPage(eventCode);
-          if (page.isPrivate) await grant(page.eventId);
-          // JSON the response schema already encoded, compressed once per cached page.
-          return sendPreEncoded(
-            req,
-            reply,
-            preEncodedFor(page, page.json),
-            "application/json; charset=utf-8",
-          );
-        }
-        const page = await events.page(eventCode, req.viewerUserId);
-        if (page.event.private) await grant(page.event.id);
-        return page;
+        if (page.isPrivate) await grantOpenedEvent(deps.db, req, reply, deps.policy, page.eventId);
+        // JSON the response schema already encoded, compressed once per cached page.
+        return sendPreEncoded(req, reply, { owner: page, text: page.json }, JSON_TYPE);
       },
     );
 

@@ -13,9 +13,14 @@ import {
 } from "./queries";
 
 const UPCOMING_LIMIT = 48;
+/**
+ * Signed-in viewers' encoded pages kept per node (one per event and viewer, some tens of KB each with
+ * their compressed bytes): a busy event's audience, not every account.
+ */
+export const VIEWER_PAGE_MAX_ENTRIES = 2_000;
 
-/** The event page of a visitor (no session), as its JSON answer. */
-export interface VisitorPage {
+/** An event page as one viewer (or every visitor) sees it, as its JSON answer. */
+export interface EncodedPage {
   eventId: number;
   isPrivate: boolean;
   json: string;
@@ -48,7 +53,10 @@ export function eventsService(db: Database, clock: () => Date) {
   const publicPages = new PublicPages();
   // What the page shows of the event is the same for everyone; only `viewer` is asked per request.
   const eventParts = publicPages.cache<Omit<EventPageData, "viewer">>();
-  const visitorPages = publicPages.cache<VisitorPage>();
+  const visitorPages = publicPages.cache<EncodedPage>();
+  // Keyed by viewer: every change of a viewer's standing on the event publishes on its topic (roles,
+  // channel roles, bans, registrations, tickets), which drops the event's pages on every node.
+  const viewerPages = publicPages.cache<EncodedPage>(VIEWER_PAGE_MAX_ENTRIES);
 
   async function viewerOn(eventId: number, userId: number | null): Promise<ViewerOnEvent> {
     if (userId === null) return ANONYMOUS;
@@ -96,20 +104,22 @@ export function eventsService(db: Database, clock: () => Date) {
     page: pageOf,
 
     /**
-     * A visitor's page already encoded as the route answers it (the response schema's encode, then JSON):
-     * a cached read costs neither a query nor the serializer's walk over the page.
+     * The page as `page` gives it, already encoded as the route answers it (the response schema's
+     * encode, then JSON): a cached read costs neither a query nor the serializer's walk over the page.
      */
-    visitorPage: (eventCode: string): Promise<VisitorPage> =>
-      visitorPages.get(eventCode, async () => {
-        const page = await pageOf(eventCode, null);
+    encodedPage: (eventCode: string, userId: number | null): Promise<EncodedPage> => {
+      const cache = userId === null ? visitorPages : viewerPages;
+      return cache.get(`${eventCode}\n${userId}`, async () => {
+        const page = await pageOf(eventCode, userId);
         const json = JSON.stringify(EventPageData.encode(page));
         return {
           eventId: page.event.id,
           value: { eventId: page.event.id, isPrivate: page.event.private, json },
         };
-      }),
+      });
+    },
 
-    /** For other caches of what an event code shows visitors (the server-rendered page). */
+    /** For other caches of what an event code shows (the server-rendered pages), dropped the same way. */
     publicPages,
     /** The event, its sessions or its registrations changed (on any node): its cached pages go. */
     eventChanged: (eventId: number) => publicPages.eventChanged(eventId),

@@ -9,9 +9,9 @@ import {
 import { withOutbox } from "../../platform/realtime/outbox";
 import { findPlace, findStanding } from "../access/queries";
 import { recordAudit } from "./audit";
+import { tellPeopleChanged } from "./people-changed";
 import { hasPendingHandRaise, lockEventRole, sessionOfEvent, setEventRole } from "./queries";
 import type { ModerationDeps } from "./service";
-import { tellPeopleChanged } from "./service";
 
 /**
  * Spec 1 §4 "Role change" under spec 1 §5 "Role menu": the one road from the people row's Role menu to
@@ -61,7 +61,7 @@ export async function changeRole(
       action: "role_change",
       details: { from: target.eventRole ?? "guest", to: input.event_role_fkey },
     });
-    await tellPeopleChanged(outbox, input.event_id, input.user_id);
+    await tellPeopleChanged(outbox, [input.event_id], input.user_id);
   });
   // After commit: a speaker made a guest leaves the stage now, not at the next re-check.
   deps.lifecycle.emit("userRemoved", { userId: input.user_id, eventIds: [input.event_id] });

@@ -16,13 +16,14 @@ import {
   viewerFlags,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
+import { withOutbox } from "../../platform/realtime/outbox";
 import { findPlace, type Place } from "../access/queries";
 import type { FeatureDeps } from "../deps";
 import { removeFromEvents } from "../presence/service";
 import { clearBannedQaOnStage } from "../sessions/service";
 import { listAudit, recordAudit } from "./audit";
 import { requireChannelManager } from "./channel";
+import { tellPeopleChanged } from "./people-changed";
 import {
   banUserId,
   channelEventIds,
@@ -70,14 +71,6 @@ function banAction(input: { banType: "event" | "organization"; isShadow: boolean
   return input.isShadow ? "shadow_ban" : "ban";
 }
 
-/** The event's people lists read the user's row again (a role, a ban). */
-export async function tellPeopleChanged(outbox: Outbox, eventId: number, userId: number): Promise<void> {
-  await outbox.write(
-    { kind: "event", id: eventId },
-    { kind: "broadcast", event: "people.changed", payload: { userId } },
-  );
-}
-
 /** The analytics event of spec 1 §7 for each kind of ban. */
 function banEventName(input: { banType: "event" | "organization"; isShadow: boolean }): AnalyticsEventName {
   if (input.banType === "organization") return "user-banned-from-channel";
@@ -87,11 +80,16 @@ function banEventName(input: { banType: "event" | "organization"; isShadow: bool
 export function moderationService(deps: ModerationDeps) {
   const { db, realtime, tracker } = deps;
 
-  /** Lifts an active ban, audited; an event ban's event hears of it (a channel ban's: the named one). */
+  /**
+   * Lifts an active ban, audited. The events it covered hear of it (a channel ban's: every event of the
+   * channel); the audit names the event it was lifted from, if any.
+   */
   async function lift(
     actorId: number,
-    ban: { id: number; organizationId: number; eventId: number | null },
+    ban: { id: number; organizationId: number; eventId: number | null; channelWide: boolean },
   ): Promise<void> {
+    const eventIds =
+      ban.channelWide || ban.eventId === null ? await channelEventIds(db, ban.organizationId) : [ban.eventId];
     const targetUserId = await withOutbox(db, realtime, async (tx, outbox) => {
       await liftBan(tx, ban.id, actorId);
       const targetUserId = await banUserId(tx, ban.id);
@@ -103,10 +101,9 @@ export function moderationService(deps: ModerationDeps) {
         action: "unban",
         details: { banId: ban.id },
       });
-      if (ban.eventId !== null) await tellPeopleChanged(outbox, ban.eventId, targetUserId);
+      await tellPeopleChanged(outbox, eventIds, targetUserId);
       return targetUserId;
     });
-    const eventIds = ban.eventId !== null ? [ban.eventId] : await channelEventIds(db, ban.organizationId);
     deps.lifecycle.emit("banChanged", { userId: targetUserId, eventIds });
   }
 
@@ -191,7 +188,7 @@ export function moderationService(deps: ModerationDeps) {
             action: banAction({ banType: input.ban_type, isShadow: recorded.isShadow }),
             details: { banId: recorded.banId },
           });
-          await tellPeopleChanged(outbox, input.event_id, input.user_id);
+          await tellPeopleChanged(outbox, eventIds, input.user_id);
           await tracker.track(
             banEventName({ banType: input.ban_type, isShadow: recorded.isShadow }),
             {
@@ -233,7 +230,12 @@ export function moderationService(deps: ModerationDeps) {
       if (!ban) throw NotFound("ban_not_found");
       if (ban.banType === "organization" && !flags.isOrgMember) throw Forbidden();
       if (ban.active)
-        await lift(actorId, { ...ban, organizationId: input.organization_id, eventId: input.event_id });
+        await lift(actorId, {
+          id: ban.id,
+          organizationId: input.organization_id,
+          eventId: input.event_id,
+          channelWide: ban.banType === "organization",
+        });
     },
 
     /** /settings?tab=advanced: a channel owner or admin lifts any ban of the channel. */
@@ -242,7 +244,12 @@ export function moderationService(deps: ModerationDeps) {
       const ban = await findChannelBan(db, { banId: input.ban_id, organizationId: input.organization_id });
       if (!ban) throw NotFound("ban_not_found");
       if (ban.active)
-        await lift(actorId, { id: ban.id, organizationId: input.organization_id, eventId: ban.eventId });
+        await lift(actorId, {
+          id: ban.id,
+          organizationId: input.organization_id,
+          eventId: ban.eventId,
+          channelWide: ban.eventId === null,
+        });
     },
 
     /** The channel's active bans, searchable, with who banned each user and when. */

@@ -20,6 +20,7 @@ export function paymentsFeature(
 ): Feature & { service: PaymentsService } {
   const service = paymentsService({
     db: deps.db,
+    realtime: deps.realtime,
     gateway,
     registration,
     log: deps.log,

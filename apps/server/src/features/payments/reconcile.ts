@@ -50,7 +50,7 @@ export async function reconcile(deps: SettleDeps): Promise<ReconcileReport> {
         if (session.status === "expired") report.closed += 1;
       } else if (Date.now() - t.createdAt.getTime() > (CHECKOUT_HOLD_MINUTES + 5) * 60_000) {
         // No session was ever made (the provider failed) or the provider forgot it: nothing can be paid.
-        await applyOutcome(deps.db, t.id, "failed", null);
+        await applyOutcome(deps, t, "failed", null);
         report.closed += 1;
       }
     } catch (error) {

@@ -7,6 +7,9 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
 import type { CheckoutSession, PaymentGateway } from "../../platform/payments/gateway";
+import { withOutbox } from "../../platform/realtime/outbox";
+import type { Publisher } from "../../platform/realtime/port";
+import { tellPeopleChanged } from "../moderation/people-changed";
 import type { RegistrationPort } from "../registration/payments-port";
 import {
   type CheckoutTransaction,
@@ -20,6 +23,7 @@ import { isRefundReported } from "./webhook-queries";
 
 export interface SettleDeps {
   db: Database;
+  realtime: Publisher;
   gateway: PaymentGateway;
   registration: RegistrationPort;
   log: FastifyBaseLogger;
@@ -27,20 +31,23 @@ export interface SettleDeps {
 
 /**
  * Moves the transaction by the domain's rule under a row lock, so concurrent reports apply one after
- * the other and a refund is never overwritten by a payment reported later.
+ * the other and a refund is never overwritten by a payment reported later. A ticket paid or refunded
+ * changes the buyer's event page (hasPaidTicket): the event's topic tells every node's cache.
  */
 export async function applyOutcome(
-  db: Database,
-  transactionId: number,
+  deps: Pick<SettleDeps, "db" | "realtime">,
+  transaction: Pick<CheckoutTransaction, "id" | "userId" | "eventId">,
   outcome: CheckoutOutcome,
   paymentIntentId: string | null,
 ): Promise<TransactionStatus | null> {
-  return db.transaction(async (tx) => {
-    const current = await lockTransactionStatus(tx, transactionId);
+  return withOutbox(deps.db, deps.realtime, async (tx, outbox) => {
+    const current = await lockTransactionStatus(tx, transaction.id);
     if (current === null) return null;
     const next = transactionStatusAfter(current, outcome);
     if (next === null) return current;
-    await setTransactionStatus(tx, transactionId, next, paymentIntentId);
+    await setTransactionStatus(tx, transaction.id, next, paymentIntentId);
+    if ((current === "paid") !== (next === "paid"))
+      await tellPeopleChanged(outbox, [transaction.eventId], transaction.userId);
     return next;
   });
 }
@@ -68,7 +75,7 @@ export async function settleSession(deps: SettleDeps, session: CheckoutSession):
   });
   if (!transaction) return { kind: "unknown" };
   if (session.status === "expired") {
-    await applyOutcome(db, transaction.id, "expired", null);
+    await applyOutcome(deps, transaction, "expired", null);
     return { kind: "unpaid", transaction };
   }
   if (session.status !== "complete" || session.paymentStatus !== "paid")
@@ -78,15 +85,15 @@ export async function settleSession(deps: SettleDeps, session: CheckoutSession):
       { transactionId: transaction.id, sessionId: session.id },
       "checkout amount does not match the order",
     );
-    return { kind: "refused", transaction, status: await applyOutcome(db, transaction.id, "failed", null) };
+    return { kind: "refused", transaction, status: await applyOutcome(deps, transaction, "failed", null) };
   }
   const refunded = await isRefundReported(db, gateway.kind, {
     paymentIntentId: session.paymentIntentId,
     clientReferenceId: transaction.clientReferenceId,
   });
   const status = await applyOutcome(
-    db,
-    transaction.id,
+    deps,
+    transaction,
     refunded ? "refunded" : "paid",
     session.paymentIntentId,
   );
@@ -119,6 +126,6 @@ export async function settleRefund(
 ): Promise<"refunded" | "unmatched"> {
   const transaction = await findTransaction(deps.db, { provider: deps.gateway.kind, ...keys });
   if (!transaction) return "unmatched";
-  await applyOutcome(deps.db, transaction.id, "refunded", keys.paymentIntentId);
+  await applyOutcome(deps, transaction, "refunded", keys.paymentIntentId);
   return "refunded";
 }

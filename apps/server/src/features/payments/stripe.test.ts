@@ -177,10 +177,15 @@ describeOnEachDatabase("Stripe checkout and webhooks", (use) => {
     const done = stripeEvent("checkout.session.completed", paid);
     await deliver(JSON.stringify(done));
     await processed(done.id);
+    // The buyer's event page (kept per viewer, events/public-pages.ts) shows the refund at once.
+    const hasPaidOnPage = async () =>
+      (await later.client.get(`/api/events/by-code/${later.eventCode}`)).json().viewer.hasPaid;
+    expect(await hasPaidOnPage()).toBe(true);
     const refundLater = stripeEvent("charge.refunded", refundedCharge(paid.payment_intent ?? ""));
     await deliver(JSON.stringify(refundLater));
     await processed(refundLater.id);
     expect(await transactionsOf(use(), later.eventId)).toMatchObject([{ status: "refunded" }]);
+    expect(await hasPaidOnPage()).toBe(false);
     expect(
       (
         await later.client.post("/api/transactions/has-paid", {

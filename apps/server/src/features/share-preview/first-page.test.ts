@@ -1,40 +1,10 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { FIRST_PAGE_ELEMENT_ID } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { signedIn, TEST_PUBLIC_URL, useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
-
-// A web build whose server entry renders the page's title and hands back the page it was given (the real
-// entry is apps/web/src/entry-server.tsx; the browser journeys in e2e/first-page.e2e.ts render with it).
-const STUB_ENTRY = `
-export async function renderFirstPage(page) {
-  const title = page.data.eventPage?.data.event.title ?? page.data.channelPage?.data.channel.name ?? "home";
-  if (title === "Render Breaks") throw new Error("render failed");
-  return { html: "<main data-rendered>" + title + "</main>", state: JSON.stringify(page).replaceAll("<", "\\\\u003c") };
-}`;
-
-async function stubWebBuild(): Promise<string> {
-  const root = await mkdtemp(path.join(tmpdir(), "onstage-web-"));
-  await mkdir(path.join(root, "dist"));
-  await mkdir(path.join(root, "dist-server"));
-  await writeFile(
-    path.join(root, "dist", "index.html"),
-    `<!doctype html><html><head><title>Onstage</title><!--onstage-head--></head><body><div id="root"><!--onstage-body--></div></body></html>`,
-  );
-  await writeFile(path.join(root, "dist-server", "entry-server.js"), STUB_ENTRY);
-  return path.join(root, "dist");
-}
+import { stateOf, stubWebBuild } from "../../testing/web-build";
 
 const webDist = await stubWebBuild();
-const stateOf = (html: string) => {
-  const found = html.match(
-    new RegExp(`<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">(.*?)</script>`),
-  );
-  return found ? JSON.parse(found[1] ?? "") : null;
-};
 
 describeOnEachDatabase("landing pages rendered by the web app's server entry", (use) => {
   const app = useTestApp(use, { webDist });
@@ -54,7 +24,7 @@ describeOnEachDatabase("landing pages rendered by the web app's server entry", (
     expect(state.environment.origin).toBe(TEST_PUBLIC_URL);
   });
 
-  test("a signed-in viewer's page is rendered with what they are to the event, and never cached", async () => {
+  test("a signed-in viewer's page is rendered with what they are to the event, and no browser or proxy keeps it", async () => {
     const g = given(use());
     const userId = await g.user({ email: "viewer@example.test" });
     await g.event(await g.channel(), { event_code: "mine", title: "Mine" });

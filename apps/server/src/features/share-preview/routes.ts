@@ -2,13 +2,13 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { ChannelPage, EventCardList, EventPageData, type FirstPageData, OnstageError } from "@onstage/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { preEncodedFor, sendPreEncoded } from "../../http/pre-encoded";
+import { sendPreEncoded } from "../../http/pre-encoded";
 import type { Database } from "../../platform/database";
 import type { AuthService } from "../auth/service";
 import type { CookiePolicy } from "../auth/sessions";
 import { withoutViewer } from "../auth/viewer";
 import type { ChannelsService } from "../channels/service";
-import type { EventsService } from "../events/service";
+import { type EventsService, VIEWER_PAGE_MAX_ENTRIES } from "../events/service";
 import { grantOpenedEvent } from "../events/unlisted";
 import { firstPageRenderer, firstPageZone } from "./first-page";
 import { loadShellTemplate, renderShell } from "./html";
@@ -16,8 +16,12 @@ import { channelPreview, eventPreview, homePreview, type Preview } from "./previ
 
 const HTML = "text/html; charset=utf-8";
 
-/** Thrown out of a cache's loader: the answer (a refusal) is not kept. */
-const NOT_KEPT = new Error("not kept");
+/** A rendered event page and what its route still does per request (grant an unlisted event). */
+interface ShownPage {
+  eventId: number;
+  isPrivate: boolean;
+  html: string;
+}
 
 /** A name at the root with a file extension (favicon.ico, robots.txt): a file, never a page. */
 const ROOT_FILE = /^[^/]+\.[a-z0-9]+$/i;
@@ -107,45 +111,35 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const data = page && { me: await me(req), eventPage: { eventCode, data: EventPageData.parse(page) } };
     return { page, html: await html(req, eventPreview(page, options.publicUrl), data) };
   };
-  // A visitor's event page is the same for every visitor with the same URL and zone: kept like the API's
-  // (events/public-pages.ts: a change of the event drops it on every node).
-  const visitorPages = options.events.publicPages.cache<{
-    eventId: number;
-    isPrivate: boolean;
-    html: string;
-  }>();
-  const visitorPage = async (req: FastifyRequest, eventCode: string) => {
-    const key = `${req.url}\n${firstPageZone(req)}`;
-    try {
-      return await visitorPages.get(key, async () => {
-        const { page, html } = await eventPage(req, eventCode);
-        if (!page) throw NOT_KEPT;
-        return {
-          eventId: page.event.id,
-          value: { eventId: page.event.id, isPrivate: page.event.private, html },
-        };
-      });
-    } catch (err) {
-      if (err !== NOT_KEPT) throw err;
-      return null;
-    }
+  // A visitor's event page is the same for every visitor with the same URL and zone, a signed-in
+  // viewer's the same for them: kept like the API's (events/public-pages.ts: a change of the event or of
+  // anyone's standing on it drops it on every node).
+  const visitorPages = options.events.publicPages.cache<ShownPage>();
+  const viewerPages = options.events.publicPages.cache<ShownPage>(VIEWER_PAGE_MAX_ENTRIES);
+  /** The page this viewer may see, rendered; null when they may not (not kept). */
+  const shownPage = (req: FastifyRequest, eventCode: string) => {
+    const cache = req.viewerUserId === null ? visitorPages : viewerPages;
+    return cache.get(`${req.url}\n${firstPageZone(req)}\n${req.viewerUserId}`, async () => {
+      const { page, html } = await eventPage(req, eventCode);
+      if (!page) return null;
+      return {
+        eventId: page.event.id,
+        value: { eventId: page.event.id, isPrivate: page.event.private, html },
+      };
+    });
   };
 
   app.get<{ Params: { "*": string } }>("/c/*", { schema: { hide: true } }, async (req, reply) => {
     const eventCode = req.params["*"].split("/")[0] ?? "";
+    const shown = await shownPage(req, eventCode);
+    if (!shown)
+      return reply
+        .code(404)
+        .type(HTML)
+        .send((await eventPage(req, eventCode)).html);
     // As GET /api/events/by-code does: whoever has the code may act on the unlisted event by its id.
-    const grant = (eventId: number) => grantOpenedEvent(options.db, req, reply, options.policy, eventId);
-    const shown = req.viewerUserId === null ? await visitorPage(req, eventCode) : null;
-    if (shown) {
-      if (shown.isPrivate) await grant(shown.eventId);
-      return sendPreEncoded(req, reply, preEncodedFor(shown, shown.html), HTML);
-    }
-    const { page, html } = await eventPage(req, eventCode);
-    if (page?.event.private) await grant(page.event.id);
-    return reply
-      .code(page ? 200 : 404)
-      .type(HTML)
-      .send(html);
+    if (shown.isPrivate) await grantOpenedEvent(options.db, req, reply, options.policy, shown.eventId);
+    return sendPreEncoded(req, reply, { owner: shown, text: shown.html }, HTML);
   });
 
   app.get<{ Params: { channelName: string } }>(
