@@ -33,12 +33,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // What the landing pages run on (issue 14): one cacheable chunk beside the app's entry.
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack)[\\/]/,
             },
             // Charts load only with the dashboard's registrations tab.
             {
               name: "charts",
-              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|redux|@reduxjs|reselect|react-redux|use-sync-external-store|eventemitter3)[\\/]/,
+              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|redux|@reduxjs|reselect|react-redux|eventemitter3)[\\/]/,
             },
             // The password-strength word lists load only when a new password is typed.
             { name: "password-strength", test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },

@@ -1,4 +1,4 @@
-import { type CsrfResponse, type ErrorResponse, errorMessage } from "@onstage/domain";
+import { type CsrfResponse, type ErrorResponse, PAGE_ERROR_MESSAGES } from "@onstage/domain";
 import type { z } from "zod";
 
 /** A non-2xx answer from the server, with the stable code of its `{ error: { code, message } }` body. */
@@ -26,7 +26,7 @@ function errorFrom(status: number, body: unknown): ApiError {
   const error = errorOf(body);
   if (error) return new ApiError(status, error.code, error.message);
   const code = status === 404 ? "not_found" : "internal";
-  return new ApiError(status, code, errorMessage(code));
+  return new ApiError(status, code, PAGE_ERROR_MESSAGES[code]);
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -152,5 +152,5 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 
 /** What a form shows for a failed request: the server's catalogue wording, else the generic one. */
 export function failureText(error: unknown): string {
-  return error instanceof ApiError ? error.message : errorMessage("internal");
+  return error instanceof ApiError ? error.message : PAGE_ERROR_MESSAGES.internal;
 }

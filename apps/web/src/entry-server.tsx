@@ -1,30 +1,28 @@
 import type { EmbeddedFirstPage, FirstPage, RenderFirstPage } from "@onstage/domain";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { Router } from "wouter";
 import { App, newQueryClient } from "./App";
 import { seedFirstPage } from "./firstPage";
 import { renderWith } from "./lib/firstRender";
-import { routes } from "./routeTable";
-
-const handler = createStaticHandler(routes);
+import { loadMatchedPage, Pages } from "./routeTable";
 
 /**
  * The server's render of a landing page from the data it loaded: the same tree the browser hydrates
  * (main.tsx), so the markup in the first response is the app's own first render.
  */
 export const renderFirstPage: RenderFirstPage = async (page: FirstPage) => {
-  const context = await handler.query(new Request(new URL(page.url, page.environment.origin)));
-  // A redirect or a thrown response: the browser's router handles it.
-  if (context instanceof Response) return null;
+  const url = new URL(page.url, page.environment.origin);
+  await loadMatchedPage(url.pathname);
   const queryClient = newQueryClient();
   seedFirstPage(queryClient, page.data);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderWith(page.environment, () =>
     renderToString(
       <StrictMode>
         <App queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <Router ssrPath={url.pathname} ssrSearch={url.search}>
+            <Pages />
+          </Router>
         </App>
       </StrictMode>,
     ),

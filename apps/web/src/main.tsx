@@ -1,22 +1,20 @@
 import { TIME_ZONE_COOKIE } from "@onstage/domain";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router";
 import { App, newQueryClient } from "./App";
 import { readFirstPage } from "./firstPage";
 import { rememberTimeZone, startHydration } from "./lib/firstRender";
-import { loadMatchedRoutes, routes } from "./routeTable";
+import { loadMatchedPage, Pages } from "./routeTable";
 import "./ui/base.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
 const queryClient = newQueryClient();
-// The router is made after any lazy route is loaded: it copies the route table when it is created.
-const app = () => (
+const app = (
   <StrictMode>
     <App queryClient={queryClient}>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <Pages />
     </App>
   </StrictMode>
 );
@@ -26,12 +24,12 @@ const app = () => (
 // preview (or nothing) inside #root, which the app simply replaces.
 const firstPage = readFirstPage(queryClient);
 if (firstPage?.hydrate) {
-  // A lazy route the server rendered (a pop-out) must be loaded before the markup is hydrated.
-  void loadMatchedRoutes(window.location.pathname).then(() => {
+  // A lazy page the server rendered (a pop-out) must be loaded before the markup is hydrated.
+  void loadMatchedPage(window.location.pathname).then(() => {
     startHydration(firstPage.environment);
-    hydrateRoot(container, app());
+    hydrateRoot(container, app);
   });
 } else {
-  createRoot(container).render(app());
+  createRoot(container).render(app);
 }
 rememberTimeZone(TIME_ZONE_COOKIE);

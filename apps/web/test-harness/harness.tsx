@@ -5,7 +5,8 @@ import type { ChatMessage, EventPageData, PlaybackResponse, RoomResponse } from 
 import { stageDelivery, viewerFlags } from "@onstage/domain";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRoot } from "react-dom/client";
-import { MemoryRouter } from "react-router";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
 import { ChatHistory } from "../src/features/chat/ChatHistory";
 import type { ChatController } from "../src/features/chat/useChat";
 import { ProgramClockProvider, useProgramClock } from "../src/features/player/ProgramClock";
@@ -52,7 +53,7 @@ function renderSessionScreen(input: {
   if (!container) throw new Error("no #root");
   createRoot(container).render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[input.url]}>
+      <Router hook={memoryLocation({ path: input.url }).hook}>
         <ProgramClockProvider delivery={stageDelivery(input.room.session.state, false)}>
           <main>
             <h1>{input.data.event.title}</h1>
@@ -61,7 +62,7 @@ function renderSessionScreen(input: {
             {input.chat && <StaticChat messages={input.chat} flags={flags} />}
           </main>
         </ProgramClockProvider>
-      </MemoryRouter>
+      </Router>
     </QueryClientProvider>,
   );
 }

@@ -1,3 +1,4 @@
+import { PAGE_ERROR_MESSAGES } from "./page-errors";
 import { CHANNEL_MEMBER_ROLE_MESSAGE } from "./people/role-menu";
 
 /**
@@ -36,24 +37,18 @@ export const Unavailable = (code: string) => new OnstageError("unavailable", cod
 
 /** The specs' error catalogue, by stable code. The web shows these words, never a second wording. */
 const MESSAGES: Record<string, string> = {
+  ...PAGE_ERROR_MESSAGES,
   bad_request: "Bad request",
   invalid_request: "Bad request",
   unauthorized: "Please sign in to continue",
   forbidden: "You are not allowed to do that",
-  not_found: "Not found",
   conflict: "That cannot be done now",
   rate_limited: "Too many requests, please try again shortly",
-  internal: "Something went wrong",
-  event_not_found: "The event you are looking for does not exist or may have been removed.",
-  event_deleted: "This event was deleted",
-  event_archived: "This event was archived",
-  channel_not_found: "This channel does not exist.",
   invalid_email: "Please enter a valid email address",
   invalid_first_name: "Invalid first name",
   invalid_last_name: "Invalid last name",
   incorrect_event_password: "Incorrect event password",
   invalid_coupon: "Sorry, that code is invalid.",
-  limit_reached: "event registration limit reached",
   registration_blocked: "Sorry, something went wrong when trying to register",
   missing_required_data: "Missing required data",
   required_questions: "Please fill out all required fields",
@@ -206,27 +201,5 @@ const MESSAGES: Record<string, string> = {
 };
 
 export function errorMessage(code: string): string {
-  return MESSAGES[code] ?? MESSAGES.internal ?? "Something went wrong";
-}
-
-export const SOCIAL_SIGN_IN_ERRORS = [
-  "social_credentials",
-  "social_user",
-  "social_account",
-  "social_terms",
-] as const;
-export type SocialSignInError = (typeof SOCIAL_SIGN_IN_ERRORS)[number];
-
-/** Spec 1 §8: the social sign-in messages name the provider. */
-export function socialSignInErrorMessage(code: SocialSignInError, providerLabel: string): string {
-  switch (code) {
-    case "social_credentials":
-      return `Could not retrieve credentials from ${providerLabel}`;
-    case "social_user":
-      return `Could not retrieve ${providerLabel} user after social login`;
-    case "social_account":
-      return `Could not create ${providerLabel} account`;
-    case "social_terms":
-      return `Cannot confirm Terms of Service because there is no ${providerLabel} user.`;
-  }
+  return MESSAGES[code] ?? PAGE_ERROR_MESSAGES.internal;
 }

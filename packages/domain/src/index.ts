@@ -39,6 +39,7 @@ export * from "./lobby/rules";
 export * from "./membership/rules";
 export * from "./modules/rules";
 export * from "./names/rules";
+export * from "./page-errors";
 export * from "./passwords/rules";
 export * from "./payments/rules";
 export * from "./people/registered-users";

@@ -1,5 +1,5 @@
 import { errorMessage } from "@onstage/domain";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { failureText, isApiError } from "../api";
 import { NamesForm } from "../features/account/NamesForm";
 import { SitePage } from "../features/account/SitePage";

@@ -1,5 +1,5 @@
-import { errorMessage } from "@onstage/domain";
-import { useParams } from "react-router";
+import { PAGE_ERROR_MESSAGES } from "@onstage/domain";
+import { useParams } from "wouter";
 import { SitePage } from "../features/account/SitePage";
 import { ChannelHeader } from "../features/channels/ChannelHeader";
 import { useChannelPage } from "../features/channels/useChannelPage";
@@ -12,7 +12,7 @@ import { NotFoundPage } from "./NotFoundPage";
 import "./pages.css";
 
 /**
- * /@{channelName} (spec 1 §2). React Router matches only whole dynamic segments, so the route is
+ * /@{channelName} (spec 1 §2). The router matches only whole dynamic segments, so the route is
  * /:handle and anything not starting with "@" is an unknown page.
  */
 export function ChannelPage() {
@@ -39,7 +39,7 @@ function Channel({ channelName }: { channelName: string }) {
           headingLevel={1}
           actions={<ButtonLink to="/">Explore</ButtonLink>}
         >
-          <p>{errorMessage("channel_not_found")}</p>
+          <p>{PAGE_ERROR_MESSAGES.channel_not_found}</p>
         </EmptyState>
       </SitePage>
     );

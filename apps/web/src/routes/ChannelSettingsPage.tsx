@@ -1,5 +1,5 @@
 import { canManageChannel } from "@onstage/domain";
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "wouter";
 import { SitePage } from "../features/account/SitePage";
 import { ChannelDetailsSection } from "../features/dashboard/channels/ChannelDetailsSection";
 import { TeamSection } from "../features/dashboard/channels/TeamSection";

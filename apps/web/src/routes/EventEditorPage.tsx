@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useParams } from "wouter";
 import { SitePage } from "../features/account/SitePage";
 import { DashNotFound, isId } from "../features/dashboard/DashNotFound";
 import { EventEditor } from "../features/dashboard/editor/EventEditor";

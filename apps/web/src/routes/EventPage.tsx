@@ -1,6 +1,6 @@
 import type { EventPageData } from "@onstage/domain";
 import { Suspense } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "wouter";
 import { ApiError } from "../api";
 import { SitePage } from "../features/account/SitePage";
 import { useMe } from "../features/account/useMe";

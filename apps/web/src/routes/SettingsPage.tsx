@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "wouter";
 import { SignedInOnly } from "../features/dashboard/SignedInOnly";
 import { AdvancedSettings } from "../features/moderation/AdvancedSettings";
 import { BillingTab } from "../features/plans/BillingTab";

@@ -1,5 +1,5 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { Link, type LinkProps } from "react-router";
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from "react";
+import { Link } from "wouter";
 import "./Button.css";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost";
@@ -28,7 +28,8 @@ export function Button({ variant, size, fullWidth, className, type = "button", .
   );
 }
 
-export type ButtonLinkProps = LinkProps & ButtonLook & { children: ReactNode };
+export type ButtonLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> &
+  ButtonLook & { to: string; children: ReactNode };
 
 /** A link that looks like a button: navigation stays a link for assistive technology. */
 export function ButtonLink({ variant, size, fullWidth, className, ...rest }: ButtonLinkProps) {

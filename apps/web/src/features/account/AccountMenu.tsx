@@ -1,11 +1,12 @@
 import type { CurrentUser } from "@onstage/domain";
-import { Link, useLocation } from "react-router";
+import { Link } from "wouter";
+import { usePageLocation } from "../../routing/usePageLocation";
 import { loadSignInDialog } from "../auth/SignInDialogHost";
 import { signInPath } from "../auth/signInParams";
 import { UserMenu } from "./UserMenu";
 
 export function AccountMenu({ user, isPending }: { user: CurrentUser | null; isPending: boolean }) {
-  const location = useLocation();
+  const location = usePageLocation();
   // Nothing while /api/me answers, so a signed-in user never sees "Sign in" flash.
   if (isPending) return null;
   if (!user) {

@@ -1,6 +1,6 @@
 import type { CurrentUser } from "@onstage/domain";
 import { useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { useDismiss } from "../../lib/useDismiss";
 import { Avatar } from "../../ui/Avatar";
 import { useSignOut } from "../auth/useSignOut";

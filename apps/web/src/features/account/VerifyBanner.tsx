@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@onstage/domain";
-import { Link } from "react-router";
+import { Link } from "wouter";
 
 /** Spec 1 §2: a signed-in user whose e-mail is not verified may watch but not interact. */
 export function VerifyBanner({ user }: { user: CurrentUser | null }) {

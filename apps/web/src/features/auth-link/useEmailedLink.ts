@@ -1,7 +1,7 @@
 import { type MeResponse, safeRedirect } from "@onstage/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import { fetchMe } from "../account/useMe";
 import { confirmPasswordReset, verifyInvite, verifyLink } from "../auth/authApi";
 import { useAuthChanged } from "../auth/useAuthChanged";
@@ -18,7 +18,7 @@ type LinkAction =
  */
 export function useEmailedLink() {
   const [link] = useState<EmailedLink | null>(() => parseLinkFragment(window.location.hash));
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const authChanged = useAuthChanged();
 
   useEffect(() => {

@@ -6,7 +6,7 @@ import {
   signUpButtonLabel,
 } from "@onstage/domain";
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { usePageLocation } from "../../routing/usePageLocation";
 import { FormError } from "../../ui/FormError";
 import { socialStartUrl } from "./authApi";
 import { CheckEmailStep } from "./CheckEmailStep";
@@ -52,8 +52,7 @@ export function SignInFlow({
   onSignedIn = () => {},
   fields,
 }: SignInFlowProps) {
-  const location = useLocation();
-  const redirectTo = returnPath(location);
+  const redirectTo = returnPath(usePageLocation());
   const linkQuery: AdditionalQueryStrings =
     eventId === undefined ? { redirectTo } : { redirectTo, register: "true", eventId };
   const flow = useSignInFlow({ initialView, linkQuery, onSignedIn });

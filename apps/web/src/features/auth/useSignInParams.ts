@@ -1,11 +1,12 @@
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "wouter";
+import { usePageLocation } from "../../routing/usePageLocation";
 import { signInPath, signInRequest, socialErrorText, withoutSignInParams } from "./signInParams";
 
 /** The sign-in dialog's state in the address bar, and the two ways to change it. */
 export function useSignInParams() {
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const location = usePageLocation();
+  const [, navigate] = useLocation();
   return {
     request: signInRequest(params),
     socialError: socialErrorText(params),
@@ -13,7 +14,7 @@ export function useSignInParams() {
     close: (alsoRemove: readonly string[] = []) => {
       const kept = withoutSignInParams(location.search);
       for (const name of alsoRemove) kept.delete(name);
-      navigate({ pathname: location.pathname, search: kept.toString() }, { replace: true });
+      setParams(kept, { replace: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { type ChatType, mayToggleChat } from "@onstage/domain";
-import { useParams } from "react-router";
+import { useParams } from "wouter";
 import { useMe } from "../account/useMe";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { ConnectionStatus } from "../room/ConnectionStatus";

@@ -1,6 +1,6 @@
 import type { EventPageData, RoomResponse, VideoSessionSummary } from "@onstage/domain";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "wouter";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { Spinner } from "../../ui/Spinner";
 import { SignInDialogHost } from "../auth/SignInDialogHost";

@@ -1,5 +1,5 @@
 import { errorMessage } from "@onstage/domain";
-import { Link } from "react-router";
+import { Link } from "wouter";
 
 /** Spec 2 §5: the prompt under an input that waits for a verified e-mail, linking to where to verify. */
 export function VerifyEmailPrompt({ id, className }: { id: string; className: string }) {

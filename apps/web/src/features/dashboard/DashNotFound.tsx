@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { EmptyState } from "../../ui/EmptyState";
 
 export const isId = (n: number) => Number.isSafeInteger(n) && n > 0;

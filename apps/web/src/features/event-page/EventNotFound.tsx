@@ -1,4 +1,4 @@
-import { errorMessage } from "@onstage/domain";
+import { PAGE_ERROR_MESSAGES } from "@onstage/domain";
 import { ButtonLink } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 
@@ -19,7 +19,7 @@ export function EventNotFound({ isSignedIn }: { isSignedIn: boolean }) {
         </>
       }
     >
-      <p>{errorMessage("event_not_found")}</p>
+      <p>{PAGE_ERROR_MESSAGES.event_not_found}</p>
     </EmptyState>
   );
 }

@@ -1,6 +1,6 @@
-import { ARCHIVE_REDIRECT_DELAY_MS, EMAIL_VERIFIED_TOAST_MS, errorMessage } from "@onstage/domain";
+import { ARCHIVE_REDIRECT_DELAY_MS, EMAIL_VERIFIED_TOAST_MS, PAGE_ERROR_MESSAGES } from "@onstage/domain";
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import { DEFAULT_TOAST_MS, toast } from "../../ui/toast";
 
 /** Spec 1 §2: emailVerified=true greets the user back from the verification link. */
@@ -20,15 +20,18 @@ export function useEmailVerifiedToast(isEmailVerified: boolean) {
  * The server answers 404 with `event_deleted` or `event_archived` (only to those who may not see it).
  */
 export function useGoneEventRedirect(errorCode: string | null) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   useEffect(() => {
     if (errorCode === "event_deleted") {
-      toast.message(errorMessage(errorCode), { id: "event-deleted", durationMs: DEFAULT_TOAST_MS });
+      toast.message(PAGE_ERROR_MESSAGES[errorCode], { id: "event-deleted", durationMs: DEFAULT_TOAST_MS });
       navigate("/dash", { replace: true });
       return;
     }
     if (errorCode !== "event_archived") return;
-    toast.message(errorMessage(errorCode), { id: "event-archived", durationMs: ARCHIVE_REDIRECT_DELAY_MS });
+    toast.message(PAGE_ERROR_MESSAGES[errorCode], {
+      id: "event-archived",
+      durationMs: ARCHIVE_REDIRECT_DELAY_MS,
+    });
     const timer = window.setTimeout(() => navigate("/dash", { replace: true }), ARCHIVE_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [errorCode, navigate]);

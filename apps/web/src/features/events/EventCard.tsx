@@ -1,5 +1,5 @@
 import type { EventCard as EventCardData } from "@onstage/domain";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { EventTime } from "../../lib/EventTime";
 import { Badge } from "../../ui/Badge";
 import { Card } from "../../ui/Card";

@@ -1,5 +1,5 @@
 import type { Channel } from "@onstage/domain";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { Avatar } from "../../ui/Avatar";
 import { LandingSection } from "./LandingSection";
 import "./SidebarSections.css";

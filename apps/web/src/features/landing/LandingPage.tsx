@@ -1,6 +1,6 @@
 import type { EventPageData, VideoSessionSummary } from "@onstage/domain";
 import { Suspense, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation } from "wouter";
 import { lazyComponent } from "../../lib/lazyComponent";
 import { followsSessionState } from "../event-page/followsSessionState";
 import { EventCover } from "../events/EventCover";
@@ -56,7 +56,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
   const { event } = data;
   const [isCalendarOpen, setCalendarOpen] = useState(false);
   const registration = useRegisterParam();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const times = landingTimes(data, session);
   return (
     <div className="landing">

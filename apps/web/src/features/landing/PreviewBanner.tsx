@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "wouter";
 import "./landing.css";
 
 /** Spec 1 §2: previewLandingPage=true shows the landing page with a way back to the event page. */

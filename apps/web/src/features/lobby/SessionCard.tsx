@@ -1,5 +1,5 @@
 import type { EventPageData, VideoSessionSummary } from "@onstage/domain";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { EventTime } from "../../lib/EventTime";
 import { Badge } from "../../ui/Badge";
 import "./lobby.css";

@@ -6,7 +6,7 @@ import {
   sessionScreen,
   type ViewerFlags,
 } from "@onstage/domain";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "wouter";
 import { EventTime } from "../../lib/EventTime";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";

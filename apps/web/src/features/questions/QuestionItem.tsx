@@ -9,7 +9,7 @@ import {
   type RoomSession,
 } from "@onstage/domain";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { Button } from "../../ui/Button";
 import type { ChatViewer } from "../chat/ChatMessageItem";
 import { warnEmailNotVerified } from "../chat/emailToast";

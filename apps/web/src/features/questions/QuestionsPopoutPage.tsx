@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useParams } from "wouter";
 import { useMe } from "../account/useMe";
 import { PopoutFrame, type PopoutPlace } from "../chat/PopoutFrame";
 import { viewerFlagsFor } from "../event-page/eventView";

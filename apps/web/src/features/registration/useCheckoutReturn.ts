@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "wouter";
 
 /** Spec 1 §2, §4: the card checkout comes back with ?checkout=success|cancelled and the session id. */
 export function useCheckoutReturn() {

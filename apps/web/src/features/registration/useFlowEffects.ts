@@ -1,7 +1,7 @@
 import { type EventPageData, errorMessage, ROLE_EXISTS_DIALOG_CLOSE_MS } from "@onstage/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useEffectEvent, useRef } from "react";
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import { ApiError } from "../../api";
 import { forgetPendingCheckout, type PendingCheckout } from "./pendingCheckout";
 import { answerList } from "./questions/answerList";
@@ -47,7 +47,7 @@ export function useCheckoutReturnEffect(input: {
 }) {
   const { data, pending } = input;
   const { event } = data;
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const confirm = useMutation({
     mutationFn: async (sessionId: string) => {
       const { is_valid } = await validateCheckoutSession({

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "wouter";
 import { withoutSignInParams } from "../auth/signInParams";
 
 /** The checkout's return parameters (spec 1 §2) open the dialog too, to confirm the registration. */
@@ -9,15 +9,13 @@ const CHECKOUT_PARAMS = ["checkout", "stripe_checkout_session_id"] as const;
  * back into the dialog from an e-mailed link or a social sign-in, which return to the same address.
  */
 export function useRegisterParam() {
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const setOpen = (open: boolean) => {
-    const next = withoutSignInParams(location.search);
+    const next = withoutSignInParams(params.toString());
     for (const name of CHECKOUT_PARAMS) next.delete(name);
     if (open) next.set("register", "true");
     else next.delete("register");
-    navigate({ pathname: location.pathname, search: next.toString() }, { replace: !open });
+    setParams(next, { replace: !open });
   };
   return { isOpen: params.get("register") === "true" || params.has("checkout"), setOpen };
 }

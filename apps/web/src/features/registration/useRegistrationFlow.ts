@@ -11,7 +11,7 @@ import {
 } from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useLocation, useSearch, useSearchParams } from "wouter";
 import { failureText, isApiError } from "../../api";
 import { DEFAULT_TOAST_MS, toast } from "../../ui/toast";
 import { eventKeys } from "../events/eventKeys";
@@ -61,8 +61,8 @@ const isSeatLimit = (error: unknown) => isApiError(error, 409) && error.code ===
 export function useRegistrationFlow({ data, userId, isReady, close }: RegistrationFlowOptions) {
   const { event, customRegistrationFields: fields, tickets } = data;
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
+  const search = useSearch();
   const [params] = useSearchParams();
   const checkoutReturn = useCheckoutReturn();
   // A checkout that left the page comes back to what it held (cancelled or invalid: the same order).
@@ -144,7 +144,7 @@ export function useRegistrationFlow({ data, userId, isReady, close }: Registrati
     event_id: event.id,
     custom_registration_field_answers: answerList(fields, answers),
     event_password: eventPassword ?? undefined,
-    ...registrationSource(location.search),
+    ...registrationSource(search),
   });
   const start = (submission: Submission) => {
     setPhase(submission.kind === "register" ? "registering" : "redirecting");
@@ -156,7 +156,7 @@ export function useRegistrationFlow({ data, userId, isReady, close }: Registrati
   };
   const checkout = (checkoutOrder: CheckoutOrder) => {
     if (refuseAnswers(true)) return;
-    const pendingNow = { answers: { ...answers }, eventPassword, order, search: location.search };
+    const pendingNow = { answers: { ...answers }, eventPassword, order, search };
     // One nonce per press: a resent request reuses its checkout session, a new press makes a new one.
     const body = { ...common(), ...checkoutOrder, nonce: checkoutNonce() };
     start({ kind: "checkout", body, pending: pendingNow });

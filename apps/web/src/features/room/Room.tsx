@@ -1,5 +1,5 @@
 import { type EventPageData, requiresSingleTab, type VideoSessionSummary } from "@onstage/domain";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "wouter";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";

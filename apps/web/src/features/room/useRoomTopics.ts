@@ -1,7 +1,7 @@
 import type { EventPageData, RoomResponse, SessionStream, ViewerFlags } from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import { eventKeys } from "../events/eventKeys";
 import { peopleKeys } from "../people/peopleApi";
 import { useTopic } from "../realtime/useTopic";
@@ -60,7 +60,7 @@ export function currentStream(current: SessionStream | null, changed: SessionStr
  */
 export function useEventTopic(room: RoomResponse, eventCode: string, flags: ViewerFlags) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [pendingCall, setPendingCall] = useState<PendingAudienceCall | null>(null);
   const key = roomKeys.room(room.session.id);
   useTopic(

@@ -1,6 +1,6 @@
 import { hostControls, mayJoinStage, type RoomSession, stageIsOpen, type ViewerFlags } from "@onstage/domain";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "wouter";
 import { ownIntent, useIntents } from "../intents/useIntents";
 import { seesStage } from "../stage/seesStage";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { Spinner } from "../../../ui/Spinner";
 import { EventStatusBadges } from "../EventStatusBadges";
 import { useChannelEvents } from "../useChannels";

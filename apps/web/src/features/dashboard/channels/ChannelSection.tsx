@@ -1,6 +1,6 @@
 import { canManageChannel, type DashChannelEntry } from "@onstage/domain";
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { Avatar } from "../../../ui/Avatar";
 import { Badge } from "../../../ui/Badge";
 import { Button, ButtonLink } from "../../../ui/Button";

@@ -1,6 +1,6 @@
 import type { Channel } from "@onstage/domain";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import { failureText } from "../../../api";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
@@ -21,7 +21,7 @@ export interface NewEventDialogProps {
 
 /** The least an event needs (a title and its first session); everything else is set in the editor. */
 export function NewEventDialog({ channel, open, onOpenChange }: NewEventDialogProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const create = useCreateEvent(channel.id);
   const [title, setTitle] = useState("");
   const [startsAt, setStartsAt] = useState("");

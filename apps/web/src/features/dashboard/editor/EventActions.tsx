@@ -1,6 +1,6 @@
 import type { DashEvent } from "@onstage/domain";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import { failureText } from "../../../api";
 import { Button, ButtonLink } from "../../../ui/Button";
 import { FormError } from "../../../ui/FormError";
@@ -10,7 +10,7 @@ import { useArchiveEvent, useDeleteEvent } from "./useEventEditor";
 
 /** Links to the public page and the landing-page preview (spec 1 §2), archive and delete. */
 export function EventActions({ event }: { event: DashEvent }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const archive = useArchiveEvent(event.id);
   const remove = useDeleteEvent(event.id, event.organization.id);
   const [isConfirming, setConfirming] = useState(false);

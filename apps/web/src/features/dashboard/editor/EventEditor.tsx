@@ -1,6 +1,6 @@
 import "../form/form.css";
 import type { DashEventResponse } from "@onstage/domain";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "wouter";
 import { failureText, isApiError } from "../../../api";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { Spinner } from "../../../ui/Spinner";
