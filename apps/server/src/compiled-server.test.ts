@@ -75,6 +75,31 @@ describe("the compiled server (npm start)", () => {
     );
   });
 
+  test("the SDKs of services an embedded server does not use are imported only where they are used", async () => {
+    // esbuild hoists every static import of a package to the top of its output: one left in a module
+    // would load at start (issue 14 §5: idle memory).
+    const onFirstUse = [
+      "@aws-sdk/client-s3",
+      "@aws-sdk/s3-request-presigner",
+      "livekit-server-sdk",
+      "openid-client",
+      "stripe",
+      "ioredis",
+      "nodemailer",
+      "sharp",
+      "playwright-core",
+    ];
+    for (const output of ["main.js", "ingest-entry.mjs", "media-entry.mjs"]) {
+      const code = await readFile(path.join(SERVER_DIST, output), "utf8");
+      const imported = [...code.matchAll(/^import\s+(?:[^"';]*?\sfrom\s*)?"([^"]+)";/gm)].map((m) => m[1]);
+      expect(imported.length, output).toBeGreaterThan(0);
+      expect(
+        imported.filter((name) => onFirstUse.includes(name ?? "")),
+        output,
+      ).toEqual([]);
+    }
+  });
+
   test("the media process and the SFU thread load from the build", async () => {
     const media = fork(path.join(SERVER_DIST, "media-entry.mjs"), [], { execArgv: [], stdio: "pipe" });
     const mediaExit = new Promise<number | null>((resolve) => media.once("exit", resolve));

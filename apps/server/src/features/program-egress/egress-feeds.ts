@@ -1,6 +1,7 @@
 import { GO_LIVE_COUNTDOWN_START_SECONDS, type SessionStream } from "@onstage/domain";
-import { type EgressInfo, EgressStatus } from "livekit-server-sdk";
+import type { EgressInfo } from "livekit-server-sdk";
 import { type ProgramEgress, programKeys, programOf } from "../../platform/media-room/livekit/egress";
+import { type LivekitSdk, livekitSdk } from "../../platform/media-room/livekit/sdk";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { FILES_URL_PREFIX } from "../../platform/storage/port";
 import { issueRecorderCredential, revokeRecorderCredentials } from "../auth/recorder";
@@ -23,11 +24,10 @@ import { recorderViewUrl } from "../program-feed/recorder-view-url";
 export const storedUrl = (key: string) => `${FILES_URL_PREFIX}${key}`;
 
 /** Egress ended in one of these: it failed, not stopped by End live. */
-const FAILED = new Set([
-  EgressStatus.EGRESS_FAILED,
-  EgressStatus.EGRESS_ABORTED,
-  EgressStatus.EGRESS_LIMIT_REACHED,
-]);
+const failed = ({ EgressStatus }: LivekitSdk, info: EgressInfo) =>
+  [EgressStatus.EGRESS_FAILED, EgressStatus.EGRESS_ABORTED, EgressStatus.EGRESS_LIMIT_REACHED].includes(
+    info.status,
+  );
 
 export class EgressFeeds {
   constructor(
@@ -55,9 +55,10 @@ export class EgressFeeds {
   async onEgress(event: string, info: EgressInfo): Promise<void> {
     const program = programOf(info);
     if (!program) return;
-    if (event === "egress_ended") return this.ended(program, info);
+    const sdk = await livekitSdk();
+    if (event === "egress_ended") return this.ended(sdk, program, info);
     // Active: the template said START_RECORDING, so segments follow within a segment's length.
-    if (info.status === EgressStatus.EGRESS_ACTIVE) await this.onAir(program.sessionId, program.streamId);
+    if (info.status === sdk.EgressStatus.EGRESS_ACTIVE) await this.onAir(program.sessionId, program.streamId);
   }
 
   private async start(sessionId: number, stream: SessionStream, byUserId: number | undefined): Promise<void> {
@@ -104,13 +105,17 @@ export class EgressFeeds {
   }
 
   /** The program stopped while its stream was still on air (no End live): viewers are told. */
-  private async ended(program: { sessionId: number; streamId: number }, info: EgressInfo): Promise<void> {
-    if (FAILED.has(info.status)) {
+  private async ended(
+    sdk: LivekitSdk,
+    program: { sessionId: number; streamId: number },
+    info: EgressInfo,
+  ): Promise<void> {
+    if (failed(sdk, info)) {
       this.deps.log.error(
         {
           sessionId: program.sessionId,
           egressId: info.egressId,
-          status: EgressStatus[info.status],
+          status: sdk.EgressStatus[info.status],
           error: info.error,
         },
         "egress: the program failed",

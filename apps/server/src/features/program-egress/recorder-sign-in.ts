@@ -1,8 +1,9 @@
 import { RECORDER_SIGN_IN_PATH, RecorderSignInRequest, Unauthorized } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { TokenVerifier } from "livekit-server-sdk";
+import type { TokenVerifier } from "livekit-server-sdk";
 import { z } from "zod";
 import type { LivekitConfig } from "../../platform/media-room/livekit/livekit-media-room";
+import { livekitClient } from "../../platform/media-room/livekit/sdk";
 import { issueRecorderCredential, onAirRecorderGrants } from "../auth/recorder";
 import type { FeatureDeps } from "../deps";
 
@@ -22,7 +23,7 @@ async function recordedSession(verifier: TokenVerifier, token: string): Promise<
 }
 
 export function recorderSignInRoutes(deps: FeatureDeps, config: LivekitConfig): FastifyPluginAsyncZod {
-  const verifier = new TokenVerifier(config.apiKey, config.apiSecret);
+  const verifier = livekitClient((sdk) => new sdk.TokenVerifier(config.apiKey, config.apiSecret));
   return async (app) => {
     app.post(
       RECORDER_SIGN_IN_PATH,
@@ -35,7 +36,7 @@ export function recorderSignInRoutes(deps: FeatureDeps, config: LivekitConfig): 
         },
       },
       async (req, reply) => {
-        const sessionId = await recordedSession(verifier, req.body.token);
+        const sessionId = await recordedSession((await verifier()).client, req.body.token);
         const grants = sessionId === null ? [] : await onAirRecorderGrants(deps.db);
         const grant = grants.find((g) => g.sessionId === sessionId);
         if (!grant) throw Unauthorized("invalid_recorder_token");

@@ -1,9 +1,10 @@
 import { Unauthorized } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { type WebhookEvent, WebhookReceiver } from "livekit-server-sdk";
+import type { WebhookEvent } from "livekit-server-sdk";
 import { z } from "zod";
 import type { LivekitConfig } from "../../platform/media-room/livekit/livekit-media-room";
+import { livekitClient } from "../../platform/media-room/livekit/sdk";
 import type { EgressFeeds } from "./egress-feeds";
 
 // POST /api/livekit/webhook (issue 13 §5): LiveKit tells Onstage about its egresses and ingresses. The
@@ -27,7 +28,7 @@ export function livekitWebhookRoutes(
   onIngress: IngressListener,
   log: FastifyBaseLogger,
 ): FastifyPluginAsyncZod {
-  const receiver = new WebhookReceiver(config.apiKey, config.apiSecret);
+  const receiver = livekitClient((sdk) => new sdk.WebhookReceiver(config.apiKey, config.apiSecret));
   const handle = async (event: WebhookEvent) => {
     if (event.egressInfo && event.event.startsWith("egress_"))
       await feeds?.onEgress(event.event, event.egressInfo);
@@ -54,9 +55,10 @@ export function livekitWebhookRoutes(
         },
       },
       async (req) => {
+        const { client: verifier } = await receiver();
         let event: WebhookEvent;
         try {
-          event = await receiver.receive(
+          event = await verifier.receive(
             typeof req.body === "string" ? req.body : "",
             req.headers.authorization,
           );

@@ -1,9 +1,10 @@
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { EventEmitter } from "node:events";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
+import { forkChild, stopChild } from "../../platform/child-process/forked";
 import type { FromMedia, ToMedia } from "./media-protocol";
 
 // The server's side of its media process (media-child.ts): started with the first compositor, handed
@@ -28,16 +29,15 @@ export class MediaProcess extends EventEmitter<MediaEvents> {
 
   private running(): ChildProcess {
     if (this.child) return this.child;
-    // No inherited flags: the test runner's or a debugger's do not belong in the media process.
-    const child = fork(ENTRY, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    child.on("message", (message: FromMedia) => {
-      if (message.kind === "error") this.log.error(message.context, `media process: ${message.message}`);
-      else this.emit("message", message);
-    });
-    child.once("exit", (code, signal) => {
-      if (this.child === child) this.child = null;
-      if (code !== 0) this.log.error({ code, signal }, "media process: exited");
-      this.emit("exit");
+    const child = forkChild<FromMedia>({
+      entry: ENTRY,
+      name: "media process",
+      log: this.log,
+      onMessage: (message) => this.emit("message", message),
+      onExit: (exited) => {
+        if (this.child === exited) this.child = null;
+        this.emit("exit");
+      },
     });
     this.child = child;
     return child;
@@ -72,12 +72,6 @@ export class MediaProcess extends EventEmitter<MediaEvents> {
    * shutdown for a media process that died on its own.
    */
   async stop(): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.disconnect();
-    const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(kill);
+    if (this.child) await stopChild(this.child);
   }
 }

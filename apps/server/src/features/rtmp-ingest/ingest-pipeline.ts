@@ -104,6 +104,8 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
     this.run = null;
     await run?.stop();
     await Promise.all(this.followers.map((follower) => follower.stop()));
+    // The followers' last read may start the recording, whose master is written after it.
+    await this.masters;
   }
 
   /** One run at a time: the previous one finishes its segment before the next appends to the playlists. */

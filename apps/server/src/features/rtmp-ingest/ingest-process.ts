@@ -1,8 +1,9 @@
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
+import { forkChild, stopChild } from "../../platform/child-process/forked";
 import type { FromIngest, ToIngest } from "./ingest-protocol";
 
 // The server's side of its RTMP ingest process (ingest-child.ts). The server holds the RTMP listener and
@@ -47,11 +48,7 @@ export class IngestProcess extends EventEmitter<IngestProcessEvents> {
     const child = this.child;
     if (!child) return;
     this.child = null;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    if (child.connected) child.disconnect();
-    const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(kill);
+    await stopChild(child);
   }
 
   private handOver(socket: Socket): void {
@@ -63,16 +60,15 @@ export class IngestProcess extends EventEmitter<IngestProcessEvents> {
   }
 
   private startChild(): ChildProcess {
-    // No inherited flags: the test runner's or a debugger's do not belong in the ingest process.
-    const child = fork(ENTRY, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    child.on("message", (message: FromIngest) => {
-      if (message.kind === "error") this.log.error(message.context, `rtmp ingest: ${message.message}`);
-      else this.emit("message", message);
-    });
-    child.once("exit", (code, signal) => {
-      if (this.child === child) this.child = null;
-      if (code !== 0) this.log.error({ code, signal }, "rtmp ingest: process exited");
-      this.emit("exit");
+    const child = forkChild<FromIngest>({
+      entry: ENTRY,
+      name: "rtmp ingest",
+      log: this.log,
+      onMessage: (message) => this.emit("message", message),
+      onExit: (exited) => {
+        if (this.child === exited) this.child = null;
+        this.emit("exit");
+      },
     });
     child.send({ kind: "configure", ffmpegPath: this.ffmpegPath } satisfies ToIngest);
     this.child = child;

@@ -102,13 +102,17 @@ describeOnPostgres("RTMP ingest on object storage (s3rver)", (use) => {
       ).statusCode,
     ).toBe(200);
     await encoder.exited;
-    // This node's copy gone, the recording still plays from the bucket.
+    // The playlist went up while live; its ended version follows ffmpeg's exit, once the ingest process
+    // has ended the playlists and its mirror has uploaded them. Only then may this node's copy go: the
+    // mirror reads what it uploads from the directory.
     await until("the recording ended in the bucket", async () => {
-      const keys = await s3FileStorage(s3.config).list(`media/sessions/${s.session}/`);
-      return keys.some((key) => key.endsWith("/vod.m3u8"));
+      const bucket = s3FileStorage(s3.config);
+      const keys = await bucket.list(`media/sessions/${s.session}/`);
+      const vod = keys.find((key) => key.endsWith("/vod.m3u8"));
+      return vod && (await bucket.get(vod))?.toString().includes("#EXT-X-ENDLIST");
     });
     await rm(path.join(mediaDir, `sessions/${s.session}`), { recursive: true, force: true });
-    // The playlist went up while live; its ended version follows ffmpeg's exit.
+    // This node's copy gone, the recording still plays from the bucket.
     const vod = await until("the ended recording's playlist", async () => {
       const { vodUrl } = await playback();
       const body = (await app.server.inject({ url: vodUrl ?? "" })).body;

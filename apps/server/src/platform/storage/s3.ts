@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { assertSafeKey, assertSafePrefix, FILES_URL_PREFIX, type FileStorage } from "./port";
 
 export interface S3StorageConfig {
@@ -32,8 +24,15 @@ export const SIGNED_URL_SECONDS = 15 * 60;
  */
 const SIGNING_WINDOW_MS = 5 * 60_000;
 
-export function s3FileStorage(config: S3StorageConfig): FileStorage {
-  const client = new S3Client({
+type S3Sdk = typeof import("@aws-sdk/client-s3");
+
+/**
+ * The AWS SDK (some 35 MB of a process's memory) loads with the bucket's first call: a server without
+ * S3_* never carries it, nor does the RTMP ingest process before its first mirrored stream (issue 14 §5).
+ */
+async function connect(config: S3StorageConfig): Promise<{ sdk: S3Sdk; client: S3Client }> {
+  const sdk = await import("@aws-sdk/client-s3");
+  const client = new sdk.S3Client({
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: true,
@@ -42,18 +41,34 @@ export function s3FileStorage(config: S3StorageConfig): FileStorage {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
+  return { sdk, client };
+}
+
+export function s3FileStorage(config: S3StorageConfig): FileStorage {
+  let connecting: ReturnType<typeof connect> | null = null;
+  const connected = () => {
+    connecting ??= connect(config);
+    return connecting;
+  };
   const Bucket = config.bucket;
   const publicBase = config.publicUrl?.replace(/\/$/, "");
+  const sign = async (key: string, window: number) => {
+    const [{ sdk, client }, { getSignedUrl }] = await Promise.all([
+      connected(),
+      import("@aws-sdk/s3-request-presigner"),
+    ]);
+    return getSignedUrl(client, new sdk.GetObjectCommand({ Bucket, Key: key }), {
+      expiresIn: SIGNED_URL_SECONDS,
+      signingDate: new Date(window),
+    });
+  };
   let signed = { window: 0, urls: new Map<string, Promise<string>>() };
   const signedUrl = (key: string) => {
     const window = Math.floor(Date.now() / SIGNING_WINDOW_MS) * SIGNING_WINDOW_MS;
     if (signed.window !== window) signed = { window, urls: new Map() };
     let url = signed.urls.get(key);
     if (!url) {
-      url = getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), {
-        expiresIn: SIGNED_URL_SECONDS,
-        signingDate: new Date(window),
-      });
+      url = sign(key, window);
       signed.urls.set(key, url);
       url.catch(() => signed.urls.delete(key));
     }
@@ -62,8 +77,9 @@ export function s3FileStorage(config: S3StorageConfig): FileStorage {
   return {
     async put(key, bytes, contentType, cacheControl) {
       assertSafeKey(key);
+      const { sdk, client } = await connected();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key,
           Body: bytes,
@@ -76,25 +92,28 @@ export function s3FileStorage(config: S3StorageConfig): FileStorage {
     },
     async get(key) {
       assertSafeKey(key);
+      const { sdk, client } = await connected();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (error) {
-        if (error instanceof NoSuchKey) return null;
+        if (error instanceof sdk.NoSuchKey) return null;
         throw error;
       }
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await connected();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async list(prefix) {
       assertSafePrefix(prefix);
+      const { sdk, client } = await connected();
       const keys: string[] = [];
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
         );
         for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -1,5 +1,5 @@
 import type { SocialProvider } from "@onstage/domain";
-import * as oidc from "openid-client";
+import type * as OpenId from "openid-client";
 import type { SocialProfile } from "../service";
 import {
   isLoopbackHttp,
@@ -8,6 +8,19 @@ import {
   providerDefinition,
   type SocialProviderSettings,
 } from "./providers";
+
+type OpenIdClient = typeof OpenId;
+
+let loading: Promise<OpenIdClient> | null = null;
+
+/**
+ * openid-client loads with the first sign-in through a provider: a server without social providers
+ * never carries it, and esbuild would hoist a static import to the top of main.js (issue 14 §5).
+ */
+export function openidClient(): Promise<OpenIdClient> {
+  loading ??= import("openid-client");
+  return loading;
+}
 
 /** A provider that hangs must not hold a person on a blank page for openid-client's default 30 s. */
 const REQUEST_TIMEOUT_SECONDS = 10;
@@ -19,12 +32,13 @@ export interface AuthorizationChecks {
   nonce: string | null;
 }
 
-type Tokens = Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+type Tokens = Awaited<ReturnType<typeof OpenId.authorizationCodeGrant>>;
 
 /** One configured provider, spoken to through openid-client. */
 export interface SocialClient {
   provider: SocialProvider;
-  usesNonce: boolean;
+  /** A new sign-in's random state, PKCE verifier and (OpenID Connect) nonce. */
+  newChecks(): Promise<AuthorizationChecks>;
   authorizationUrl(redirectUri: string, checks: AuthorizationChecks): Promise<URL>;
   /** Refused for a wrong or replayed code, a wrong PKCE verifier, state or nonce. */
   exchangeCode(callbackUrl: URL, checks: AuthorizationChecks): Promise<Tokens>;
@@ -38,9 +52,18 @@ export function socialClient(provider: SocialProvider, settings: SocialProviderS
     definition.protocol === "oidc" ? discovered(definition, settings) : fixed(definition, settings);
   return {
     provider,
-    usesNonce: definition.protocol === "oidc",
+
+    async newChecks() {
+      const oidc = await openidClient();
+      return {
+        state: oidc.randomState(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+        nonce: definition.protocol === "oidc" ? oidc.randomNonce() : null,
+      };
+    },
 
     async authorizationUrl(redirectUri, checks) {
+      const oidc = await openidClient();
       return oidc.buildAuthorizationUrl(await configuration(), {
         redirect_uri: redirectUri,
         scope: definition.scope,
@@ -52,6 +75,7 @@ export function socialClient(provider: SocialProvider, settings: SocialProviderS
     },
 
     async exchangeCode(callbackUrl, checks) {
+      const oidc = await openidClient();
       return oidc.authorizationCodeGrant(await configuration(), callbackUrl, {
         expectedState: checks.state,
         pkceCodeVerifier: checks.codeVerifier,
@@ -60,6 +84,7 @@ export function socialClient(provider: SocialProvider, settings: SocialProviderS
     },
 
     async fetchProfile(tokens) {
+      const oidc = await openidClient();
       const config = await configuration();
       if (definition.protocol === "oidc") {
         const claims = tokens.claims();
@@ -76,19 +101,22 @@ export function socialClient(provider: SocialProvider, settings: SocialProviderS
   };
 }
 
-const loopbackOnly = (url: string) => (isLoopbackHttp(url) ? [oidc.allowInsecureRequests] : []);
+const loopbackOnly = (oidc: OpenIdClient, url: string) =>
+  isLoopbackHttp(url) ? [oidc.allowInsecureRequests] : [];
 
 /** Discovery runs on first use and again after a failure, so a provider down at boot does not stick. */
 function discovered(definition: ProviderDefinition, settings: SocialProviderSettings) {
-  let pending: Promise<oidc.Configuration> | undefined;
+  let pending: Promise<OpenId.Configuration> | undefined;
   return () => {
-    pending ??= oidc
-      .discovery(
-        new URL(definition.issuer),
-        settings.clientId,
-        settings.clientSecret,
-        oidc.ClientSecretBasic(settings.clientSecret),
-        { execute: loopbackOnly(definition.issuer), timeout: REQUEST_TIMEOUT_SECONDS },
+    pending ??= openidClient()
+      .then((oidc) =>
+        oidc.discovery(
+          new URL(definition.issuer),
+          settings.clientId,
+          settings.clientSecret,
+          oidc.ClientSecretBasic(settings.clientSecret),
+          { execute: loopbackOnly(oidc, definition.issuer), timeout: REQUEST_TIMEOUT_SECONDS },
+        ),
       )
       .catch((error: unknown) => {
         pending = undefined;
@@ -103,12 +131,20 @@ function discovered(definition: ProviderDefinition, settings: SocialProviderSett
  * (RFC 6749 §2.3.1), which turns the '-' in X's secrets into '%2D' that X's example never shows.
  */
 const plainBasic =
-  (clientId: string, clientSecret: string): oidc.ClientAuth =>
+  (clientId: string, clientSecret: string): OpenId.ClientAuth =>
   (_server, _client, _body, headers) => {
     headers.set("authorization", `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`);
   };
 
 function fixed(definition: OAuthProvider, settings: SocialProviderSettings) {
+  let made: Promise<OpenId.Configuration> | undefined;
+  return () => {
+    made ??= openidClient().then((oidc) => configured(oidc, definition, settings));
+    return made;
+  };
+}
+
+function configured(oidc: OpenIdClient, definition: OAuthProvider, settings: SocialProviderSettings) {
   const config = new oidc.Configuration(
     {
       issuer: definition.issuer,
@@ -123,6 +159,6 @@ function fixed(definition: OAuthProvider, settings: SocialProviderSettings) {
   );
   config.timeout = REQUEST_TIMEOUT_SECONDS;
   // Every endpoint shares one origin when overridden, so checking one of them covers all.
-  for (const allow of loopbackOnly(definition.tokenEndpoint)) allow(config);
-  return () => Promise.resolve(config);
+  for (const allow of loopbackOnly(oidc, definition.tokenEndpoint)) allow(config);
+  return config;
 }

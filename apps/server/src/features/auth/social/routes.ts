@@ -9,13 +9,12 @@ import {
 } from "@onstage/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import * as oidc from "openid-client";
 import { z } from "zod";
 import type { Database } from "../../../platform/database";
 import { keepPatreonToken } from "../../../platform/membership/patreon-gate";
 import type { AuthService } from "../service";
 import { type CookiePolicy, type SessionDeps, startSession } from "../sessions";
-import { type SocialClient, socialClient } from "./oauth";
+import { openidClient, type SocialClient, socialClient } from "./oauth";
 import { isSocialProvider, type SocialProviderConfig } from "./providers";
 import { saveOAuthState, spendOAuthState } from "./states";
 
@@ -49,12 +48,13 @@ async function step<T>(code: SocialSignInError, reason: string, work: () => Prom
   try {
     return await work();
   } catch (error) {
-    throw new SocialSignInFailure(code, reason, causeOf(error));
+    throw new SocialSignInFailure(code, reason, await causeOf(error));
   }
 }
 
 /** openid-client's error code and the provider's OAuth error, never the message (it may quote a body). */
-function causeOf(error: unknown): string {
+async function causeOf(error: unknown): Promise<string> {
+  const oidc = await openidClient();
   if (error instanceof oidc.ResponseBodyError) return `${error.code}:${error.error}`;
   const code = error instanceof Error && "code" in error ? error.code : undefined;
   return typeof code === "string" ? code : error instanceof Error ? error.name : "unknown";
@@ -117,11 +117,7 @@ export function socialRoutes({
       async (req, reply) => {
         const client = clientFor(req.params.provider);
         const { redirectTo } = req.query;
-        const checks = {
-          state: oidc.randomState(),
-          codeVerifier: oidc.randomPKCECodeVerifier(),
-          nonce: client.usesNonce ? oidc.randomNonce() : null,
-        };
+        const checks = await client.newChecks();
         try {
           const url = await step("social_credentials", "provider_unreachable", () =>
             client.authorizationUrl(redirectUri(client.provider), checks),

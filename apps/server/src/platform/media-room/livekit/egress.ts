@@ -1,13 +1,7 @@
-import {
-  EgressClient,
-  type EgressInfo,
-  EgressStatus,
-  S3Upload,
-  SegmentedFileOutput,
-  SegmentedFileProtocol,
-} from "livekit-server-sdk";
+import type { EgressInfo } from "livekit-server-sdk";
 import type { S3StorageConfig } from "../../storage/s3";
 import { type LivekitConfig, livekitRoomName } from "./livekit-media-room";
+import { type LivekitSdk, livekitClient } from "./sdk";
 
 // The program feed on LiveKit (issue 13 §5): a RoomComposite Egress renders the session's recorder view
 // as its custom template and writes HLS segments to Onstage's bucket, so any node (and a CDN) serves
@@ -53,17 +47,17 @@ export interface ProgramEgress {
 }
 
 /** What Egress is asked to run, apart from the client (tests compare it with the stand-in's record). */
-export function programOutput(bucket: S3StorageConfig, sessionId: number, streamId: number) {
+export function programOutput(sdk: LivekitSdk, bucket: S3StorageConfig, sessionId: number, streamId: number) {
   const keys = programKeys(sessionId, streamId);
-  return new SegmentedFileOutput({
-    protocol: SegmentedFileProtocol.HLS_PROTOCOL,
+  return new sdk.SegmentedFileOutput({
+    protocol: sdk.SegmentedFileProtocol.HLS_PROTOCOL,
     filenamePrefix: keys.segmentPrefix,
     playlistName: keys.vodPlaylist,
     livePlaylistName: keys.livePlaylist,
     segmentDuration: EGRESS_SEGMENT_SECONDS,
     output: {
       case: "s3",
-      value: new S3Upload({
+      value: new sdk.S3Upload({
         accessKey: bucket.accessKeyId,
         secret: bucket.secretAccessKey,
         region: bucket.region,
@@ -76,21 +70,22 @@ export function programOutput(bucket: S3StorageConfig, sessionId: number, stream
   });
 }
 
-const isRunning = (info: EgressInfo) => info.status <= EgressStatus.EGRESS_ACTIVE;
-
 export function livekitProgramEgress(config: LivekitConfig, bucket: S3StorageConfig): ProgramEgress {
-  const egress = new EgressClient(config.url, config.apiKey, config.apiSecret);
+  const connected = livekitClient((sdk) => new sdk.EgressClient(config.url, config.apiKey, config.apiSecret));
   return {
     async start({ sessionId, streamId, templateUrl }) {
+      const { sdk, client: egress } = await connected();
       const info = await egress.startRoomCompositeEgress(
         livekitRoomName(sessionId),
-        { segments: programOutput(bucket, sessionId, streamId) },
+        { segments: programOutput(sdk, bucket, sessionId, streamId) },
         { customBaseUrl: templateUrl, layout: "program" },
       );
       return info.egressId;
     },
     async stopAll(sessionId) {
+      const { sdk, client: egress } = await connected();
       const running = await egress.listEgress({ roomName: livekitRoomName(sessionId), active: true });
+      const isRunning = (info: EgressInfo) => info.status <= sdk.EgressStatus.EGRESS_ACTIVE;
       await Promise.all(running.filter(isRunning).map((info) => egress.stopEgress(info.egressId)));
     },
   };

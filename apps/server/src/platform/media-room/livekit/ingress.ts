@@ -1,5 +1,6 @@
-import { IngressClient, type IngressInfo, IngressInput } from "livekit-server-sdk";
+import type { IngressInfo } from "livekit-server-sdk";
 import { type LivekitConfig, livekitRoomName } from "./livekit-media-room";
+import { livekitClient } from "./sdk";
 
 // RTMP through LiveKit Ingress (issue 13 §5): the session's encoder pushes to LiveKit, which publishes
 // it into the session's room as one more participant; the room's Egress composes it like any other.
@@ -32,18 +33,24 @@ const toInput = (info: IngressInfo): RtmpInput => ({
 });
 
 export function livekitRtmpIngress(config: LivekitConfig): RtmpIngress {
-  const ingress = new IngressClient(config.url, config.apiKey, config.apiSecret);
-  const held = (sessionId: number) => ingress.listIngress({ roomName: livekitRoomName(sessionId) });
-  const make = async (sessionId: number) =>
-    toInput(
-      await ingress.createIngress(IngressInput.RTMP_INPUT, {
+  const connected = livekitClient(
+    (sdk) => new sdk.IngressClient(config.url, config.apiKey, config.apiSecret),
+  );
+  const held = async (sessionId: number) =>
+    (await connected()).client.listIngress({ roomName: livekitRoomName(sessionId) });
+  const make = async (sessionId: number) => {
+    const { sdk, client: ingress } = await connected();
+    return toInput(
+      await ingress.createIngress(sdk.IngressInput.RTMP_INPUT, {
         name: `session-${sessionId}-rtmp`,
         roomName: livekitRoomName(sessionId),
         participantIdentity: ingressIdentity(sessionId),
         participantName: "RTMP",
       }),
     );
+  };
   const stop = async (sessionId: number) => {
+    const { client: ingress } = await connected();
     const inputs = await held(sessionId);
     await Promise.all(inputs.map((info) => ingress.deleteIngress(info.ingressId)));
   };

@@ -1,6 +1,7 @@
 import type { MediaRoomJoin } from "@onstage/domain";
-import { AccessToken, RoomServiceClient, TrackSource, TwirpError, type VideoGrant } from "livekit-server-sdk";
+import type { RoomServiceClient, VideoGrant } from "livekit-server-sdk";
 import type { MediaRoomMember, MediaRoomPort } from "../port";
+import { type LivekitSdk, livekitClient, livekitSdk } from "./sdk";
 
 /** An operator's LiveKit project (LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET; read by main.ts). */
 export interface LivekitConfig {
@@ -25,7 +26,7 @@ export interface LivekitMediaRoom extends MediaRoomPort {
 export const LIVEKIT_TOKEN_TTL = "10m";
 
 /** Stage members publish their camera, microphone and screen; nothing else (no data channel spam). */
-const STAGE_SOURCES = [
+const stageSources = ({ TrackSource }: LivekitSdk) => [
   TrackSource.CAMERA,
   TrackSource.MICROPHONE,
   TrackSource.SCREEN_SHARE,
@@ -48,14 +49,14 @@ export const livekitIdentity = (userId: number) => String(userId);
  * The grants a member's token carries. LiveKit treats an unset canPublish as allowed, so a viewer gets
  * an explicit false.
  */
-export function memberGrant(member: MediaRoomMember): VideoGrant {
+export function memberGrant(sdk: LivekitSdk, member: MediaRoomMember): VideoGrant {
   return {
     room: livekitRoomName(member.sessionId),
     roomJoin: true,
     canSubscribe: true,
     canPublish: member.canPublish,
     canPublishData: member.canPublish,
-    ...(member.canPublish ? { canPublishSources: STAGE_SOURCES } : {}),
+    ...(member.canPublish ? { canPublishSources: stageSources(sdk) } : {}),
     canUpdateOwnMetadata: false,
   };
 }
@@ -71,17 +72,21 @@ export function livekitOrigins(url: string): string[] {
 }
 
 /** The participant or room is already gone: what remove() and close() wanted anyway. */
-const alreadyGone = (error: unknown) => error instanceof TwirpError && error.status === 404;
+const alreadyGone = ({ TwirpError }: LivekitSdk, error: unknown) =>
+  error instanceof TwirpError && error.status === 404;
 
 /** The media room on an operator's LiveKit: tokens minted here, room admin through LiveKit's Twirp API. */
 export function livekitMediaRoom(config: LivekitConfig): LivekitMediaRoom {
-  const rooms = new RoomServiceClient(config.url, config.apiKey, config.apiSecret);
+  const connected = livekitClient(
+    (sdk) => new sdk.RoomServiceClient(config.url, config.apiKey, config.apiSecret),
+  );
 
-  const ignoreGone = async (call: Promise<unknown>) => {
+  const ignoreGone = async (call: (rooms: RoomServiceClient) => Promise<unknown>) => {
+    const { sdk, client: rooms } = await connected();
     try {
-      await call;
+      await call(rooms);
     } catch (error) {
-      if (!alreadyGone(error)) throw error;
+      if (!alreadyGone(sdk, error)) throw error;
     }
   };
 
@@ -89,12 +94,13 @@ export function livekitMediaRoom(config: LivekitConfig): LivekitMediaRoom {
     provider: "livekit",
 
     async join(member): Promise<MediaRoomJoin> {
-      const token = new AccessToken(config.apiKey, config.apiSecret, {
+      const sdk = await livekitSdk();
+      const token = new sdk.AccessToken(config.apiKey, config.apiSecret, {
         identity: livekitIdentity(member.userId),
         name: member.name,
         ttl: LIVEKIT_TOKEN_TTL,
       });
-      token.addGrant(memberGrant(member));
+      token.addGrant(memberGrant(sdk, member));
       return {
         provider: "livekit",
         url: config.url,
@@ -107,31 +113,33 @@ export function livekitMediaRoom(config: LivekitConfig): LivekitMediaRoom {
     // removed person cannot walk back in with the one they had; one minted later admits them again.
     // LiveKit's own default revokes a minute ahead by its clock, which would refuse a quick return.
     remove: (sessionId, userId) =>
-      ignoreGone(
+      ignoreGone((rooms) =>
         rooms.removeParticipant(livekitRoomName(sessionId), livekitIdentity(userId), {
           revokeTokenTs: BigInt(Math.floor(Date.now() / 1000) + 1),
         }),
       ),
 
-    close: (sessionId) => ignoreGone(rooms.deleteRoom(livekitRoomName(sessionId))),
+    close: (sessionId) => ignoreGone((rooms) => rooms.deleteRoom(livekitRoomName(sessionId))),
 
     async setCanPublish(sessionId, userId, canPublish) {
+      const { sdk, client: rooms } = await connected();
       await rooms.updateParticipant(livekitRoomName(sessionId), livekitIdentity(userId), {
         permission: {
           canSubscribe: true,
           canPublish,
           canPublishData: canPublish,
-          canPublishSources: canPublish ? STAGE_SOURCES : [],
+          canPublishSources: canPublish ? stageSources(sdk) : [],
         },
       });
     },
 
     async participants(sessionId) {
+      const { sdk, client: rooms } = await connected();
       try {
         const list = await rooms.listParticipants(livekitRoomName(sessionId));
         return list.map((p) => Number(p.identity)).filter(Number.isSafeInteger);
       } catch (error) {
-        if (alreadyGone(error)) return [];
+        if (alreadyGone(sdk, error)) return [];
         throw error;
       }
     },

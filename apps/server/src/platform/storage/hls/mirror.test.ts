@@ -133,6 +133,58 @@ describe("an HLS output directory mirrored to an S3-compatible bucket (s3rver)",
   });
 });
 
+describe("a mirror closed while its bucket's SDK is still loading (s3rver)", () => {
+  it("close resolves once the ended playlist and the segments it lists are in the bucket", async () => {
+    const server = await startS3Server();
+    const dir = await mkdtemp(path.join(tmpdir(), "onstage-hls-"));
+    try {
+      // A fresh storage loads the AWS SDK on its first call; holding every call back longer stands in
+      // for a slow machine, so the writer ends and close() is called before any upload started.
+      let loaded!: () => void;
+      const loading = new Promise<void>((resolve) => {
+        loaded = resolve;
+      });
+      const fresh = s3FileStorage(server.config);
+      const slow: FileStorage = {
+        put: async (...args) => loading.then(() => fresh.put(...args)),
+        get: async (key) => loading.then(() => fresh.get(key)),
+        delete: async (key) => loading.then(() => fresh.delete(key)),
+        list: async (prefix) => loading.then(() => fresh.list(prefix)),
+        url: async (key) => loading.then(() => fresh.url(key)),
+      };
+      const errors: unknown[] = [];
+      const mirror = new HlsMirror({
+        dir,
+        storage: slow,
+        prefix: PREFIX,
+        log: { error: (context) => errors.push(context) },
+      });
+      mirror.start();
+      await writeFile(path.join(dir, "live0.ts"), "segment 0");
+      await writeFile(path.join(dir, "live.m3u8"), mediaPlaylist(["live0.ts"]));
+      await writeFile(path.join(dir, "live1.ts"), "segment 1");
+      const ended = `${mediaPlaylist(["live0.ts", "live1.ts"])}#EXT-X-ENDLIST\n`;
+      await writeFile(path.join(dir, "live.m3u8.tmp"), ended);
+      await rename(path.join(dir, "live.m3u8.tmp"), path.join(dir, "live.m3u8"));
+      let closed = false;
+      const closing = mirror.close().then(() => {
+        closed = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(closed).toBe(false);
+      loaded();
+      await closing;
+      const bucket = s3FileStorage(server.config);
+      expect((await bucket.get(`${PREFIX}/live.m3u8`))?.toString()).toBe(ended);
+      expect((await bucket.get(`${PREFIX}/live1.ts`))?.toString()).toBe("segment 1");
+      expect(errors).toEqual([]);
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("HLS playlist text", () => {
   const text = '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:1.0,\nseg0.m4s\n#EXT-X-ENDLIST\n';
   it("names its segments and URI attributes", () => {

@@ -1,0 +1,54 @@
+import { type ChildProcess, fork } from "node:child_process";
+import type { FastifyBaseLogger } from "fastify";
+
+// A helper process of the server (the RTMP ingest, the media process): forked from its entry when first
+// needed, its relayed errors written to the server's log, its end told to its owner. It is stopped by
+// disconnecting: it ends its playlists and exits.
+
+/** How long a process told to stop may take to end its playlists before it is killed. */
+const STOP_TIMEOUT_MS = 10_000;
+
+/** What every child may send besides its own messages: an error for the server's log (relayedLog). */
+interface RelayedError {
+  kind: "error";
+  context: Record<string, string>;
+  message: string;
+}
+
+const isRelayedError = (message: { kind: string }): message is RelayedError => message.kind === "error";
+
+export interface ForkOptions<From> {
+  /** The .mjs entry (it loads the TypeScript through tsx in development; the build compiles it). */
+  entry: string;
+  /** Its log lines' prefix: "rtmp ingest", "media process". */
+  name: string;
+  log: FastifyBaseLogger;
+  /** Its own messages (never an error: those go to the log). */
+  onMessage(message: From): void;
+  /** The process ended (a failure was logged); whatever it held is gone. */
+  onExit(child: ChildProcess): void;
+}
+
+export function forkChild<From extends { kind: string }>(options: ForkOptions<From>): ChildProcess {
+  const { name, log } = options;
+  // No inherited flags: the test runner's or a debugger's do not belong in the child.
+  const child = fork(options.entry, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  child.on("message", (message: From) => {
+    if (isRelayedError(message)) log.error(message.context, `${name}: ${message.message}`);
+    else options.onMessage(message);
+  });
+  child.once("exit", (code, signal) => {
+    if (code !== 0) log.error({ code, signal }, `${name}: process exited`);
+    options.onExit(child);
+  });
+  return child;
+}
+
+/** Disconnects a running child and waits for it to exit (killed after 10 s). */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  if (child.connected) child.disconnect();
+  const kill = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(kill);
+}
