@@ -76,7 +76,8 @@ async function guest(base: string, cookie: string, topic: string, complete: (r: 
   const tab = { socket, completeAt: 0 };
   socket.on(RealtimeEvents.messages, (batch: TopicMessage[]) => {
     for (const message of batch) {
-      if (tab.completeAt || message.event !== "poll.results") return;
+      if (tab.completeAt) break;
+      if (message.event !== "poll.results") continue;
       if (complete(message.payload as PollResults)) tab.completeAt = performance.now();
     }
   });

@@ -29,11 +29,11 @@ export class IngestProcess extends EventEmitter<IngestProcessEvents> {
     super();
   }
 
-  /** Listens for encoders ("listening" or "listenFailed": a port clash leaves the server running). */
+  /** Listens for encoders; a port clash is logged and leaves the server running. */
   listen(host: string, port: number): void {
     const listener = createServer({ pauseOnConnect: true }, (socket) => this.handOver(socket));
-    listener.on("error", (err) => this.emit("message", { kind: "listenFailed", message: err.message }));
-    listener.listen(port, host, () => this.emit("message", { kind: "listening" }));
+    listener.on("error", (err) => this.log.error(`RTMP ingest: port ${port} unavailable (${err.message})`));
+    listener.listen(port, host, () => this.log.info(`RTMP ingest listening on ${host}:${port}`));
     this.listener = listener;
   }
 
@@ -52,7 +52,8 @@ export class IngestProcess extends EventEmitter<IngestProcessEvents> {
   }
 
   private handOver(socket: Socket): void {
-    const child = this.child ?? this.startChild();
+    // A process whose channel has closed is on its way out: the encoder goes to a new one.
+    const child = this.child?.connected ? this.child : this.startChild();
     // The handle goes to the process, closed here once sent (keepOpen false).
     child.send({ kind: "connection" } satisfies ToIngest, socket, (err) => {
       if (err) socket.destroy();

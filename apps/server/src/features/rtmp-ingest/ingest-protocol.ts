@@ -33,8 +33,6 @@ export type ToIngest =
   | { kind: "disconnect"; sessionId: number };
 
 export type FromIngest =
-  | { kind: "listening" }
-  | { kind: "listenFailed"; message: string }
   | { kind: "publish"; connectionId: number; key: string }
   | { kind: "publisherLeft"; sessionId: number }
   /** The first segment in `dir`; `videoPlaylist` (relative to it) is the one its captions follow. */

@@ -107,12 +107,6 @@ export class RtmpIngest implements IngestPort {
 
   private async onMessage(message: FromIngest): Promise<void> {
     switch (message.kind) {
-      case "listening":
-        this.deps.log.info(`RTMP ingest listening on ${this.options.host}:${this.options.port}`);
-        return;
-      case "listenFailed":
-        this.deps.log.error(`RTMP ingest: port ${this.options.port} unavailable (${message.message})`);
-        return;
       case "publish":
         return this.onPublish(message.connectionId, message.key);
       case "publisherLeft":

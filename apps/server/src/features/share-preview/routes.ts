@@ -116,27 +116,30 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   // anyone's standing on it drops it on every node).
   const visitorPages = options.events.publicPages.cache<ShownPage>();
   const viewerPages = options.events.publicPages.cache<ShownPage>(VIEWER_PAGE_MAX_ENTRIES);
-  /** The page this viewer may see, rendered; null when they may not (not kept). */
-  const shownPage = (req: FastifyRequest, eventCode: string) => {
+  /** The page this viewer may see, rendered (kept), or the refusal they get instead (not kept). */
+  const shownPage = async (req: FastifyRequest, eventCode: string) => {
     const cache = req.viewerUserId === null ? visitorPages : viewerPages;
-    return cache.get(`${req.url}\n${firstPageZone(req)}\n${req.viewerUserId}`, async () => {
+    let refusal: string | undefined;
+    const shown = await cache.get(`${req.url}\n${firstPageZone(req)}\n${req.viewerUserId}`, async () => {
       const { page, html } = await eventPage(req, eventCode);
-      if (!page) return null;
+      if (!page) {
+        refusal = html;
+        return null;
+      }
       return {
         eventId: page.event.id,
         value: { eventId: page.event.id, isPrivate: page.event.private, html },
       };
     });
+    if (shown) return { shown };
+    // A request that joined another's refused build renders its own refusal.
+    return { refusal: refusal ?? (await eventPage(req, eventCode)).html };
   };
 
   app.get<{ Params: { "*": string } }>("/c/*", { schema: { hide: true } }, async (req, reply) => {
     const eventCode = req.params["*"].split("/")[0] ?? "";
-    const shown = await shownPage(req, eventCode);
-    if (!shown)
-      return reply
-        .code(404)
-        .type(HTML)
-        .send((await eventPage(req, eventCode)).html);
+    const { shown, refusal } = await shownPage(req, eventCode);
+    if (!shown) return reply.code(404).type(HTML).send(refusal);
     // As GET /api/events/by-code does: whoever has the code may act on the unlisted event by its id.
     if (shown.isPrivate) await grantOpenedEvent(options.db, req, reply, options.policy, shown.eventId);
     return sendPreEncoded(req, reply, { owner: shown, text: shown.html }, HTML);

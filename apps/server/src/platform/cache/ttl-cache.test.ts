@@ -51,6 +51,32 @@ test("a value loaded while an invalidation came is answered but not kept", async
   expect(await cache.getOrLoad("a", async () => "fresh", keepFor)).toBe("fresh");
 });
 
+test("misses of a key while its load is under way share that load", async () => {
+  const { cache } = cacheAt();
+  let loads = 0;
+  let release: (value: string) => void = () => undefined;
+  const load = () => {
+    loads += 1;
+    return new Promise<string>((resolve) => (release = resolve));
+  };
+  const first = cache.getOrLoad("a", load, keepFor);
+  const second = cache.getOrLoad("a", load, keepFor);
+  release("built once");
+  expect(await Promise.all([first, second])).toEqual(["built once", "built once"]);
+  expect(loads).toBe(1);
+});
+
+test("a miss after an invalidation does not join the load that began before it", async () => {
+  const { cache } = cacheAt();
+  let release: (value: string) => void = () => undefined;
+  const stale = cache.getOrLoad("a", () => new Promise<string>((resolve) => (release = resolve)), keepFor);
+  cache.delete("a");
+  const fresh = cache.getOrLoad("a", async () => "fresh", keepFor);
+  release("stale");
+  expect([await stale, await fresh]).toEqual(["stale", "fresh"]);
+  expect(await cache.getOrLoad("a", async () => "again", keepFor)).toBe("fresh");
+});
+
 test("a value whose time is null is not kept", async () => {
   const { cache } = cacheAt();
   await cache.getOrLoad(

@@ -10,6 +10,8 @@ interface Entry<V> {
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
+  /** Loads under way, with the invalidation count they began at: a miss joins one instead of repeating it. */
+  private readonly loading = new Map<K, { value: Promise<V>; since: number }>();
   /** Counts invalidations: a load that began before one may hold what it invalidated. */
   private invalidations = 0;
 
@@ -23,8 +25,10 @@ export class TtlCache<K, V> {
   }
 
   /**
-   * The cached value, or `load`'s, kept until `untilOf(value)` (epoch ms; null: not kept). A value
-   * loaded while an invalidation came is returned but not kept: it may predate the change.
+   * The cached value, or `load`'s, kept until `untilOf(value)` (epoch ms; null: not kept). Misses of
+   * one key while its load is under way share that load (a hot page expiring is built once). A value
+   * loaded while an invalidation came is returned but not kept, and later misses load afresh: it may
+   * predate the change.
    */
   async getOrLoad(
     key: K,
@@ -40,11 +44,20 @@ export class TtlCache<K, V> {
         return hit.value;
       }
     }
-    const before = this.invalidations;
-    const value = await load();
-    const until = untilOf(value, now);
-    if (until !== null && until > now && before === this.invalidations) this.keep(key, { value, until });
-    return value;
+    const under = this.loading.get(key);
+    if (under && under.since === this.invalidations) return under.value;
+    const since = this.invalidations;
+    const value = load();
+    this.loading.set(key, { value, since });
+    try {
+      const loaded = await value;
+      const until = untilOf(loaded, now);
+      if (until !== null && until > now && since === this.invalidations)
+        this.keep(key, { value: loaded, until });
+      return loaded;
+    } finally {
+      if (this.loading.get(key)?.value === value) this.loading.delete(key);
+    }
   }
 
   delete(key: K): void {

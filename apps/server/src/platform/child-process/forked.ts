@@ -33,6 +33,8 @@ export function forkChild<From extends { kind: string }>(options: ForkOptions<Fr
   const { name, log } = options;
   // No inherited flags: the test runner's or a debugger's do not belong in the child.
   const child = fork(options.entry, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // A fork that fails (EAGAIN, ENOMEM) or a send on a closed channel: logged, never the server's crash.
+  child.on("error", (err) => log.error({ err }, `${name}: ${err.message}`));
   child.on("message", (message: From) => {
     if (isRelayedError(message)) log.error(message.context, `${name}: ${message.message}`);
     else options.onMessage(message);
@@ -46,6 +48,7 @@ export function forkChild<From extends { kind: string }>(options: ForkOptions<Fr
 
 /** Disconnects a running child and waits for it to exit (killed after 10 s). */
 export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   if (child.connected) child.disconnect();
   const kill = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
