@@ -1,4 +1,4 @@
-import type { EmbeddedFirstPage, FirstPage, RenderFirstPage } from "@onstage/domain";
+import type { FirstPage, RenderFirstPage } from "@onstage/domain";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { Router } from "wouter";
@@ -28,10 +28,7 @@ export const renderFirstPage: RenderFirstPage = async (page: FirstPage) => {
     ),
   );
   queryClient.clear();
-  // A part that loads only in the browser (React.lazy: the live room, dialogs) leaves its Suspense boundary
-  // to the client, marked <!--$!-->. Hydrating around it would report a recoverable error; the browser
-  // renders the whole page afresh instead, from the same data, over this markup (same frame, no spinner).
-  const embedded: EmbeddedFirstPage = { ...page, hydrate: !html.includes("<!--$!-->") };
-  // Inside <script type="application/json">: no "<" may close the element early (a title with </script>).
-  return { html, state: JSON.stringify(embedded).replaceAll("<", "\\u003c") };
+  // What loads only in the browser (the live room, dialogs) is rendered by neither side before hydration
+  // (lib/BrowserOnly.tsx), so the browser always hydrates this markup. Inside <script type="application/json">: no "<" may close the element early (a title with </script>).
+  return { html, state: JSON.stringify(page).replaceAll("<", "\\u003c") };
 };

@@ -1,4 +1,4 @@
-import { type EmbeddedFirstPage, FIRST_PAGE_ELEMENT_ID, type FirstPageData } from "@onstage/domain";
+import { FIRST_PAGE_ELEMENT_ID, type FirstPage, type FirstPageData } from "@onstage/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { accountKeys } from "./features/account/useMe";
 import { channelKeys } from "./features/channels/useChannelPage";
@@ -16,10 +16,10 @@ export function seedFirstPage(queryClient: QueryClient, data: FirstPageData): vo
 }
 
 /** The embedded state, already seeded into the query client; null on pages the server did not render. */
-export function readFirstPage(queryClient: QueryClient): EmbeddedFirstPage | null {
+export function readFirstPage(queryClient: QueryClient): FirstPage | null {
   const text = document.getElementById(FIRST_PAGE_ELEMENT_ID)?.textContent;
   if (!text) return null;
-  const firstPage = JSON.parse(text) as EmbeddedFirstPage;
+  const firstPage = JSON.parse(text) as FirstPage;
   seedFirstPage(queryClient, firstPage.data);
   return firstPage;
 }

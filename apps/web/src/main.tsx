@@ -19,11 +19,10 @@ const app = (
   </StrictMode>
 );
 // A landing page the server rendered comes with the data and environment it rendered from: hydrating
-// from them gives the same markup, with no spinner and no second round trip. A page whose render left a
-// part to the browser (the live room) renders afresh from the same data; other pages carry a no-JS
+// from them gives the same markup, with no spinner and no second round trip. Other pages carry a no-JS
 // preview (or nothing) inside #root, which the app simply replaces.
 const firstPage = readFirstPage(queryClient);
-if (firstPage?.hydrate) {
+if (firstPage) {
   // A lazy page the server rendered (a pop-out) must be loaded before the markup is hydrated.
   void loadMatchedPage(window.location.pathname).then(() => {
     startHydration(firstPage.environment);

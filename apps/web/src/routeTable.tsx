@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { parse } from "regexparam";
-import { matchRoute, Route, Switch, useLocation } from "wouter";
+import { matchRoute, Route, Switch } from "wouter";
 import { ChannelPage } from "./routes/ChannelPage";
 import { ErrorPage } from "./routes/ErrorPage";
 import { EventPage } from "./routes/EventPage";
@@ -9,6 +9,7 @@ import { NotFoundPage } from "./routes/NotFoundPage";
 import { type LazyPage, lazyPage } from "./routing/lazyPage";
 import { RouteErrorBoundary } from "./routing/RouteErrorBoundary";
 import { ScrollToTop } from "./routing/ScrollToTop";
+import { usePageLocation } from "./routing/usePageLocation";
 
 type PageRoute = { path: string } & (LazyPage | { Page: ComponentType; load?: undefined });
 
@@ -59,10 +60,10 @@ export const routes: PageRoute[] = [
 
 /** The page at the current address; a page that throws shows the error page instead. */
 export function Pages() {
-  const [pathname] = useLocation();
+  const { pathname, search } = usePageLocation();
   return (
     <>
-      <RouteErrorBoundary pathname={pathname} fallback={<ErrorPage />}>
+      <RouteErrorBoundary address={`${pathname}?${search}`} fallback={<ErrorPage />}>
         <Switch>
           {routes.map(({ path, Page }) => (
             <Route key={path} path={path}>

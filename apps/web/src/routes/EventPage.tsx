@@ -1,5 +1,4 @@
 import type { EventPageData } from "@onstage/domain";
-import { Suspense } from "react";
 import { useParams, useSearchParams } from "wouter";
 import { ApiError } from "../api";
 import { SitePage } from "../features/account/SitePage";
@@ -14,6 +13,7 @@ import { LandingPage } from "../features/landing/LandingPage";
 import { registerState } from "../features/landing/registerState";
 import { egressJoin } from "../features/program-feed/egressJoin";
 import { useEgressSignIn } from "../features/program-feed/useEgressSignIn";
+import { BrowserOnly } from "../lib/BrowserOnly";
 import { usePageOrigin } from "../lib/firstRender";
 import { lazyComponent } from "../lib/lazyComponent";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
@@ -73,33 +73,33 @@ function EventPageContent() {
   const isEgress = egressJoin(searchParams) !== null;
   if ((view === "room" || isEgress) && session && searchParams.has("recorder-view")) {
     return (
-      <Suspense fallback={<LoadingEvent />}>
+      <BrowserOnly fallback={<LoadingEvent />}>
         <RecorderView data={data} session={session} isEgress={isEgress} />
-      </Suspense>
+      </BrowserOnly>
     );
   }
   // Spec 2 §2: the lobby of a multi-session event without a lobby session is its agenda alone.
   if (view === "room" && segment === "lobby" && isAgendaOnly(data)) {
     return (
       <SitePage width="full">
-        <Suspense fallback={<Spinner label="Loading event…" />}>
+        <BrowserOnly fallback={<Spinner label="Loading event…" />}>
           <LobbyPage data={data} />
-        </Suspense>
+        </BrowserOnly>
       </SitePage>
     );
   }
   // Spec 2 §4: the feedback modal is rare (an owner ending a session), so its code loads when it opens.
   const feedbackDialog = feedback.sessionId !== null && (
-    <Suspense fallback={null}>
+    <BrowserOnly fallback={null}>
       <HostFeedbackDialog eventId={data.event.id} {...feedback} />
-    </Suspense>
+    </BrowserOnly>
   );
   if (view === "room") {
     return (
       <SitePage tone="dark" width="full" fitsViewport>
-        <Suspense fallback={<Spinner label="Loading event…" />}>
+        <BrowserOnly fallback={<Spinner label="Loading event…" />}>
           <LiveRoom data={data} session={session} />
-        </Suspense>
+        </BrowserOnly>
         {feedbackDialog}
       </SitePage>
     );

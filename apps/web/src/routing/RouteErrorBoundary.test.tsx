@@ -10,8 +10,8 @@ function Broken(): never {
   throw new Error("the page failed");
 }
 
-const at = (pathname: string, page: ReactNode) => (
-  <RouteErrorBoundary pathname={pathname} fallback={<p>Something went wrong</p>}>
+const at = (address: string, page: ReactNode) => (
+  <RouteErrorBoundary address={address} fallback={<p>Something went wrong</p>}>
     {page}
   </RouteErrorBoundary>
 );
@@ -25,4 +25,12 @@ test("a page that throws shows the error page until the visitor goes to another 
   expect(screen.getByText("Something went wrong")).toBeTruthy();
   view.rerender(at("/other", <p>Another page</p>));
   expect(screen.getByText("Another page")).toBeTruthy();
+});
+
+test("a query-only change (Back from ?register=true) tries the page again", () => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  const view = render(at("/c/launch?register=true", <Broken />));
+  expect(screen.getByText("Something went wrong")).toBeTruthy();
+  view.rerender(at("/c/launch", <p>The landing page</p>));
+  expect(screen.getByText("The landing page")).toBeTruthy();
 });

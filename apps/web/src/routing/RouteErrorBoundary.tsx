@@ -1,19 +1,20 @@
 import { Component, type ReactNode } from "react";
 
 interface RouteErrorBoundaryProps {
-  pathname: string;
+  /** The page's path and query: any navigation (Back, a query-only change) tries the page again. */
+  address: string;
   fallback: ReactNode;
   children: ReactNode;
 }
 
 interface RouteErrorBoundaryState {
   failed: boolean;
-  pathname: string;
+  address: string;
 }
 
-/** A page that throws while rendering shows `fallback` until the visitor goes to another page. */
+/** A page that throws while rendering shows `fallback` until the visitor goes to another address. */
 export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
-  override state = { failed: false, pathname: this.props.pathname };
+  override state = { failed: false, address: this.props.address };
 
   static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
     return { failed: true };
@@ -23,7 +24,7 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     props: RouteErrorBoundaryProps,
     state: RouteErrorBoundaryState,
   ): RouteErrorBoundaryState | null {
-    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+    return props.address === state.address ? null : { failed: false, address: props.address };
   }
 
   override render() {

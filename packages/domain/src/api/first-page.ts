@@ -30,14 +30,6 @@ export interface FirstPage {
   environment: RenderEnvironment;
 }
 
-/**
- * What the page embeds: the page as rendered, and whether the browser may hydrate that markup (false when
- * part of it loads only in the browser, the live room: the app then renders afresh from the same data).
- */
-export interface EmbeddedFirstPage extends FirstPage {
-  hydrate: boolean;
-}
-
 /** The web app's server entry: the page's markup and the state its hydration starts from; null: no render. */
 export type RenderFirstPage = (page: FirstPage) => Promise<{ html: string; state: string } | null>;
 

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { BrowserOnly } from "../../lib/BrowserOnly";
 import { lazyComponent } from "../../lib/lazyComponent";
 import { useMe } from "../account/useMe";
 import { useSignInParams } from "./useSignInParams";
@@ -19,8 +19,8 @@ export function SignInDialogHost() {
   const needsTerms = request === "terms" && user !== null && user.tosAccepted === null;
   if (user && !needsTerms) return null;
   return (
-    <Suspense fallback={null}>
+    <BrowserOnly>
       <SignInDialog needsTerms={needsTerms} close={close} />
-    </Suspense>
+    </BrowserOnly>
   );
 }

@@ -1,7 +1,9 @@
-import type { EventPageData, VideoSessionSummary } from "@onstage/domain";
-import { Suspense, useState } from "react";
+import { type EventPageData, isHostLevel, type VideoSessionSummary } from "@onstage/domain";
+import { useState } from "react";
 import { Link, useLocation } from "wouter";
+import { BrowserOnly } from "../../lib/BrowserOnly";
 import { lazyComponent } from "../../lib/lazyComponent";
+import { viewerFlagsFor } from "../event-page/eventView";
 import { followsSessionState } from "../event-page/followsSessionState";
 import { EventCover } from "../events/EventCover";
 import { SessionsSection } from "../lobby/SessionsSection";
@@ -38,9 +40,6 @@ const EnterGreenroomButton = lazyComponent(() =>
 const UnregisterAction = lazyComponent(() =>
   import("../registration/UnregisterAction").then((m) => m.UnregisterAction),
 );
-
-/** Only the event's team may move a session to the greenroom; nobody else needs that code. */
-const isTeam = ({ viewer }: EventPageData) => viewer.eventRole !== null || viewer.orgRole !== null;
 
 export interface LandingPageProps {
   data: EventPageData;
@@ -90,14 +89,14 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
         <div className="landing__side">
           <div className="landing__panel">
             {times.countdownTarget && <Countdown startIso={times.countdownTarget} />}
-            <Suspense fallback={null}>
-              {session && !isPreview && isTeam(data) && (
+            <BrowserOnly>
+              {session && !isPreview && isHostLevel(viewerFlagsFor(data, session)) && (
                 <EnterGreenroomButton data={data} session={session} />
               )}
               {session && !isPreview && followsSessionState(data.viewer) && (
                 <FollowSessionState data={data} session={session} />
               )}
-            </Suspense>
+            </BrowserOnly>
             {register.action === "register" ? (
               <RegisterPanel
                 state={register}
@@ -117,9 +116,9 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
               />
             )}
             {mayUnregister(data) && (
-              <Suspense fallback={null}>
+              <BrowserOnly>
                 <UnregisterAction data={data} />
-              </Suspense>
+              </BrowserOnly>
             )}
           </div>
           {event.access === "ticketed" && data.tickets.length > 0 && (
@@ -129,7 +128,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
           {!event.private && <ShareSection pageUrl={pageUrl} title={event.title} />}
         </div>
       </div>
-      <Suspense fallback={null}>
+      <BrowserOnly>
         {times.start && isCalendarOpen && (
           <AddToCalendarDialog
             open
@@ -139,7 +138,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
           />
         )}
         {registration.isOpen && <RegistrationDialog open onOpenChange={registration.setOpen} data={data} />}
-      </Suspense>
+      </BrowserOnly>
     </div>
   );
 }
