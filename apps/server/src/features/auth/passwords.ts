@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { passwordStrength } from "@onstage/domain";
-import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { onFirstUse } from "../../platform/first-use";
 
 // OWASP password storage cheat sheet: argon2id (the library's default algorithm), 19 MiB, 2 passes, 1 lane.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -19,12 +19,12 @@ export function verifyAgainstDecoy(password: string): Promise<boolean> {
 }
 
 // Loaded on the first password chosen: the word lists cost ~15 MB of memory a server holds idle.
-let strength: Promise<ZxcvbnFactory> | undefined;
-const loadStrength = () =>
-  (strength ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(
+const loadStrength = onFirstUse(() =>
+  Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common")]).then(
     ([{ ZxcvbnFactory }, common]) =>
       new ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs }),
-  ));
+  ),
+);
 
 /** ASVS: refuse passwords that are common or easy to guess (domain passwordStrength), whatever their length. */
 export async function isWeakPassword(password: string, userInputs: string[]): Promise<boolean> {

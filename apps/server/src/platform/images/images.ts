@@ -1,4 +1,5 @@
 import type Sharp from "sharp";
+import { onFirstUse } from "../first-use";
 import { type DecodeSlots, decodeSlots } from "./decode-slots";
 
 export const IMAGE_MAX_BYTES = 10_000_000;
@@ -14,13 +15,13 @@ const IMAGE_DECODE_TIMEOUT_S = 10;
 // two decodes at a time leave it room, and one libvips thread each keeps a decode from taking every core.
 // The cache would keep decoded uploads in memory for nothing. Loaded on the first upload: libvips
 // costs ~25 MB of memory that a server nobody uploads to does not need.
-let loaded: Promise<typeof Sharp> | undefined;
-const loadSharp = () =>
-  (loaded ??= import("sharp").then(({ default: sharp }: { default: typeof Sharp }) => {
+const loadSharp = onFirstUse(() =>
+  import("sharp").then(({ default: sharp }: { default: typeof Sharp }) => {
     sharp.concurrency(1);
     sharp.cache(false);
     return sharp;
-  }));
+  }),
+);
 const slots: DecodeSlots = decodeSlots({ running: 2, waiting: 8 });
 
 export type ImageType = "png" | "jpeg";

@@ -1,4 +1,5 @@
 import type { S3Client } from "@aws-sdk/client-s3";
+import { onFirstUse } from "../first-use";
 import { assertSafeKey, assertSafePrefix, FILES_URL_PREFIX, type FileStorage } from "./port";
 
 export interface S3StorageConfig {
@@ -45,11 +46,7 @@ async function connect(config: S3StorageConfig): Promise<{ sdk: S3Sdk; client: S
 }
 
 export function s3FileStorage(config: S3StorageConfig): FileStorage {
-  let connecting: ReturnType<typeof connect> | null = null;
-  const connected = () => {
-    connecting ??= connect(config);
-    return connecting;
-  };
+  const connected = onFirstUse(() => connect(config));
   const Bucket = config.bucket;
   const publicBase = config.publicUrl?.replace(/\/$/, "");
   const sign = async (key: string, window: number) => {

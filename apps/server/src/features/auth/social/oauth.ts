@@ -1,5 +1,6 @@
 import type { SocialProvider } from "@onstage/domain";
 import type * as OpenId from "openid-client";
+import { onFirstUse } from "../../../platform/first-use";
 import type { SocialProfile } from "../service";
 import {
   isLoopbackHttp,
@@ -11,16 +12,11 @@ import {
 
 type OpenIdClient = typeof OpenId;
 
-let loading: Promise<OpenIdClient> | null = null;
-
 /**
  * openid-client loads with the first sign-in through a provider: a server without social providers
- * never carries it, and esbuild would hoist a static import to the top of main.js (issue 14 §5).
+ * never carries it (issue 14 §5).
  */
-export function openidClient(): Promise<OpenIdClient> {
-  loading ??= import("openid-client");
-  return loading;
-}
+export const openidClient: () => Promise<OpenIdClient> = onFirstUse(() => import("openid-client"));
 
 /** A provider that hangs must not hold a person on a blank page for openid-client's default 30 s. */
 const REQUEST_TIMEOUT_SECONDS = 10;
@@ -106,24 +102,17 @@ const loopbackOnly = (oidc: OpenIdClient, url: string) =>
 
 /** Discovery runs on first use and again after a failure, so a provider down at boot does not stick. */
 function discovered(definition: ProviderDefinition, settings: SocialProviderSettings) {
-  let pending: Promise<OpenId.Configuration> | undefined;
-  return () => {
-    pending ??= openidClient()
-      .then((oidc) =>
-        oidc.discovery(
-          new URL(definition.issuer),
-          settings.clientId,
-          settings.clientSecret,
-          oidc.ClientSecretBasic(settings.clientSecret),
-          { execute: loopbackOnly(oidc, definition.issuer), timeout: REQUEST_TIMEOUT_SECONDS },
-        ),
-      )
-      .catch((error: unknown) => {
-        pending = undefined;
-        throw error;
-      });
-    return pending;
-  };
+  return onFirstUse(() =>
+    openidClient().then((oidc) =>
+      oidc.discovery(
+        new URL(definition.issuer),
+        settings.clientId,
+        settings.clientSecret,
+        oidc.ClientSecretBasic(settings.clientSecret),
+        { execute: loopbackOnly(oidc, definition.issuer), timeout: REQUEST_TIMEOUT_SECONDS },
+      ),
+    ),
+  );
 }
 
 /**
@@ -137,11 +126,7 @@ const plainBasic =
   };
 
 function fixed(definition: OAuthProvider, settings: SocialProviderSettings) {
-  let made: Promise<OpenId.Configuration> | undefined;
-  return () => {
-    made ??= openidClient().then((oidc) => configured(oidc, definition, settings));
-    return made;
-  };
+  return onFirstUse(() => openidClient().then((oidc) => configured(oidc, definition, settings)));
 }
 
 function configured(oidc: OpenIdClient, definition: OAuthProvider, settings: SocialProviderSettings) {
