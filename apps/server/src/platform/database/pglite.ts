@@ -1,3 +1,4 @@
+import { setFlagsFromString } from "node:v8";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database, Queryable, Statement } from "./types";
 
@@ -16,6 +17,10 @@ export const PGLITE_SETTINGS = {
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
+  // PostgreSQL's WASM is compiled by Liftoff only: TurboFan's background tier-up of its hot functions
+  // kept 40-90 MB of compiler memory after start (idle RSS 220-270 MB against 178-181 MB) for about 10%
+  // more registrations a second (docs/decisions.md, "Start and memory"). Read when a module compiles.
+  setFlagsFromString("--liftoff-only");
   // Loaded here: a server on PostgreSQL (DATABASE_URL) never needs the WASM build.
   const { PGlite, types } = await import("@electric-sql/pglite");
   const settings = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
