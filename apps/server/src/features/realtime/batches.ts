@@ -23,11 +23,7 @@ export function topicBatches(
     timer = undefined;
     const due = pending;
     pending = new Map();
-    // Commits of one topic are sequenced under its row lock, but their publishes may come a turn apart.
-    for (const [topic, batch] of due) {
-      batch.sort((a, b) => a.seq - b.seq);
-      send(topic, batch);
-    }
+    for (const [topic, batch] of due) send(topic, batch);
   };
   return {
     add(messages) {

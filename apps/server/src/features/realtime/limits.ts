@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { engineConnection, packetBytes } from "./engine";
 import type { RealtimeIo, RealtimeSocket } from "./socket";
 
 type FrameVerdict = "ok" | "refuse" | "disconnect";
@@ -56,39 +57,24 @@ export class PresenceBudget {
   }
 }
 
-interface EnginePacket {
-  data?: string | { byteLength: number };
-}
-
-interface EngineConnection {
-  writeBuffer?: EnginePacket[];
-  transport?: { socket?: { bufferedAmount?: number; terminate?: () => void } };
-  close(discard?: boolean): void;
-}
-
 /**
  * What waits for this connection: Engine.IO's queued packets and their bytes, with the WebSocket's unsent
- * bytes. A batch (batches.ts) is one packet of many messages, so the bytes tell more than the count.
+ * bytes. A batch (batches.ts) is one packet of many messages, and one written straight to the WebSocket
+ * (fan-out.ts) is in its bytes only, so the bytes tell more than the count.
  */
 function backlog(socket: RealtimeSocket): { messages: number; bytes: number } {
-  const conn = socket.conn as unknown as EngineConnection;
-  const queued = conn.writeBuffer ?? [];
-  let bytes = conn.transport?.socket?.bufferedAmount ?? 0;
+  const conn = engineConnection(socket);
+  const queued = conn.writeBuffer;
+  let bytes = conn.transport.socket?.bufferedAmount ?? 0;
   for (const packet of queued) bytes += packetBytes(packet);
   return { messages: queued.length, bytes };
 }
 
-function packetBytes(packet: EnginePacket): number {
-  const { data } = packet;
-  if (typeof data === "string") return data.length;
-  return data?.byteLength ?? 0;
-}
-
 /** Cuts the TCP connection at once: a polite close would wait behind the data the client never reads. */
 function dropConnection(socket: RealtimeSocket): void {
-  const conn = socket.conn as unknown as EngineConnection;
-  const ws = conn.transport?.socket;
-  if (ws?.terminate) ws.terminate();
+  const conn = engineConnection(socket);
+  const ws = conn.transport.socket;
+  if (ws) ws.terminate();
   else conn.close(true);
 }
 

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from "node:http";
-import { REALTIME_PATH, RealtimeEvents } from "@onstage/domain";
+import { REALTIME_PATH, RealtimeEvents, type TopicMessage } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import { Server } from "socket.io";
 import type { Database } from "../../platform/database";
@@ -9,6 +9,7 @@ import type { CookiePolicy } from "../auth/sessions";
 import { topicBatches } from "./batches";
 import { onConnection } from "./connection";
 import { evictions, reauthorize } from "./evict";
+import { localFanOut } from "./fan-out";
 import { allowOrigin, identifyViewer } from "./handshake";
 import { watchSlowClients } from "./limits";
 import { type NodeSignals, nodeSignals } from "./node-signals";
@@ -18,6 +19,10 @@ import { type RealtimeIo, type RealtimeSocket, sessionRoom, userRoom } from "./s
 import { DEFAULT_REALTIME_TUNING, type RealtimeTuning } from "./tuning";
 
 export type { PresenceHandler } from "./presence";
+
+/** A topic's batch, sent by the node whose tick made it to every other node's subscribers. */
+const BATCH = "onstage:batch";
+
 export type { RealtimeTuning } from "./tuning";
 
 export interface RealtimeOptions {
@@ -76,12 +81,14 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
     bus.onResubscribed(() => io.local.emit(RealtimeEvents.resume, { reason: "redis_reconnected" }));
   }
 
-  // Through the adapter: local subscribers, other nodes over Redis (queued while it is away). The tick
-  // also answers the request that committed before a large fan-out starts.
-  const batches = topicBatches(
-    (topic, batch) => io.to(topic).emit(RealtimeEvents.messages, batch),
-    tuning.batchTickMs,
-  );
+  // Each node writes its own subscribers' frames; other nodes get the batch once over Redis (queued while
+  // it is away). The tick also answers the request that committed before a large fan-out starts.
+  const fanOut = localFanOut(io, tuning.fanOutSocketsPerTurn);
+  if (bus) io.on(BATCH, (topic: string, batch: TopicMessage[]) => fanOut.send(topic, batch));
+  const batches = topicBatches((topic, batch) => {
+    fanOut.send(topic, batch);
+    if (bus) io.serverSideEmit(BATCH, topic, batch);
+  }, tuning.batchTickMs);
 
   const signals = nodeSignals(io, bus !== null);
   const evict = evictions(io, { multiNode: bus !== null, timeoutMs: tuning.evictionTimeoutMs, log });
@@ -136,6 +143,7 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
       stopWatching();
       retention.stop();
       batches.flush();
+      fanOut.finish();
       // Closing the connections (not a Socket.IO disconnect) makes clients reconnect, to another node
       // in a rolling restart. Not io.close(): that also closes the HTTP server, which Fastify closes.
       io.engine.close();

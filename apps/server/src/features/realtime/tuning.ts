@@ -31,6 +31,8 @@ export interface RealtimeTuning {
   evictionTimeoutMs: number;
   /** A topic's messages within this tick go out as one frame (issue 14 item 7). */
   batchTickMs: number;
+  /** Frames a fan-out writes per event-loop turn before it lets other work in (fan-out.ts). */
+  fanOutSocketsPerTurn: number;
 }
 
 export const DEFAULT_REALTIME_TUNING: RealtimeTuning = {
@@ -50,4 +52,6 @@ export const DEFAULT_REALTIME_TUNING: RealtimeTuning = {
   retentionIntervalMs: 60_000,
   evictionTimeoutMs: REALTIME_BAN_EVICTION_MS,
   batchTickMs: REALTIME_BATCH_TICK_MS,
+  // Not in the specs: about 4 ms of writes on this 2-core machine (docs/decisions.md, "Chat fan-out").
+  fanOutSocketsPerTurn: 500,
 };
