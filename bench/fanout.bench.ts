@@ -12,12 +12,13 @@ import type { SendOutcome, System } from "./fanout/system";
 // topic's messages of one tick as one frame (issue 14 item 7), the bare server one frame per message:
 // each chat message in a frame counts as a delivery with its own send-to-receipt latency.
 // Settings for working on it: BENCH_FANOUT_VIEWERS="1000,5000", BENCH_FANOUT_SECONDS=10,
-// BENCH_FANOUT_STORM=5000 (0: no join storm), BENCH_FANOUT_ONLY=onstage|raw,
+// BENCH_FANOUT_STORM=5000 (0: no join storm), BENCH_FANOUT_ONLY=onstage|raw, BENCH_FANOUT_RATE=20,
 // BENCH_FANOUT_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (Node flags for both servers),
 // BENCH_POSTGRES_URL (admin connection).
 
 const VIEWERS = (process.env.BENCH_FANOUT_VIEWERS ?? "1000,5000").split(",").map(Number);
-const RATE = 20;
+/** Issue 14 fixes 20 messages/s; a higher rate shows where each server stops keeping up. */
+const RATE = Number(process.env.BENCH_FANOUT_RATE ?? 20);
 const SEND_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 10);
 /** After the last send is answered, how long deliveries may still come in before the rest counts as undelivered. */
 const DRAIN_MS = 10_000;
@@ -29,7 +30,8 @@ const CONNECT_CONCURRENCY = 200;
 const TARGET_RATIO = 1.0;
 const TARGET_P99_MS = 150;
 // The load generator marks messages per viewer in a 1,024-slot table (duplicate detection).
-if (RATE * SEND_SECONDS > 1024) throw new Error("BENCH_FANOUT_SECONDS: at most 51 seconds of sending");
+if (RATE * SEND_SECONDS > 1024)
+  throw new Error("BENCH_FANOUT_SECONDS x BENCH_FANOUT_RATE: at most 1,024 messages");
 
 interface Phase {
   viewers: number;
@@ -66,7 +68,14 @@ async function sendAtRate(system: System, phase: number, count: number) {
   const outcomes = await Promise.all(sends);
   const accepted = outcomes.filter((o) => o === "accepted").length;
   const unanswered = outcomes.filter((o) => o === "unanswered").length;
-  return { sendStart, sent: count, accepted, unanswered, answerP99: percentileOf(answered, 0.99) };
+  return {
+    sendStart,
+    sent: count,
+    accepted,
+    unanswered,
+    answerP50: percentileOf(answered, 0.5),
+    answerP99: percentileOf(answered, 0.99),
+  };
 }
 
 /** `count` viewers, then RATE messages a second for `seconds`, counted until all arrived or the drain ended. */
@@ -106,7 +115,7 @@ async function phase(system: System, load: LoadGenerator, viewers: number): Prom
   await settle(system.pid);
   console.log(
     `## ${system.name} ${viewers} viewers: sent ${sent}, accepted ${accepted}, unanswered ${unanswered}` +
-      ` (answer p99 ${run.answerP99.toFixed(1)} ms), delivered ${measure.deliveries} of ${expected}` +
+      ` (answer p50 ${run.answerP50.toFixed(1)}, p99 ${run.answerP99.toFixed(1)} ms), delivered ${measure.deliveries} of ${expected}` +
       `, ${perFrame(measure)} messages/frame` +
       `, duplicates ${measure.duplicates}, still open ${measure.open}, ${measure.deliveriesPerSecond.toFixed(0)}/s,` +
       ` p50 ${measure.p50.toFixed(1)} ms, p99 ${measure.p99.toFixed(1)} ms, max ${measure.max.toFixed(1)} ms,` +
