@@ -188,3 +188,43 @@ test("a membership gate refuses a user below the tier with the spec's message", 
   await dialog.errorText(membershipRefusalMessage("INSUFFICIENT_TIER", undefined)).waitFor();
   expect(await axeViolations(page)).toEqual([]);
 });
+
+/** The registration dialog's lazy chunk (issue 14: it loads when the dialog opens). */
+const DIALOG_CHUNK = /\/assets\/RegistrationDialog-[^/]+\.js$/;
+
+test("on a slow connection, the page shows the dialog is opening until its code arrives", async () => {
+  const page = browser.page();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(DIALOG_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await new EventPage(page).open("launch-webinar");
+  await page.getByRole("button", { name: "Reserve my seat" }).click();
+  const opening = page.getByRole("status").filter({ hasText: "Loading…" });
+  await opening.waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  release();
+  await new SignInDialog(page).emailField().waitFor();
+  expect(await opening.count()).toBe(0);
+});
+
+test("a tab opened before a deploy reloads once when the dialog's chunk is gone, and the dialog opens", async () => {
+  const page = browser.page();
+  let refused = 0;
+  await page.route(DIALOG_CHUNK, async (route) => {
+    // The first ask finds the old build's chunk gone, as after a deploy; the reloaded page gets it.
+    if (refused++ === 0) return route.fulfill({ status: 404, body: "" });
+    return route.continue();
+  });
+  await new EventPage(page).open("launch-webinar");
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("button", { name: "Reserve my seat" }).click();
+  await reloaded;
+  // The dialog's state is in the address (?register=true): the reloaded page opens it by itself.
+  await new SignInDialog(page).emailField().waitFor();
+  expect(refused).toBe(2);
+});

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, newQueryClient } from "./App";
 import { readFirstPage } from "./firstPage";
 import { rememberTimeZone, startHydration } from "./lib/firstRender";
+import { reloadOnStaleBuild } from "./lib/staleBuild";
 import { loadMatchedPage, Pages } from "./routeTable";
 import "./ui/base.css";
 
@@ -32,3 +33,4 @@ if (firstPage) {
   createRoot(container).render(app);
 }
 rememberTimeZone(TIME_ZONE_COOKIE);
+reloadOnStaleBuild(window, sessionStorage);

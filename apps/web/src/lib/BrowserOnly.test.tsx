@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { act } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { act, lazy } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { expect, test } from "vitest";
 import { BrowserOnly } from "./BrowserOnly";
@@ -34,4 +34,17 @@ test("the browser hydrates the server's markup without a mismatch, then shows th
   expect(errors).toEqual([]);
   expect(container.querySelector("button")?.textContent).toBe("Unregister");
   expect(container.textContent).not.toContain("Loading…");
+});
+
+test("while the part's code loads in the browser, `loading` shows instead of the server's fallback", async () => {
+  const Never = lazy(() => new Promise<{ default: () => null }>(() => {}));
+  const container = document.createElement("div");
+  await act(async () => {
+    createRoot(container).render(
+      <BrowserOnly fallback={<p>Server view</p>} loading={<p role="status">Opening…</p>}>
+        <Never />
+      </BrowserOnly>,
+    );
+  });
+  expect(container.textContent).toBe("Opening…");
 });

@@ -8,11 +8,20 @@ const noSubscription = () => () => {};
  * renders it too, so a server-rendered page always hydrates the same markup; the part comes once the page
  * is alive.
  */
-export function BrowserOnly({ fallback = null, children }: { fallback?: ReactNode; children: ReactNode }) {
+export function BrowserOnly({
+  fallback = null,
+  loading = fallback,
+  children,
+}: {
+  fallback?: ReactNode;
+  /** Shown while the part's code loads in the browser (a dialog just opened); `fallback` by default. */
+  loading?: ReactNode;
+  children: ReactNode;
+}) {
   const isAlive = useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
-  return isAlive ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+  return isAlive ? <Suspense fallback={loading}>{children}</Suspense> : fallback;
 }

@@ -1,5 +1,6 @@
 import { BrowserOnly } from "../../lib/BrowserOnly";
 import { lazyComponent } from "../../lib/lazyComponent";
+import { LoadingOverlay } from "../../ui/LoadingOverlay";
 import { useMe } from "../account/useMe";
 import { useSignInParams } from "./useSignInParams";
 
@@ -19,7 +20,7 @@ export function SignInDialogHost() {
   const needsTerms = request === "terms" && user !== null && user.tosAccepted === null;
   if (user && !needsTerms) return null;
   return (
-    <BrowserOnly>
+    <BrowserOnly loading={<LoadingOverlay />}>
       <SignInDialog needsTerms={needsTerms} close={close} />
     </BrowserOnly>
   );

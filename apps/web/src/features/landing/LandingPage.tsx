@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { BrowserOnly } from "../../lib/BrowserOnly";
 import { lazyComponent } from "../../lib/lazyComponent";
+import { LoadingOverlay } from "../../ui/LoadingOverlay";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { followsSessionState } from "../event-page/followsSessionState";
 import { EventCover } from "../events/EventCover";
@@ -128,7 +129,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
           {!event.private && <ShareSection pageUrl={pageUrl} title={event.title} />}
         </div>
       </div>
-      <BrowserOnly>
+      <BrowserOnly loading={<LoadingOverlay />}>
         {times.start && isCalendarOpen && (
           <AddToCalendarDialog
             open
