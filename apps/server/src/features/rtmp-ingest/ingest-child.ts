@@ -89,17 +89,20 @@ function verdict(connectionId: number, sessionId: number | null): void {
 function retarget(sessionId: number, target: IngestTarget | null): void {
   const session = sessionOf(sessionId);
   session.target = target;
-  session.changes = session.changes.then(async () => {
-    if (session.target !== target) return;
-    const current = session.pipeline;
-    if (current && target?.dir === pipelineDirs.get(current)) return;
-    session.pipeline = null;
-    if (current) await stopPipeline(sessionId, current);
-    if (!target) return;
-    if (session.publisher && !session.size && isTranscoded(target.broadcastType)) await sizeOf(session);
-    if (session.target !== target) return;
-    session.pipeline = openPipeline(sessionId, session, target);
-  });
+  session.changes = session.changes
+    .then(async () => {
+      if (session.target !== target) return;
+      const current = session.pipeline;
+      if (current && target?.dir === pipelineDirs.get(current)) return;
+      session.pipeline = null;
+      if (current) await stopPipeline(sessionId, current);
+      if (!target) return;
+      if (session.publisher && !session.size && isTranscoded(target.broadcastType)) await sizeOf(session);
+      if (session.target !== target) return;
+      session.pipeline = openPipeline(sessionId, session, target);
+    })
+    // A rejected chain would skip every later change of this session, and end this process (unhandled).
+    .catch((err: unknown) => log.error({ sessionId }, `ingest: target change failed: ${String(err)}`));
 }
 
 function openPipeline(sessionId: number, session: SessionIngest, target: IngestTarget): IngestPipeline {
@@ -133,10 +136,13 @@ function openPipeline(sessionId: number, session: SessionIngest, target: IngestT
 }
 
 async function stopPipeline(sessionId: number, pipeline: IngestPipeline): Promise<void> {
-  await pipeline.stop();
-  // The ended playlists reach the bucket before the server hears "stopped".
-  await pipelineMirrors.get(pipeline)?.close();
-  send({ kind: "stopped", sessionId, dir: pipelineDirs.get(pipeline) ?? "" });
+  try {
+    await pipeline.stop();
+  } finally {
+    // The ended playlists reach the bucket before the server hears "stopped", which it hears in any case.
+    await pipelineMirrors.get(pipeline)?.close();
+    send({ kind: "stopped", sessionId, dir: pipelineDirs.get(pipeline) ?? "" });
+  }
 }
 
 /** Kept on the target too: a pipeline still waiting for the encoder's size opens with the new flag. */
