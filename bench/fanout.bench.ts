@@ -260,7 +260,7 @@ const ratio =
 
 // The issue's targets; a miss fails the run (exit 1) as a wrong count fails the registration bench.
 const misses = [
-  ratio < TARGET_RATIO && `fanout_vs_raw_ws ${ratio.toFixed(2)} < ${TARGET_RATIO} at ${largest} viewers`,
+  ratio < TARGET_RATIO && `fanout_vs_raw_ws ${ratio.toFixed(3)} < ${TARGET_RATIO} at ${largest} viewers`,
   ...onstagePhases.map(
     (p) =>
       p.measure.p99 >= TARGET_P99_MS &&
@@ -277,5 +277,5 @@ const misses = [
   ...failures,
 ].filter(Boolean);
 for (const miss of misses) console.log(`## target missed: ${miss}`);
-console.log(`fanout_vs_raw_ws: ${ratio.toFixed(2)}`);
+console.log(`fanout_vs_raw_ws: ${ratio.toFixed(3)}`);
 process.exit(misses.length > 0 ? 1 : 0);
