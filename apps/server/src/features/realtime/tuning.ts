@@ -52,6 +52,7 @@ export const DEFAULT_REALTIME_TUNING: RealtimeTuning = {
   retentionIntervalMs: 60_000,
   evictionTimeoutMs: REALTIME_BAN_EVICTION_MS,
   batchTickMs: REALTIME_BATCH_TICK_MS,
-  // Not in the specs: about 4 ms of writes on this 2-core machine (docs/decisions.md, "Chat fan-out").
-  fanOutSocketsPerTurn: 500,
+  // Not in the specs: under half a millisecond of writes on this 2-core machine (docs/decisions.md,
+  // "Local fan-out").
+  fanOutSocketsPerTurn: 50,
 };
