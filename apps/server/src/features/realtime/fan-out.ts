@@ -50,7 +50,9 @@ export function localFanOut(io: RealtimeIo, socketsPerTurn: number): LocalFanOut
     // The subscribers when the run starts: every message in it was published before, so one who joined
     // after its commit and read the topic's sequence first gets it here (the client drops a second copy).
     const socketIds = [...(io.of("/").adapter.rooms.get(run.topic) ?? [])];
-    run.started = { frame: encodeBatch(run.batch), socketIds, next: 0 };
+    // A node without subscribers of the topic (most topics on most nodes) encodes nothing.
+    const frame = socketIds.length > 0 ? encodeBatch(run.batch) : Buffer.alloc(0);
+    run.started = { frame, socketIds, next: 0 };
     return run.started;
   };
 
