@@ -11,11 +11,11 @@ export async function tellPeopleChanged(
   eventIds: readonly number[],
   userId: number,
 ): Promise<void> {
-  for (const eventId of eventIds)
-    await outbox.write(
-      { kind: "event", id: eventId },
-      { kind: "broadcast", event: "people.changed", payload: { userId } },
-    );
+  await outbox.writeEach("event", eventIds, {
+    kind: "broadcast",
+    event: "people.changed",
+    payload: { userId },
+  });
 }
 
 /** The same for every event of a channel: the user's channel role or channel ban changed. */

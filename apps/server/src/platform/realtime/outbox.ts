@@ -20,24 +20,43 @@ export class Outbox {
 
   /** Only the messages the contract names for this topic kind (domain TopicBodies), as it shapes them. */
   async write<K extends TopicKind>(topic: Topic<K>, body: TopicBody<K>): Promise<TopicMessage> {
-    const checked = TopicBodies[topic.kind].parse(body) as TopicBody<K>;
-    const name = topicName(topic);
+    const [message] = await this.writeEach(topic.kind, [topic.id], body);
+    if (!message) throw new Error(`no sequence for topic ${topicName(topic)}`);
+    return message;
+  }
+
+  /**
+   * The same message on several topics of a kind (a person's standing on every event of a channel), in
+   * one statement: the topics' rows are locked in the order given.
+   */
+  async writeEach<K extends TopicKind>(
+    kind: K,
+    ids: readonly number[],
+    body: TopicBody<K>,
+  ): Promise<TopicMessage[]> {
+    const checked = TopicBodies[kind].parse(body) as TopicBody<K>;
+    const names = [...new Set(ids)].map((id) => topicName({ kind, id } as Topic<K>));
+    if (names.length === 0) return [];
     const table = checked.kind === "change" ? checked.table : null;
-    const [row] = await this.tx.query<{ seq: number; at: Date }>(
+    const rows = await this.tx.query<{ topic: string; seq: number; at: Date }>(
       `WITH next AS (
-         INSERT INTO realtime_topics AS t (topic, last_seq) VALUES ($1, 1)
+         INSERT INTO realtime_topics AS t (topic, last_seq)
+         SELECT name, 1 FROM unnest($1::text[]) WITH ORDINALITY AS given (name, n) ORDER BY n
          ON CONFLICT (topic) DO UPDATE SET last_seq = t.last_seq + 1
-         RETURNING last_seq
+         RETURNING topic, last_seq
        )
        INSERT INTO realtime_messages (topic, seq, kind, event, table_name, payload)
-       SELECT $1, last_seq, $2, $3, $4, $5::jsonb FROM next
-       RETURNING seq::int AS seq, created_at AS at`,
-      [name, checked.kind, checked.event, table, JSON.stringify(checked.payload)],
+       SELECT topic, last_seq, $2, $3, $4, $5::jsonb FROM next
+       RETURNING topic, seq::int AS seq, created_at AS at`,
+      [names, checked.kind, checked.event, table, JSON.stringify(checked.payload)],
     );
-    if (!row) throw new Error(`no sequence for topic ${name}`);
-    const message: TopicMessage = { topic: name, seq: row.seq, ...checked, at: row.at.toISOString() };
-    this.messages.push(message);
-    return message;
+    const byTopic = new Map(rows.map((row) => [row.topic, row]));
+    const messages = names.flatMap((name): TopicMessage[] => {
+      const row = byTopic.get(name);
+      return row ? [{ topic: name, seq: row.seq, ...checked, at: row.at.toISOString() }] : [];
+    });
+    this.messages.push(...messages);
+    return messages;
   }
 }
 
