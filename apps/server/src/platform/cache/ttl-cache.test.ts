@@ -100,3 +100,25 @@ test("deleteWhere drops every matching entry", async () => {
   cache.deleteWhere((value) => value.startsWith("a"));
   expect(cache.size).toBe(1);
 });
+
+test("an invalidation of other values leaves a load under way to be kept", async () => {
+  const { cache } = cacheAt();
+  let release: (value: string) => void = () => undefined;
+  const slow = cache.getOrLoad("a", () => new Promise<string>((resolve) => (release = resolve)), keepFor);
+  // Another event's page changed while this one was being built.
+  cache.deleteWhere((value) => value.startsWith("b"));
+  cache.delete("c");
+  release("a-page");
+  expect(await slow).toBe("a-page");
+  expect(await cache.getOrLoad("a", async () => "reloaded", keepFor)).toBe("a-page");
+});
+
+test("a value matching an invalidation that came during its load is not kept", async () => {
+  const { cache } = cacheAt();
+  let release: (value: string) => void = () => undefined;
+  const slow = cache.getOrLoad("a", () => new Promise<string>((resolve) => (release = resolve)), keepFor);
+  cache.deleteWhere((value) => value.startsWith("event-1"));
+  release("event-1 page");
+  expect(await slow).toBe("event-1 page");
+  expect(await cache.getOrLoad("a", async () => "fresh", keepFor)).toBe("fresh");
+});

@@ -14,6 +14,10 @@ export class TtlCache<K, V> {
   private readonly loading = new Map<K, { value: Promise<V>; since: number }>();
   /** Counts invalidations: a load that began before one may hold what it invalidated. */
   private invalidations = 0;
+  /** Invalidations a load under way began before, by count: its value is checked against them. */
+  private recent: Array<{ count: number; matches: (value: V, key: K) => boolean }> = [];
+  /** The invalidation count each load under way began at (a key's loads may overlap). */
+  private readonly loadsSince = new Set<{ since: number }>();
 
   constructor(
     private readonly maxEntries: number,
@@ -27,8 +31,8 @@ export class TtlCache<K, V> {
   /**
    * The cached value, or `load`'s, kept until `untilOf(value)` (epoch ms; null: not kept). Misses of
    * one key while its load is under way share that load (a hot page expiring is built once). A value
-   * loaded while an invalidation came is returned but not kept, and later misses load afresh: it may
-   * predate the change.
+   * loaded while an invalidation that matches it came is returned but not kept, and later misses load
+   * afresh: it may predate the change. Invalidations of other values leave it be.
    */
   async getOrLoad(
     key: K,
@@ -47,27 +51,38 @@ export class TtlCache<K, V> {
     const under = this.loading.get(key);
     if (under && under.since === this.invalidations) return under.value;
     const since = this.invalidations;
+    const token = { since };
+    this.loadsSince.add(token);
     const value = load();
     this.loading.set(key, { value, since });
     try {
       const loaded = await value;
       const until = untilOf(loaded, now);
-      if (until !== null && until > now && since === this.invalidations)
-        this.keep(key, { value: loaded, until });
+      const spoilt = this.recent.some((drop) => drop.count > since && drop.matches(loaded, key));
+      if (until !== null && until > now && !spoilt) this.keep(key, { value: loaded, until });
       return loaded;
     } finally {
       if (this.loading.get(key)?.value === value) this.loading.delete(key);
+      this.loadsSince.delete(token);
+      this.forgetSettled();
     }
   }
 
   delete(key: K): void {
-    this.invalidations += 1;
-    this.entries.delete(key);
+    this.deleteWhere((_, other) => other === key);
   }
 
   deleteWhere(matches: (value: V, key: K) => boolean): void {
     this.invalidations += 1;
+    if (this.loadsSince.size > 0) this.recent.push({ count: this.invalidations, matches });
     for (const [key, entry] of this.entries) if (matches(entry.value, key)) this.entries.delete(key);
+  }
+
+  /** Only loads under way are checked against past invalidations: the older ones can go. */
+  private forgetSettled(): void {
+    let oldest = this.invalidations;
+    for (const { since } of this.loadsSince) oldest = Math.min(oldest, since);
+    this.recent = this.recent.filter((drop) => drop.count > oldest);
   }
 
   private keep(key: K, entry: Entry<V>): void {
