@@ -1,6 +1,4 @@
-import { shownTime } from "@onstage/domain";
-import { useId } from "react";
-import { useViewerTimeZone } from "../../lib/firstRender";
+import { useShownTime } from "../../lib/EventTime";
 import "./DateBox.css";
 
 export interface DateBoxProps {
@@ -14,8 +12,7 @@ export interface DateBoxProps {
  * like every other time, with the event's zone in the tooltip (issue 10 §2.4).
  */
 export function DateBox({ startIso, timeZone, onOpenCalendar }: DateBoxProps) {
-  const tooltipId = useId();
-  const shown = shownTime(startIso, { event: timeZone, viewer: useViewerTimeZone(timeZone) });
+  const { shown, zoneNoteId, zoneNote } = useShownTime(startIso, timeZone);
   return (
     <button
       type="button"
@@ -23,7 +20,7 @@ export function DateBox({ startIso, timeZone, onOpenCalendar }: DateBoxProps) {
       onClick={onOpenCalendar}
       title={shown.eventZoneTooltip}
       aria-haspopup="dialog"
-      aria-describedby={tooltipId}
+      aria-describedby={zoneNoteId}
     >
       {/* Explicit spaces keep the accessible name readable: "Mar 14 6:00 PM CET, add to calendar". */}
       <span className="date-box__month">{shown.month}</span>{" "}
@@ -32,9 +29,7 @@ export function DateBox({ startIso, timeZone, onOpenCalendar }: DateBoxProps) {
         {shown.time} {shown.zone}
       </time>
       <span className="visually-hidden">, add to calendar</span>
-      <span id={tooltipId} className="visually-hidden">
-        {shown.eventZoneTooltip}
-      </span>
+      {zoneNote}
     </button>
   );
 }

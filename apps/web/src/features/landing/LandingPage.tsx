@@ -138,7 +138,7 @@ export function LandingPage({ data, session, register, isPreview, pageUrl }: Lan
             entry={calendarEntry(data, times.start, times.end, pageUrl)}
           />
         )}
-        {registration.isOpen && <RegistrationDialog open onOpenChange={registration.setOpen} data={data} />}
+        {registration.isOpen && <RegistrationDialog onOpenChange={registration.setOpen} data={data} />}
       </BrowserOnly>
     </div>
   );

@@ -9,7 +9,6 @@ import { useRegistrationFlow } from "./useRegistrationFlow";
 import "./registration.css";
 
 export interface RegistrationDialogProps {
-  open: boolean;
   onOpenChange: (open: boolean) => void;
   data: EventPageData;
 }
@@ -24,13 +23,11 @@ function firstGateOfNewUser({ event }: EventPageData) {
   });
 }
 
-/** Each opening starts the flow afresh: its state lives only while the dialog is open. */
-export function RegistrationDialog(props: RegistrationDialogProps) {
-  return props.open ? <OpenRegistrationDialog {...props} /> : null;
-}
-
-/** Spec 1 §2 "Registration dialog views" and §4 "Registration dialog flow". */
-function OpenRegistrationDialog({ onOpenChange, data }: RegistrationDialogProps) {
+/**
+ * Spec 1 §2 "Registration dialog views" and §4 "Registration dialog flow". Rendered only while open, so
+ * each opening starts the flow afresh.
+ */
+export function RegistrationDialog({ onOpenChange, data }: RegistrationDialogProps) {
   const { user, isPending } = useMe();
   const { request } = useSignInParams();
   // Spec 1 §4: a new social user comes back signed in and confirms the terms before registering.
