@@ -3,14 +3,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { eventKeys } from "../events/eventKeys";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { useTopic } from "../realtime/useTopic";
-import { followsSessionState } from "./followsSessionState";
 
 /**
- * The room opens when the session goes live, and the page comes back when it ends, without a reload
- * (for whom: followsSessionState).
+ * The room opens when the session goes live, and the page comes back when it ends, without a reload.
+ * Rendered (and its code loaded) only for the viewers `followsSessionState` names.
  */
 export function FollowSessionState({ data, session }: { data: EventPageData; session: VideoSessionSummary }) {
-  if (!followsSessionState(data.viewer)) return null;
   return (
     <RealtimeProvider>
       <SessionStateListener eventCode={data.event.eventCode} session={session} />

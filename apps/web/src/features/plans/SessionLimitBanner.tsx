@@ -1,5 +1,6 @@
 import type { RoomResponse } from "@onstage/domain";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
+import { useNow } from "../../lib/useNow";
 import { BillingLink } from "./BillingLink";
 import { runtimeNotice } from "./runtimeNotice";
 import { usePlanDetails } from "./usePlanDetails";
@@ -9,15 +10,6 @@ import "./plans.css";
 const TICK_MS = 5_000;
 
 const clockTime = (at: number) => new Intl.DateTimeFormat(undefined, { timeStyle: "short" }).format(at);
-
-function useNow(tickMs: number) {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), tickMs);
-    return () => clearInterval(timer);
-  }, [tickMs]);
-  return now;
-}
 
 /**
  * Spec 2 §8: 'Session limit approaching', with a link to update the plan, for owner or admin (the
