@@ -1,51 +1,31 @@
-import type { ChildProcess } from "node:child_process";
-import { EventEmitter } from "node:events";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
-import { forkChild, stopChild } from "../../platform/child-process/forked";
+import { HelperProcess } from "../../platform/child-process/forked";
 import type { FromMedia, ToMedia } from "./media-protocol";
 
 // The server's side of its media process (media-child.ts): started with the first compositor, handed
 // each admitted compositor's socket, told what to do with it. If it dies, its sockets and pipelines die
 // with it ("exit"): the compositors reconnect and the next one starts a new process.
 
-interface MediaEvents {
-  message: [FromMedia];
-  /** The process ended; what it held is gone. */
-  exit: [];
-}
-
 const ENTRY = fileURLToPath(new URL("./media-entry.mjs", import.meta.url));
 
-export class MediaProcess extends EventEmitter<MediaEvents> {
-  private child: ChildProcess | null = null;
+/**
+ * Stopped only after the HTTP server closed: Node's net.Server never finishes closing once a process it
+ * handed sockets to has exited (it drops that process's socket list on exit but still waits for it).
+ * main.ts bounds the shutdown for a media process that died on its own.
+ */
+export class MediaProcess extends HelperProcess<FromMedia> {
   private nextConnectionId = 1;
 
-  constructor(private readonly log: FastifyBaseLogger) {
-    super();
-  }
-
-  private running(): ChildProcess {
-    if (this.child) return this.child;
-    const child = forkChild<FromMedia>({
-      entry: ENTRY,
-      name: "media process",
-      log: this.log,
-      onMessage: (message) => this.emit("message", message),
-      onExit: (exited) => {
-        if (this.child === exited) this.child = null;
-        this.emit("exit");
-      },
-    });
-    this.child = child;
-    return child;
+  constructor(log: FastifyBaseLogger) {
+    super({ entry: ENTRY, name: "media process", log });
   }
 
   /** False when the message is moot: no process holds what it is about (only "open" starts one). */
   send(message: ToMedia): boolean {
-    if (message.kind !== "open" && !this.child) return false;
+    if (message.kind !== "open" && !this.live) return false;
     this.running().send(message);
     return true;
   }
@@ -63,15 +43,5 @@ export class MediaProcess extends EventEmitter<MediaEvents> {
     };
     this.running().send(message, socket);
     return connectionId;
-  }
-
-  /**
-   * The pipelines end their playlists (on disconnect) and the process exits. Only after the HTTP
-   * server closed: Node's net.Server never finishes closing once a process it handed sockets to has
-   * exited (it drops that process's socket list on exit but still waits for it). main.ts bounds the
-   * shutdown for a media process that died on its own.
-   */
-  async stop(): Promise<void> {
-    if (this.child) await stopChild(this.child);
   }
 }

@@ -1,9 +1,7 @@
-import type { ChildProcess } from "node:child_process";
-import { EventEmitter } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
-import { forkChild, stopChild } from "../../platform/child-process/forked";
+import { HelperProcess } from "../../platform/child-process/forked";
 import type { FromIngest, ToIngest } from "./ingest-protocol";
 
 // The server's side of its RTMP ingest process (ingest-child.ts). The server holds the RTMP listener and
@@ -11,22 +9,21 @@ import type { FromIngest, ToIngest } from "./ingest-protocol";
 // issue 14 §5), handing it each connection before a byte is read. If it dies, its encoders and ffmpeg
 // runs die with it ("exit"): the encoders reconnect (OBS does by itself) and start the next one.
 
-interface IngestProcessEvents {
-  message: [FromIngest];
-  exit: [];
-}
-
 const ENTRY = fileURLToPath(new URL("./ingest-entry.mjs", import.meta.url));
 
-export class IngestProcess extends EventEmitter<IngestProcessEvents> {
-  private child: ChildProcess | null = null;
+export class IngestProcess extends HelperProcess<FromIngest> {
   private listener: Server | null = null;
 
   constructor(
     private readonly log: FastifyBaseLogger,
-    private readonly ffmpegPath: string,
+    ffmpegPath: string,
   ) {
-    super();
+    super({
+      entry: ENTRY,
+      name: "rtmp ingest",
+      log,
+      onStart: (child) => child.send({ kind: "configure", ffmpegPath } satisfies ToIngest),
+    });
   }
 
   /** Listens for encoders; a port clash is logged and leaves the server running. */
@@ -38,41 +35,20 @@ export class IngestProcess extends EventEmitter<IngestProcessEvents> {
   }
 
   send(message: ToIngest): void {
-    if (this.child?.connected) this.child.send(message);
+    this.live?.send(message);
   }
 
   /** No new encoders; the process's pipelines end their playlists and it exits (killed after 10 s). */
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     this.listener?.close();
     this.listener = null;
-    const child = this.child;
-    if (!child) return;
-    this.child = null;
-    await stopChild(child);
+    await super.stop();
   }
 
   private handOver(socket: Socket): void {
-    // A process whose channel has closed is on its way out: the encoder goes to a new one.
-    const child = this.child?.connected ? this.child : this.startChild();
     // The handle goes to the process, closed here once sent (keepOpen false).
-    child.send({ kind: "connection" } satisfies ToIngest, socket, (err) => {
+    this.running().send({ kind: "connection" } satisfies ToIngest, socket, (err) => {
       if (err) socket.destroy();
     });
-  }
-
-  private startChild(): ChildProcess {
-    const child = forkChild<FromIngest>({
-      entry: ENTRY,
-      name: "rtmp ingest",
-      log: this.log,
-      onMessage: (message) => this.emit("message", message),
-      onExit: (exited) => {
-        if (this.child === exited) this.child = null;
-        this.emit("exit");
-      },
-    });
-    child.send({ kind: "configure", ffmpegPath: this.ffmpegPath } satisfies ToIngest);
-    this.child = child;
-    return child;
   }
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
+import { EventEmitter } from "node:events";
 import type { FastifyBaseLogger } from "fastify";
 
 // A helper process of the server (the RTMP ingest, the media process): forked from its entry when first
@@ -29,7 +30,7 @@ export interface ForkOptions<From> {
   onExit(child: ChildProcess): void;
 }
 
-export function forkChild<From extends { kind: string }>(options: ForkOptions<From>): ChildProcess {
+function forkChild<From extends { kind: string }>(options: ForkOptions<From>): ChildProcess {
   const { name, log } = options;
   // No inherited flags: the test runner's or a debugger's do not belong in the child.
   const child = fork(options.entry, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
@@ -47,11 +48,60 @@ export function forkChild<From extends { kind: string }>(options: ForkOptions<Fr
 }
 
 /** Disconnects a running child and waits for it to exit (killed after 10 s). */
-export async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   if (child.connected) child.disconnect();
   const kill = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(kill);
+}
+
+/**
+ * The server's side of one helper process at a time: started by the first `running()`, its messages
+ * emitted as "message", its end as "exit" (what it held is gone; the next `running()` starts another).
+ */
+export class HelperProcess<From extends { kind: string }> extends EventEmitter<{
+  message: [From];
+  exit: [];
+}> {
+  private child: ChildProcess | null = null;
+
+  constructor(
+    private readonly options: Pick<ForkOptions<From>, "entry" | "name" | "log"> & {
+      /** What a new process is told first. */
+      onStart?(child: ChildProcess): void;
+    },
+  ) {
+    super();
+  }
+
+  /** The process while its channel is open (one whose channel has closed is on its way out). */
+  protected get live(): ChildProcess | null {
+    return this.child?.connected ? this.child : null;
+  }
+
+  /** The live process, or a new one. */
+  protected running(): ChildProcess {
+    const live = this.live;
+    if (live) return live;
+    const child = forkChild<From>({
+      ...this.options,
+      onMessage: (message) => this.emit("message", message),
+      onExit: (exited) => {
+        if (this.child === exited) this.child = null;
+        this.emit("exit");
+      },
+    });
+    this.options.onStart?.(child);
+    this.child = child;
+    return child;
+  }
+
+  /** Its pipelines end their playlists (on disconnect) and it exits (killed after 10 s). */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (child) await stopChild(child);
+  }
 }
