@@ -19,11 +19,10 @@ import { type RealtimeIo, type RealtimeSocket, sessionRoom, userRoom } from "./s
 import { DEFAULT_REALTIME_TUNING, type RealtimeTuning } from "./tuning";
 
 export type { PresenceHandler } from "./presence";
+export type { RealtimeTuning } from "./tuning";
 
 /** A topic's batch, sent by the node whose tick made it to every other node's subscribers. */
 const BATCH = "onstage:batch";
-
-export type { RealtimeTuning } from "./tuning";
 
 export interface RealtimeOptions {
   httpServer: HttpServer;

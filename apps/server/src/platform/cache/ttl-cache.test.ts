@@ -20,6 +20,13 @@ function cacheAt(start = 0, maxEntries = 10) {
   return { cache, clock, read, loads: () => loads };
 }
 
+/** A read of `key` whose load answers when the test releases it. */
+function heldLoad(cache: TtlCache<string, string>, key: string) {
+  let release: (value: string) => void = () => undefined;
+  const value = cache.getOrLoad(key, () => new Promise<string>((resolve) => (release = resolve)), keepFor);
+  return { value, release: (loaded: string) => release(loaded) };
+}
+
 test("a kept value is served until its time, then loaded again", async () => {
   const { clock, read, loads } = cacheAt();
   expect(await read("a")).toBe("a#1");
@@ -43,8 +50,7 @@ test("past its bound, the least recently read entry goes first", async () => {
 
 test("a value loaded while an invalidation came is answered but not kept", async () => {
   const { cache } = cacheAt();
-  let release: (value: string) => void = () => undefined;
-  const slow = cache.getOrLoad("a", () => new Promise<string>((resolve) => (release = resolve)), keepFor);
+  const { value: slow, release } = heldLoad(cache, "a");
   cache.delete("a");
   release("stale");
   expect(await slow).toBe("stale");
@@ -68,8 +74,7 @@ test("misses of a key while its load is under way share that load", async () => 
 
 test("a miss after an invalidation does not join the load that began before it", async () => {
   const { cache } = cacheAt();
-  let release: (value: string) => void = () => undefined;
-  const stale = cache.getOrLoad("a", () => new Promise<string>((resolve) => (release = resolve)), keepFor);
+  const { value: stale, release } = heldLoad(cache, "a");
   cache.delete("a");
   const fresh = cache.getOrLoad("a", async () => "fresh", keepFor);
   release("stale");
@@ -103,8 +108,7 @@ test("deleteWhere drops every matching entry", async () => {
 
 test("an invalidation of other values leaves a load under way to be kept", async () => {
   const { cache } = cacheAt();
-  let release: (value: string) => void = () => undefined;
-  const slow = cache.getOrLoad("a", () => new Promise<string>((resolve) => (release = resolve)), keepFor);
+  const { value: slow, release } = heldLoad(cache, "a");
   // Another event's page changed while this one was being built.
   cache.deleteWhere((value) => value.startsWith("b"));
   cache.delete("c");
@@ -115,8 +119,7 @@ test("an invalidation of other values leaves a load under way to be kept", async
 
 test("a value matching an invalidation that came during its load is not kept", async () => {
   const { cache } = cacheAt();
-  let release: (value: string) => void = () => undefined;
-  const slow = cache.getOrLoad("a", () => new Promise<string>((resolve) => (release = resolve)), keepFor);
+  const { value: slow, release } = heldLoad(cache, "a");
   cache.deleteWhere((value) => value.startsWith("event-1"));
   release("event-1 page");
   expect(await slow).toBe("event-1 page");

@@ -14,10 +14,10 @@ export class TtlCache<K, V> {
   private readonly loading = new Map<K, { value: Promise<V>; since: number }>();
   /** Counts invalidations: a load that began before one may hold what it invalidated. */
   private invalidations = 0;
+  /** Every load under way (a key's may overlap: one that began before an invalidation and one after). */
+  private readonly inFlight = new Set<{ since: number }>();
   /** Invalidations a load under way began before, by count: its value is checked against them. */
   private recent: Array<{ count: number; matches: (value: V, key: K) => boolean }> = [];
-  /** The invalidation count each load under way began at (a key's loads may overlap). */
-  private readonly loadsSince = new Set<{ since: number }>();
 
   constructor(
     private readonly maxEntries: number,
@@ -51,10 +51,10 @@ export class TtlCache<K, V> {
     const under = this.loading.get(key);
     if (under && under.since === this.invalidations) return under.value;
     const since = this.invalidations;
-    const token = { since };
-    this.loadsSince.add(token);
     const value = load();
-    this.loading.set(key, { value, since });
+    const underWay = { value, since };
+    this.loading.set(key, underWay);
+    this.inFlight.add(underWay);
     try {
       const loaded = await value;
       const until = untilOf(loaded, now);
@@ -62,8 +62,8 @@ export class TtlCache<K, V> {
       if (until !== null && until > now && !spoilt) this.keep(key, { value: loaded, until });
       return loaded;
     } finally {
-      if (this.loading.get(key)?.value === value) this.loading.delete(key);
-      this.loadsSince.delete(token);
+      if (this.loading.get(key) === underWay) this.loading.delete(key);
+      this.inFlight.delete(underWay);
       this.forgetSettled();
     }
   }
@@ -74,14 +74,14 @@ export class TtlCache<K, V> {
 
   deleteWhere(matches: (value: V, key: K) => boolean): void {
     this.invalidations += 1;
-    if (this.loadsSince.size > 0) this.recent.push({ count: this.invalidations, matches });
+    if (this.inFlight.size > 0) this.recent.push({ count: this.invalidations, matches });
     for (const [key, entry] of this.entries) if (matches(entry.value, key)) this.entries.delete(key);
   }
 
   /** Only loads under way are checked against past invalidations: the older ones can go. */
   private forgetSettled(): void {
     let oldest = this.invalidations;
-    for (const { since } of this.loadsSince) oldest = Math.min(oldest, since);
+    for (const { since } of this.inFlight) oldest = Math.min(oldest, since);
     this.recent = this.recent.filter((drop) => drop.count > oldest);
   }
 
