@@ -272,7 +272,7 @@ async function main(): Promise<void> {
     const app = await onstageServer(dataDir, appPort);
     // A viewer gets a fresh signed URL from the playback API as the window turns; the same here.
     const appBase = () =>
-      `http://127.0.0.1:${appPort}/media/${mediaToken(SECRET, SESSION, new Date()).token}/${STREAM_PATH}/`;
+      `http://127.0.0.1:${appPort}/media/${mediaToken(SECRET, { sessionId: SESSION, streamId: 1 }, new Date()).token}/${STREAM_PATH}/`;
     const served = await load("onstage /media/", app.pid ?? 0, appBase);
     app.kill("SIGTERM");
     const staticPort = await freePort();

@@ -29,6 +29,9 @@ async function member(userId: number, publishes: boolean): Promise<StagePeer> {
           .catch((err: unknown) => console.error("answer failed", err));
       },
       closed() {},
+      restarted() {
+        console.error(`member ${userId}: the SFU restarted`);
+      },
     },
   );
   if (publishes) {

@@ -45,7 +45,7 @@ test("a host creates an event with a ticket and a question and sees a registrati
   await editor.saveDetailsButton().click();
   await editor.message("Details saved").or(editor.message("Event saved")).first().waitFor();
   const href = (await editor.viewEventPageLink().getAttribute("href")) ?? "";
-  const eventCode = href.split("/c/")[1] ?? "";
+  const eventCode = new URL(href, browser.baseUrl).pathname.split("/c/")[1] ?? "";
 
   // An attendee registers in another browser.
   const other = await page.context().browser()?.newContext({ baseURL: browser.baseUrl });

@@ -1,8 +1,9 @@
-import { shownTime, spotsLeftLabel } from "@onstage/domain";
+import { type EventPageData, SESSION_STATUS_LABELS, shownTime, spotsLeftLabel } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { EventPage } from "./pages/EventPage";
 import { HomePage } from "./pages/HomePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
+import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
 import { registerLabel as label } from "./support/labels";
@@ -124,4 +125,74 @@ test("a shared event link carries the event title without JavaScript", async () 
   const html = await res.text();
   expect(html).toContain("<title>Onstage Summit 2026</title>");
   expect(html).toContain('<meta property="og:title" content="Onstage Summit 2026" />');
+});
+
+// Issue 23 §3.7: most visitors arrive from a shared link on a phone.
+test.each([
+  { code: "summit", want: label({}), width: 390, height: 844 },
+  { code: "summit", want: label({}), width: 1366, height: 768 },
+  { code: "launch-webinar", want: label({ customText: "Reserve my seat" }), width: 390, height: 844 },
+  { code: "spring-town-hall", want: label({ allSessionsEnded: true }), width: 390, height: 844 },
+])("the register action of $code is on the first screen at $width x $height", async (row) => {
+  const page = browser.page();
+  await page.setViewportSize({ width: row.width, height: row.height });
+  const event = new EventPage(page);
+  await event.open(row.code);
+  const button = event.registerButton(row.want);
+  await button.waitFor();
+  const box = await button.boundingBox();
+  expect(box).not.toBeNull();
+  expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(row.height);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+/** The demo summit's sessions, as its event page reads them. */
+async function summitSession(title: string) {
+  const data = (await (await fetch(`${browser.baseUrl}/api/events/by-code/summit`)).json()) as EventPageData;
+  const session = data.sessions.find((s) => s.title === title);
+  if (!session) throw new Error(`no session ${title}`);
+  return { event: data.event, session };
+}
+
+// Issue 23 §3.1: 'Opening keynote' ended without a recording (demo data).
+test("an ended session's page says it has ended and thanks, with no countdown and no calendar", async () => {
+  const page = browser.page();
+  const { event: summit, session } = await summitSession("Opening keynote");
+  // A registered guest, who was shown 'Starting now' and 'Add to calendar' for it.
+  await signInBrowser(page.request, {
+    email: "ended-guest@example.test",
+    firstName: "Ended",
+    lastName: "Guest",
+  });
+  const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const registered = await page.request.post("/api/events/register", {
+    headers: { "x-csrf-token": csrfToken },
+    data: { event_id: summit.id },
+  });
+  expect(registered.ok()).toBe(true);
+  const event = new EventPage(page);
+  await event.open("summit", `/${session.urlHash}`);
+  const over = event.sessionOverPanel(SESSION_STATUS_LABELS.over);
+  await over.waitFor();
+  expect(await over.getByText(SESSION_STATUS_LABELS.thankYou).isVisible()).toBe(true);
+  expect(await page.getByText(SESSION_STATUS_LABELS.starting).count()).toBe(0);
+  expect(await event.countdown().count()).toBe(0);
+  expect(await page.getByRole("button", { name: "Add to calendar" }).count()).toBe(0);
+  // The sessions list says the same of it.
+  const card = event.sessionCard("Opening keynote");
+  expect(await card.getByText(SESSION_STATUS_LABELS.ended, { exact: true }).isVisible()).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("the summit's sessions list shows its ended sessions as ended and the live one as live", async () => {
+  const page = browser.page();
+  const event = new EventPage(page);
+  await event.open("summit");
+  for (const title of ["Opening keynote", "Building community"]) {
+    const card = event.sessionCard(title);
+    await card.waitFor();
+    expect(await card.getByText(SESSION_STATUS_LABELS.ended, { exact: true }).isVisible()).toBe(true);
+  }
+  const live = event.sessionCard("Live production workshop");
+  expect(await live.getByText(SESSION_STATUS_LABELS.live, { exact: true }).isVisible()).toBe(true);
 });

@@ -1,7 +1,8 @@
-import { stageLayout } from "@onstage/domain";
+import { SESSION_STATUS_LABELS, stageLayout } from "@onstage/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { EventPage } from "./pages/EventPage";
 import { PollsPanel } from "./pages/polls";
 import { joinStage, seesVideoOf } from "./pages/stage";
 import { signInBrowser, signInByMailedLink } from "./support/api";
@@ -188,11 +189,29 @@ test("on air: greenroom over WebRTC, live with recording over HLS to a guest, th
     // Record long enough for a replay from 20 s, then end the live.
     const recorded = 26_000 - (Date.now() - liveAt);
     if (recorded > 0) await host.waitForTimeout(recorded);
+    // The program date of the last frame the guest's player showed (data-program-date, every 250 ms).
+    await guest.getByLabel("Live video").evaluate((video: HTMLVideoElement) => {
+      video.addEventListener("timeupdate", () => {
+        document.body.dataset.lastPicture = video.dataset.programDate ?? "";
+      });
+    });
+    const endedAt = Date.now();
     await host.getByRole("button", { name: "End live", exact: true }).click();
 
-    // Spec 1 §4: once the live ends a guest is back on the event page; a replay link with a start time
-    // opens the recording there.
-    await guest.getByRole("heading", { name: "Onstage Summit 2026", level: 1 }).waitFor({ timeout: 30_000 });
+    // Issue 23 §3.2: the guest's picture is seconds behind the End: they see the program to its last
+    // frame, then the post-event page. Spec 1 §4: a guest is back on the event page, which says the
+    // session has ended (issue 23 §3.1) and offers its recording.
+    const over = new EventPage(guest).sessionOverPanel(SESSION_STATUS_LABELS.over);
+    await over.waitFor({ timeout: 30_000 });
+    const lastPicture = Number(await guest.evaluate(() => document.body.dataset.lastPicture));
+    expect(lastPicture).toBeGreaterThan(endedAt - 1_500);
+    expect(await guest.getByText(SESSION_STATUS_LABELS.starting).count()).toBe(0);
+    expect(await guest.getByRole("button", { name: /add to calendar/i }).count()).toBe(0);
+    await over.getByRole("link", { name: SESSION_STATUS_LABELS.replay }).click();
+    await guest.getByLabel("Replay").waitFor({ timeout: 30_000 });
+    expect(new URL(guest.url()).search).toBe("?replay");
+
+    // A replay link with a start time opens the recording there.
     await guest.goto(`${path}?clip_start_time=20`);
     await guest.getByLabel("Replay").waitFor({ timeout: 30_000 });
     await expect

@@ -9,7 +9,7 @@ import type {
   RoomResponse,
   SessionState,
 } from "@onstage/domain";
-import { DEFAULT_PRIMARY_COLOR } from "@onstage/domain";
+import { DEFAULT_PRIMARY_COLOR, SESSION_STATUS_LABELS } from "@onstage/domain";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, test } from "vitest";
 import { singleVariantMaster, withSubtitles } from "../apps/server/src/features/captions/hls";
@@ -32,22 +32,32 @@ const FILES = path.join(inject("dataDir"), "files");
 const HARNESS = HARNESS_PATH;
 const VOD = "/files/e2e-hls/index.m3u8";
 const RECORDING_SECONDS = 26;
+/** The live program a viewer is watching when the host ends (issue 23 §3.2), with its #EXT-X-ENDLIST. */
+const LIVE_ENDED = "/files/e2e-hls-live/index.m3u8";
+const LIVE_SECONDS = 6;
 const run = promisify(execFile);
 
-beforeAll(async () => {
-  await buildHarness(FILES);
-  // A recording as the pipeline writes it: 720p, 1 s segments (a keyframe a second), program dates.
-  const hlsDir = path.join(FILES, "e2e-hls");
-  await mkdir(hlsDir, { recursive: true });
-  await run("ffmpeg", [
+/** An HLS recording of `seconds` as the pipeline writes it: 720p, 1 s segments, program dates. */
+const recordHls = (dir: string, seconds: number) =>
+  run("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-y"],
     ...["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30"],
     ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"],
-    ...["-t", String(RECORDING_SECONDS), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+    ...["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
     ...["-g", "30", "-keyint_min", "30", "-sc_threshold", "0", "-c:a", "aac"],
     ...["-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-hls_flags", "program_date_time"],
-    ...["-hls_segment_filename", path.join(hlsDir, "seg%03d.ts"), path.join(hlsDir, "index.m3u8")],
+    ...["-hls_segment_filename", path.join(dir, "seg%03d.ts"), path.join(dir, "index.m3u8")],
   ]);
+
+beforeAll(async () => {
+  await buildHarness(FILES);
+  for (const [dir, seconds] of [
+    ["e2e-hls", RECORDING_SECONDS],
+    ["e2e-hls-live", LIVE_SECONDS],
+  ] as const) {
+    await mkdir(path.join(FILES, dir), { recursive: true });
+    await recordHls(path.join(FILES, dir), seconds);
+  }
 }, 120_000);
 
 const SESSION_ID = 41;
@@ -91,6 +101,7 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
         state,
         sessionType: "regular",
         broadcastType: "webrtc",
+        hasRecording: false,
       },
     ],
     tickets: [],
@@ -497,14 +508,16 @@ test("bench:latency's clock survives the compositor: the blocks read back within
   expect(nowMs - readMs).toBeLessThan(500);
 });
 
-test("'watch replay' on the landing page of an ended event opens the session's replay in the room", async () => {
+test("the landing page of an ended event that recorded nothing thanks its team rather than offer a replay", async () => {
   const page = browser.page();
   await signInBrowser(page.request, DEMO_HOST);
   const event = new EventPage(page);
   await event.open("spring-town-hall");
-  await event.registerButton("watch replay").click();
-  await page.getByRole("region", { name: "Stage" }).waitFor();
-  expect(new URL(page.url()).search).toBe("?replay");
+  // Issue 23 §3.1: 'Watch replay' only when something was recorded (on-air.e2e.ts plays one).
+  const over = event.sessionOverPanel(SESSION_STATUS_LABELS.over);
+  await over.getByText(SESSION_STATUS_LABELS.thankYou).waitFor();
+  expect(await page.getByRole("link", { name: SESSION_STATUS_LABELS.replay }).count()).toBe(0);
+  expect(await event.registerButton("watch replay").count()).toBe(0);
 });
 
 test("?recorder-view shows only the program, full-window, on the brand colour", async () => {
@@ -557,4 +570,71 @@ test("with nobody on stage the program still records: the silent mix keeps the r
   });
   expect(chunks.tracks).toBe(2);
   expect(chunks.count).toBeGreaterThanOrEqual(5);
+});
+
+test("a program feed stopped at End and again as the stage unmounts closes its audio quietly (issue 23 §3.5)", async () => {
+  const page = browser.page();
+  const errors: string[] = [];
+  // The host's tab logged the rejected close as an uncaught error.
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(HARNESS);
+  await page.evaluate(async () => {
+    type Harness = {
+      composeProgramFeed: (p: unknown[], b: { color: string; title: string }) => { stop: () => void };
+    };
+    const harness = (window as unknown as { onstageHarness: Harness }).onstageHarness;
+    const feed = harness.composeProgramFeed([], { color: "#EC5F3E", title: "Demo" });
+    // useProgramFeed: the server's 'ended' stops the feed, then the host's stage unmounts and stops it.
+    feed.stop();
+    feed.stop();
+    // The context's close settles (or rejects) on the audio thread.
+    await new Promise((r) => setTimeout(r, 500));
+  });
+  expect(errors).toEqual([]);
+});
+
+test("after End a live viewer sees the program to its last frame, then the post-event screen (issue 23 §3.2)", async () => {
+  const page = browser.page();
+  const stream = (activeState: "streaming" | "ended") => ({
+    id: 5,
+    sessionId: SESSION_ID,
+    activeState,
+    isRecording: false,
+    livePlaybackUrl: null,
+    vodPlaybackUrl: null,
+    broadcastStartedAt: new Date(Date.now() - 60_000).toISOString(),
+    broadcastEndedAt: activeState === "ended" ? new Date().toISOString() : null,
+    deletedAt: null,
+    countdownElapsedMs: null,
+  });
+  await renderScreen(page, "broadcasting", {
+    ...playback(null),
+    stream: stream("streaming"),
+    liveUrl: LIVE_ENDED,
+  });
+  const video = page.getByLabel("Live video");
+  await page.waitForFunction(() => (document.querySelector("video")?.currentTime ?? 0) > 1);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.addEventListener("timeupdate", () => {
+      document.body.dataset.playedTo = String(v.currentTime);
+    });
+  });
+  // The host ends while the viewer's picture is seconds behind: the room hears it at once.
+  await page.evaluate(
+    (ended) => {
+      (
+        window as unknown as { onstageHarness: { endSession: (p: unknown) => void } }
+      ).onstageHarness.endSession(ended);
+    },
+    { ...playback(null), stream: stream("ended") },
+  );
+  const thanks = page.getByRole("region", { name: "Thank you for joining" });
+  // The program plays on where it was.
+  expect(await thanks.count()).toBe(0);
+  expect(await video.count()).toBe(1);
+  await thanks.waitFor();
+  // It was shown once the player had played the program to its end.
+  const playedTo = Number(await page.evaluate(() => document.body.dataset.playedTo ?? "0"));
+  expect(playedTo).toBeGreaterThan(LIVE_SECONDS - 1);
+  expect(await axeViolations(page)).toEqual([]);
 });

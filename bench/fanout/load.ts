@@ -63,13 +63,21 @@ interface ChatFrameMessage {
  * per frame, as for the bare ws viewers. Both servers then share the two cores with equally cheap
  * clients, so the ratio compares the servers, not the client libraries.
  */
+let viewersOpened = 0;
+
+/** Each viewer its own client address behind the bench's proxy (the server's caps per address, issue 23). */
+function viewerAddress(): string {
+  const n = viewersOpened++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 function openOnstage(target: Extract<Target, { kind: "onstage" }>): Promise<Viewer> {
   return new Promise((resolve, reject) => {
     const url = new URL(`${target.path}/`, target.url.replace(/^http/, "ws"));
     url.searchParams.set("EIO", "4");
     url.searchParams.set("transport", "websocket");
     const ws = new WebSocket(url, {
-      headers: { origin: target.origin },
+      headers: { origin: target.origin, "x-forwarded-for": viewerAddress() },
       handshakeTimeout: CONNECT_TIMEOUT_MS,
     });
     const viewer: Viewer = {

@@ -68,6 +68,8 @@ export async function startOnstage(options: OnstageOptions): Promise<Onstage> {
         WEB_DIST: path.join(dataDir, "no-web-build"),
         DEMO_DATA: "false",
         LOG_LEVEL: "warn",
+        // Viewers come from many addresses through X-Forwarded-For, as behind a load balancer.
+        TRUST_PROXY: "true",
         FANOUT_MEMORY_FILE: path.join(dataDir, "memory.json"),
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 
-export type EditorTab = "Details" | "Sessions" | "Tickets" | "Coupons" | "Questions" | "Registrations";
+export type EditorTab =
+  | "Details"
+  | "Sessions"
+  | "Speakers"
+  | "Tickets"
+  | "Coupons"
+  | "Questions"
+  | "Registrations";
 
 /**
  * The event editor at /dash/events/{eventId} (issue 5 §1): a tab per part of the event. Add and edit
@@ -178,6 +185,38 @@ export class EventEditorPage {
   /** 'Save session', 'Save ticket', 'Save coupon', 'Save question', 'Cancel'. */
   dialogButton(name: string) {
     return this.dialog().getByRole("button", { name, exact: true });
+  }
+
+  // --- Sessions: each row's way into its room and, for an encoder's session, its RTMP setup (issue 23 §3.4).
+
+  openRoomLink(sessionName: string) {
+    return this.row(sessionName).getByRole("link", { name: `Open room ${sessionName}` });
+  }
+
+  rtmpSetupButton(sessionName: string) {
+    return this.row(sessionName).getByRole("button", { name: `RTMP setup ${sessionName}` });
+  }
+
+  // --- Speakers (issue 23 §3.3) ---
+
+  speakerEmailField() {
+    return this.panel().getByLabel("Speaker email");
+  }
+
+  /** The 'Speaks in' checkbox of a session, by its name. */
+  speakerSessionCheckbox(sessionName: string) {
+    return this.panel().getByRole("checkbox", { name: sessionName, exact: true });
+  }
+
+  inviteSpeakerButton() {
+    return this.panel().getByRole("button", { name: "Invite speaker" });
+  }
+
+  /** A speaker's or an invitation's row, by the address. */
+  speakerRow(email: string) {
+    return this.panel().getByRole("list", { name: "Speakers and invitations" }).getByRole("listitem").filter({
+      hasText: email,
+    });
   }
 
   // --- Sessions dialog: 'Session title', 'Session description', 'Date and time', 'Duration (minutes)';

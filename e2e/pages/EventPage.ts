@@ -61,6 +61,18 @@ export class EventPage {
     return this.registeredPanel(status).getByRole("link", { name: label });
   }
 
+  // --- A session's status (issue 23 §3.1) ---
+
+  /** The landing's panel of a session that is over, named by its heading (SESSION_STATUS_LABELS.over). */
+  sessionOverPanel(heading: string) {
+    return this.page.getByRole("region", { name: heading });
+  }
+
+  /** A session in the sessions list or the lobby's agenda, named by its title. */
+  sessionCard(title: string) {
+    return this.page.getByRole("article", { name: title });
+  }
+
   section(name: "Host" | "Share" | "Tickets") {
     return this.page.getByRole("region", { name });
   }

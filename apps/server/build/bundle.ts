@@ -15,6 +15,7 @@ const CHILD_ENTRIES = {
   worker: src("platform/media-room/embedded/worker.ts"),
   "ingest-entry": src("features/rtmp-ingest/ingest-child.ts"),
   "media-entry": src("features/program-feed/media-child.ts"),
+  "image-entry": src("platform/images/image-worker.ts"),
 };
 
 /**

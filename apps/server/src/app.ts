@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { registerCsrf } from "./features/auth/csrf";
 import { authFeature } from "./features/auth/feature";
+import { authMails } from "./features/auth/mail-jobs";
 import { authService } from "./features/auth/service";
 import { sessionCache } from "./features/auth/session-cache";
 import { cookiePolicy } from "./features/auth/sessions";
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: deps.publicUrl,
     policy,
     log: server.log,
+    trustProxy: deps.trustProxy ?? false,
     redisUrl: deps.redisUrl,
     tuning: deps.realtimeTuning,
   });
@@ -230,12 +232,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const events = eventsService(deps.db, clock);
   // Issue 14: every message on event:{id}, from any node, drops that event's cached pages.
   realtimeServer.onPublished("event", events.eventChanged);
+  const mails = authMails({ db: deps.db, mailer, publicUrl: deps.publicUrl, clock, log: server.log });
   const auth = authService({
     db: deps.db,
-    mailer,
+    mails,
     publicUrl: deps.publicUrl,
     log: server.log,
     realtime: realtimeServer.realtime,
+  });
+  // The mail a request queued after its answer is sent (or left to the next node) before the database goes.
+  server.addHook("onClose", async () => {
+    await auth.settled();
+    await mails.worker.stop();
   });
   const lifecycle = new BroadcastLifecycle();
   const shared: FeatureDeps = {
@@ -286,13 +294,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const mediaRoom =
     deps.mediaRoom ??
     chooseMediaRoom({ livekit: deps.livekit })(() =>
-      embeddedMediaRoom({ onCrash: (err) => server.log.error({ err }, "the SFU worker crashed") }),
+      embeddedMediaRoom({
+        onCrash: (err) => server.log.error({ err }, "the SFU worker crashed"),
+        onRestart: (exitCode) =>
+          server.log.error({ exitCode }, "the SFU worker ended; its members join again"),
+        onFault: (report) => server.log.error({ report }, "an SFU handler failed; its member was dropped"),
+      }),
     );
   const features: Feature[] = [
     healthFeature(shared),
     authFeature(shared, deps.socialProviders ?? {}),
+    { name: "auth-mails", worker: mails.worker },
     // Development only: the mailbox shows sign-in links, so production never serves it.
-    ...(!deps.production && mailer.kind === "dev-mailbox" ? [devMailboxFeature(mailer)] : []),
+    ...(!deps.production && mailer.kind === "dev-mailbox" ? [devMailboxFeature(mailer, deps.db)] : []),
     eventsFeature(shared),
     channelsFeature(shared),
     registrationFeature(shared),

@@ -100,16 +100,19 @@ describe("the compiled server (npm start)", () => {
     }
   });
 
-  test("the media process and the SFU thread load from the build", async () => {
+  test("the media process, the SFU thread and the image thread load from the build", async () => {
     const media = fork(path.join(SERVER_DIST, "media-entry.mjs"), [], { execArgv: [], stdio: "pipe" });
     const mediaExit = new Promise<number | null>((resolve) => media.once("exit", resolve));
     const sfu = new Worker(path.join(SERVER_DIST, "worker.mjs"));
     const sfuError = new Promise<Error>((resolve) => sfu.once("error", resolve));
+    const images = new Worker(path.join(SERVER_DIST, "image-entry.mjs"));
+    const imagesError = new Promise<Error>((resolve) => images.once("error", resolve));
     // Each waits for its parent's messages: still alive after a while means it loaded.
-    const early = await Promise.race([mediaExit, sfuError, setTimeout(2_000, "alive" as const)]);
+    const early = await Promise.race([mediaExit, sfuError, imagesError, setTimeout(2_000, "alive" as const)]);
     expect(early).toBe("alive");
     media.disconnect();
     expect(await mediaExit).toBe(0);
     await sfu.terminate();
+    await images.terminate();
   });
 });

@@ -154,3 +154,11 @@ test("PLANS_FILE is read from an absolute path; unset, every channel is unlimite
   expect(loadConfig({}).plansFile).toBeUndefined();
   expect(loadConfig({ PLANS_FILE: "ops/plans.json" }).plansFile).toBe(path.resolve("ops/plans.json"));
 });
+
+test.each([
+  { case: "nothing set: where HTTP listens", env: {}, want: "127.0.0.1" },
+  { case: "HOST set", env: { HOST: "10.0.0.5" }, want: "10.0.0.5" },
+  { case: "RTMP_HOST set", env: { HOST: "127.0.0.1", RTMP_HOST: "0.0.0.0" }, want: "0.0.0.0" },
+])("the RTMP listener's interface (issue 23 §1.2), $case → $want", ({ env, want }) => {
+  expect(loadConfig(env).rtmp).toEqual({ host: want, port: 1935 });
+});

@@ -49,7 +49,7 @@ const Env = z.object({
   FFMPEG_PATH: optionalText,
   MEDIA_SECRET: optionalText.pipe(z.string().min(32).optional()),
   COMPOSITOR: z.enum(["browser", "server"]).default("browser"),
-  RTMP_HOST: z.string().default("0.0.0.0"),
+  RTMP_HOST: optionalText,
   RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
   RTMP_PUBLIC_URL: optionalText.pipe(
     z
@@ -94,7 +94,7 @@ export interface Config {
   mediaSecret: string | undefined;
   /** Who composes the program feed: a host's studio tab, or a headless Chromium the server runs. */
   compositor: "browser" | "server";
-  /** The RTMP ingest's listener (RTMP_HOST, RTMP_PORT). */
+  /** The RTMP ingest's listener (RTMP_HOST, HOST by default; RTMP_PORT). */
   rtmp: { host: string; port: number };
   /** What hosts paste into their encoder; unset: rtmp://{PUBLIC_URL's host}:{RTMP_PORT}/live. */
   rtmpPublicUrl: string | undefined;
@@ -185,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     mediaSecret: e.MEDIA_SECRET,
     compositor: e.COMPOSITOR,
-    rtmp: { host: e.RTMP_HOST, port: e.RTMP_PORT },
+    // Issue 23 §1.2: RTMP listens where HTTP does unless told otherwise.
+    rtmp: { host: e.RTMP_HOST ?? e.HOST, port: e.RTMP_PORT },
     rtmpPublicUrl: e.RTMP_PUBLIC_URL?.replace(/\/$/, ""),
     chromiumPath: e.CHROMIUM_PATH,
     s3,

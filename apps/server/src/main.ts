@@ -73,8 +73,9 @@ console.log(`
   API docs: ${config.publicUrl}/api/docs
   Stage media: ${config.livekit ? `LiveKit at ${config.livekit.url}` : "embedded SFU (set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET for LiveKit)"}
   Program feed: ${ffmpeg ? `ffmpeg ${ffmpeg.path} (${ffmpeg.source}), composed ${chromiumPath ? `by the server (${chromiumPath})` : "in the host's tab"}` : "off (no ffmpeg)"}
-  RTMP ingest: ${ffmpeg ? `${config.rtmp.host}:${config.rtmp.port} (set RTMP_PORT, RTMP_PUBLIC_URL)` : "off (no ffmpeg)"}
+  RTMP ingest: ${ffmpeg ? `${config.rtmp.host}:${config.rtmp.port} (set RTMP_HOST, RTMP_PORT, RTMP_PUBLIC_URL)` : "off (no ffmpeg)"}
   Captions: ${config.captions.enabled ? `captioners post to each session's caption URL (delay ${config.captions.delayMs} ms)` : "off (set CAPTIONS=captioner-api)"}
+  Mail: ${config.smtpUrl ? "SMTP (SMTP_URL)" : config.env === "production" ? "not delivered: set SMTP_URL" : `development mailbox at ${config.publicUrl}/dev/mailbox (open it from this machine, or signed in as the first channel's owner; set SMTP_URL to deliver)`}
   Payments: ${config.stripe ? "Stripe" : "built-in test gateway (TEST MODE, no real money: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)"}
 `);
 

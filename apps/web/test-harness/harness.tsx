@@ -2,9 +2,10 @@
 // program-feed compositor and the session screens, rendered alone so a test can drive them with real
 // media. Nothing here is part of the app's bundle.
 import type { ChatMessage, EventPageData, PlaybackResponse, RoomResponse } from "@onstage/domain";
-import { stageDelivery, viewerFlags } from "@onstage/domain";
+import { viewerFlags } from "@onstage/domain";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createRoot } from "react-dom/client";
+import { flushSync } from "react-dom";
+import { createRoot, type Root } from "react-dom/client";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { ChatHistory } from "../src/features/chat/ChatHistory";
@@ -36,25 +37,40 @@ function StaticChat({ messages, flags }: { messages: ChatMessage[]; flags: Retur
   return <ChatHistory chat={chat} viewer={{ userId: 2, emailVerified: true, flags }} onReact={() => {}} />;
 }
 
-/** The stage area as a guest sees it, with the playback answer the server would give (and a chat). */
-function renderSessionScreen(input: {
+interface SessionScreenInput {
   data: EventPageData;
   room: RoomResponse;
   playback: PlaybackResponse;
   url: string;
   chat?: ChatMessage[];
-}) {
+}
+
+let shown: { root: Root; queryClient: QueryClient; input: SessionScreenInput } | null = null;
+
+/** The stage area as a guest sees it, with the playback answer the server would give (and a chat). */
+function renderSessionScreen(input: SessionScreenInput) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } },
   });
-  queryClient.setQueryData(playbackKeys.playback(input.room.session.id), input.playback);
-  const flags = viewerFlags({ userId: 2, eventRole: "guest", orgRole: null }, input.room.session.id);
   const container = document.getElementById("root");
   if (!container) throw new Error("no #root");
-  createRoot(container).render(
+  shown = { root: createRoot(container), queryClient, input };
+  drawSessionScreen();
+}
+
+function drawSessionScreen() {
+  if (!shown) throw new Error("renderSessionScreen first");
+  const { root, queryClient, input } = shown;
+  queryClient.setQueryData(playbackKeys.playback(input.room.session.id), input.playback);
+  const flags = viewerFlags({ userId: 2, eventRole: "guest", orgRole: null }, input.room.session.id);
+  root.render(
     <QueryClientProvider client={queryClient}>
       <Router hook={memoryLocation({ path: input.url }).hook}>
-        <ProgramClockProvider delivery={stageDelivery(input.room.session.state, false)}>
+        <ProgramClockProvider
+          state={input.room.session.state}
+          seesStage={false}
+          endedAt={input.room.session.timeBroadcastEnd}
+        >
           <main>
             <h1>{input.data.event.title}</h1>
             <SessionScreen data={input.data} room={input.room} flags={flags} />
@@ -65,6 +81,23 @@ function renderSessionScreen(input: {
       </Router>
     </QueryClientProvider>,
   );
+}
+
+/**
+ * The host's End as the room hears it: the session topic's new state (postevent, its end time) and the
+ * playback answer the stream's change fetches again (the stream ended, no live URL).
+ */
+function endSession(playback: PlaybackResponse) {
+  if (!shown) throw new Error("renderSessionScreen first");
+  const { room } = shown.input;
+  const session = {
+    ...room.session,
+    state: "postevent" as const,
+    timeBroadcastEnd: new Date().toISOString(),
+  };
+  shown.input = { ...shown.input, room: { ...room, session }, playback };
+  // At once, as a test reads the screen right after.
+  flushSync(drawSessionScreen);
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -122,7 +155,7 @@ async function measureGlassToGlass(sessionId: number, count: number): Promise<nu
   const container = document.getElementById("root");
   if (!container) throw new Error("no #root");
   createRoot(container).render(
-    <ProgramClockProvider delivery="live">
+    <ProgramClockProvider state="broadcasting" seesStage={false} endedAt={null}>
       <VideoPlayer
         label="Live video"
         source={{ key: "live", url: liveUrl, fallbackUrl: null, kind: "live", startAt: 0 }}
@@ -159,6 +192,7 @@ async function measureGlassToGlass(sessionId: number, count: number): Promise<nu
 
 Object.assign(window, {
   onstageHarness: {
+    endSession,
     composeProgramFeed,
     pickRecorderMimeType,
     renderSessionScreen,

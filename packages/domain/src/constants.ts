@@ -151,6 +151,15 @@ export const REALTIME_GAP_WAIT_MS = 1 * SECOND_MS;
  * one `messages` frame, so a busy chat costs one write per viewer per tick rather than per message.
  */
 export const REALTIME_BATCH_TICK_MS = 50;
+/**
+ * Issue 23 §2.1 (not in the specs; docs/decisions.md "Issue 23"): what one client address and one user
+ * may hold of a node's realtime connections, and subscribes as token buckets (a burst, then a rate) per
+ * connection and per address, so a storm of subscribes from one place cannot starve the node.
+ */
+export const REALTIME_CONNECTIONS_PER_ADDRESS = 100;
+export const REALTIME_CONNECTIONS_PER_USER = 20;
+export const REALTIME_SUBSCRIBES_PER_CONNECTION = { burst: 20, perSecond: 2 } as const;
+export const REALTIME_SUBSCRIBES_PER_ADDRESS = { burst: 100, perSecond: 20 } as const;
 /** Spec 1 §9 / spec 3 §9: idle timeout and its activity-event throttle. */
 export const IDLE_TIMEOUT_MS = 20 * MINUTE_MS;
 export const IDLE_EVENTS_THROTTLE_MS = 200;
@@ -175,6 +184,16 @@ export const TRANSCODER_POLL_MS = 3 * SECOND_MS;
 export const SESSION_RUNTIME_WARNING_MS = 10 * MINUTE_MS;
 /** Spec 2 §9: the RTMP server address shows 'copied' this long. */
 export const RTMP_COPIED_STATE_MS = 2 * SECOND_MS;
+/** Issue 23 §1.2: an encoder's connection has this long from its accept to a checked key (its publish). */
+export const RTMP_PUBLISH_DEADLINE_MS = 10 * SECOND_MS;
+/** Issue 23 §1.2: the RTMP connections one remote address may hold at once. */
+export const RTMP_CONNECTIONS_PER_ADDRESS = 10;
+/** Issue 23 §1.2: a wrong key's refusal waits this long, each next one from the address twice as long… */
+export const RTMP_WRONG_KEY_DELAY_MS = 250;
+/** …up to this. */
+export const RTMP_WRONG_KEY_DELAY_MAX_MS = 8 * SECOND_MS;
+/** Issue 23 §1.2: an address's wrong keys are forgotten this long after its last one. */
+export const RTMP_WRONG_KEY_MEMORY_MS = 10 * MINUTE_MS;
 /** Spec 2 §9: video back buffer (normal, live, low-latency). */
 export const VIDEO_BACK_BUFFER_SECONDS = 30;
 export const VIDEO_LIVE_BACK_BUFFER_SECONDS = 8;
@@ -214,6 +233,19 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const QUESTION_TEXT_MAX_LENGTH = 2000;
 /** Chat sends per user (not in the specs; see decisions): a flood is refused, others are unharmed. */
 export const CHAT_SENDS_PER_10_SECONDS = 20;
+/**
+ * Issue 23 §2.2 (not in the specs; docs/decisions.md "Issue 23"): every audience write, per user per
+ * session, at most `max` in each fixed window of `windowMs` (rate-limits/rules.ts).
+ */
+export const AUDIENCE_RATE_LIMITS = {
+  chat_message: { max: CHAT_SENDS_PER_10_SECONDS, windowMs: 10 * SECOND_MS },
+  chat_reaction: { max: 30, windowMs: 10 * SECOND_MS },
+  question: { max: 10, windowMs: MINUTE_MS },
+  question_comment: { max: 20, windowMs: MINUTE_MS },
+  question_upvote: { max: 30, windowMs: MINUTE_MS },
+  poll_answer: { max: 10, windowMs: 10 * SECOND_MS },
+  stage_intent: { max: 10, windowMs: MINUTE_MS },
+} as const;
 /** Spec 2 §5, §9: 'Please verify your email to interact in the event' and other stage toasts. */
 export const STAGE_TOAST_MS = 5 * SECOND_MS;
 /** Spec 2 §5, §9: upvote calls are debounced. */

@@ -85,6 +85,9 @@ const MESSAGES: Record<string, string> = {
   bad_offer: "Your browser's media offer could not be used. Please reload the page.",
   bad_answer: "Your browser's media answer could not be used. Please reload the page.",
   already_publishing: "You are already on stage in this tab",
+  // Issue 23 §1.1: the SFU restarted under the member; the stage joins again by itself.
+  sfu_restarted: "The stage is reconnecting",
+  bad_candidate: "Your browser's network candidate could not be used",
   // Host dashboard (issue 5 §1); the specs word none of these (docs/decisions.md).
   invalid_channel_name:
     "Channel names use 3 to 40 lower-case letters, digits, '-' or '_', starting with a letter or digit",
@@ -94,6 +97,8 @@ const MESSAGES: Record<string, string> = {
   member_not_found: "This person is not on the team",
   invite_not_found: "This invitation does not exist",
   invite_closed: "This invitation was revoked, accepted or has expired. Ask the team for a new one.",
+  // Issue 23 §3.3: the speaker invitation's form.
+  speaker_sessions_required: "Choose at least one session for the speaker",
   invalid_time_zone: "Please choose a valid time zone",
   invalid_currency: "Please choose a valid currency",
   patreon_tier_required: "Please set the membership tier amount",
@@ -142,6 +147,8 @@ const MESSAGES: Record<string, string> = {
   // Issue 13 §5: a recorder sign-in with a token that is not LiveKit Egress's for a session on air.
   invalid_recorder_token: "This recording token is not valid for a live session",
   membership_unavailable: "We could not check your membership right now. Please try again in a moment.",
+  // Issue 23 §2.11: the database is away for a moment (a restart, a failover).
+  database_unavailable: "Onstage is briefly unavailable. Please try again in a few seconds.",
   // Registration refusals the specs do not word (docs/decisions.md "Registration").
   ticket_required: "Please choose a ticket",
   invalid_ticket: "That ticket is not available for this event",
@@ -167,6 +174,10 @@ const MESSAGES: Record<string, string> = {
   own_question_upvote: "You cannot upvote your own question",
   comment_not_found: "This comment does not exist or was deleted",
   chat_rate_limited: "You are sending messages too quickly. Please wait a few seconds.",
+  // Issue 23 §2: every other audience write past its limit, and the realtime caps per address and user.
+  too_fast: "You're doing that too fast. Wait a few seconds and try again.",
+  too_many_connections: "Too many open connections from here. Close a tab and try again.",
+  too_many_subscribes: "Too many subscriptions from here, please slow down",
   user_not_found: "This user does not exist",
   ban_not_found: "This ban does not exist",
   ban_self: "You cannot ban yourself",

@@ -1,6 +1,7 @@
 import { type ErrorKind, errorMessage, OnstageError } from "@onstage/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable, outageLog } from "../platform/database/outage";
 import type { ErrorReporter } from "../platform/error-reporting/reporter";
 
 /** An error kind's HTTP status (the compositor socket refuses its upgrades with the same). */
@@ -16,6 +17,7 @@ export const ERROR_STATUS: Record<ErrorKind, number> = {
 
 /** One mapping from errors to responses; a 500 carries no stack, SQL or other user's data. */
 export function installErrorHandler(app: FastifyInstance, reporter: ErrorReporter): void {
+  const isFirstOfOutage = outageLog();
   app.setErrorHandler((err: FastifyError | OnstageError, req, reply) => {
     if (err instanceof OnstageError) {
       return reply.code(ERROR_STATUS[err.kind]).send({ error: { code: err.code, message: err.message } });
@@ -40,6 +42,14 @@ export function installErrorHandler(app: FastifyInstance, reporter: ErrorReporte
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: { code: err.code ?? "bad_request", message: err.message } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      if (isFirstOfOutage(err))
+        req.log.error({ err }, "the database is unreachable: answering 503 until it is back");
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_S))
+        .send({ error: { code: "database_unavailable", message: errorMessage("database_unavailable") } });
     }
     reporter.report(err, { requestId: req.id, url: req.url, method: req.method });
     return reply.code(500).send({ error: { code: "internal", message: errorMessage("internal") } });

@@ -10,6 +10,7 @@ import type { RtmpListenOptions } from "../features/rtmp-ingest/feature";
 import type { Database } from "../platform/database";
 import type { LivekitConfig } from "../platform/media-room/livekit/livekit-media-room";
 import type { S3StorageConfig } from "../platform/storage/s3";
+import { serverErrorLog } from "./server-errors";
 
 export const TEST_PUBLIC_URL = "http://onstage.test";
 
@@ -43,6 +44,7 @@ export function useTestApp(
       clock: options.clock,
       captions: options.captions,
       rtmp: options.rtmp?.(),
+      logger: serverErrorLog(),
     });
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app";
 import type { Database, Queryable, Statement } from "../platform/database";
 import { TEST_PUBLIC_URL, testFilesDir } from "./app";
+import { serverErrorLog } from "./server-errors";
 
 /** The database, with every query's text recorded (transactions' included): how many a request costs. */
 export function countingDatabase(db: Database, queries: string[] = []): { db: Database; queries: string[] } {
@@ -33,6 +34,7 @@ export function useCountingApp(use: () => Database): { app: () => App; queries: 
       publicUrl: TEST_PUBLIC_URL,
       webDist: "/nonexistent",
       filesDir: await testFilesDir(),
+      logger: serverErrorLog(),
     });
   });
   afterAll(async () => {

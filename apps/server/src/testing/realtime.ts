@@ -15,6 +15,7 @@ import { type App, type AppDeps, buildApp } from "../app";
 import type { Database } from "../platform/database";
 import { TEST_PUBLIC_URL, testFilesDir } from "./app";
 import { freePort } from "./free-port";
+import { serverErrorLog } from "./server-errors";
 import { killWithUs } from "./server-process";
 
 /** As testing/databases.ts: the PostgreSQL server throw-away databases live on. */
@@ -37,6 +38,7 @@ export async function listeningApp(
     trustProxy: true,
     redisUrl: options.redisUrl,
     realtimeTuning: options.realtimeTuning,
+    logger: serverErrorLog(),
   });
   const url = await app.server.listen({ port: 0, host: "127.0.0.1" });
   return { app, url, publicUrl };
@@ -105,8 +107,17 @@ export class RealtimeClient {
   private readonly early = new Map<string, TopicMessage[]>();
   private connects = 0;
 
-  constructor(url: string, options: { cookie?: string; origin?: string; reconnection?: boolean } = {}) {
-    const extraHeaders: Record<string, string> = {};
+  constructor(
+    url: string,
+    options: {
+      cookie?: string;
+      origin?: string;
+      reconnection?: boolean;
+      /** More handshake headers (a proxy's X-Forwarded-For). */
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    const extraHeaders: Record<string, string> = { ...options.headers };
     const origin = options.origin === undefined ? new URL(TEST_PUBLIC_URL).origin : options.origin;
     if (origin) extraHeaders.origin = origin;
     if (options.cookie) extraHeaders.cookie = options.cookie;

@@ -4,8 +4,17 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { LiveStream } from "@onstage/domain";
+import { type App, type AppDeps, buildApp } from "../app";
+import type { Database } from "../platform/database";
+import { TEST_PUBLIC_URL, testFilesDir } from "./app";
+import { freePort } from "./free-port";
+import { childProcesses } from "./media";
+import { roomScene } from "./room-scene";
+import { serverErrorLog } from "./server-errors";
 
-// What the RTMP suites share: an encoder pushing the test pattern, and a decoder of what came out.
+// What the RTMP suites share: a server with its RTMP listener, a session with a key, an encoder pushing
+// the test pattern, and a decoder of what came out.
 
 const run = promisify(execFile);
 
@@ -48,3 +57,33 @@ export const listening = (port: number) =>
     });
     socket.once("error", () => resolve(false));
   });
+
+/** A server whose RTMP listener is on a free port (its ingest process starts with the first connection). */
+export async function rtmpApp(db: Database, deps: Partial<AppDeps> = {}) {
+  const port = await freePort();
+  const mediaDir = await mkdtemp(path.join(tmpdir(), "onstage-rtmp-media-"));
+  const app: App = await buildApp({
+    db,
+    publicUrl: TEST_PUBLIC_URL,
+    webDist: "/nonexistent",
+    filesDir: await testFilesDir(),
+    ffmpegPath: "ffmpeg",
+    mediaDir,
+    rtmp: { host: "127.0.0.1", port },
+    logger: serverErrorLog(),
+    ...deps,
+  });
+  return { app, port, mediaDir };
+}
+
+/** A greenroom session of the type and its live stream (the key), made by the channel's owner. */
+export async function rtmpSession(app: App, db: Database, broadcastType: "rtmp" | "rtmp-native") {
+  const s = await roomScene(app.server, db, {
+    session: { state: "greenroom", broadcast_type: broadcastType },
+  });
+  const res = await s.people.owner.client.post("/api/mux/livestream/create", { video_session_id: s.session });
+  return { s, stream: LiveStream.parse(res.json()) };
+}
+
+/** This test process's RTMP ingest processes. */
+export const ingestProcesses = () => childProcesses("ingest-entry");

@@ -1,16 +1,20 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./free-port";
+import { serverOutputRecorder } from "./server-errors";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const MAIN = path.join(REPO_ROOT, "apps/server/src/main.ts");
 /** The compiled server `npm start` runs (apps/server/build/bundle.ts writes it). */
 const COMPILED_MAIN = path.join(REPO_ROOT, "apps/server/dist/main.js");
 const HEALTHY_WITHIN_MS = 60_000;
+
+export const serverOutputFile = (dataDir: string) => path.join(dataDir, "output.log");
 
 /** Should the process that started it die without its teardown, a child dies with it. */
 export function killWithUs(child: ChildProcess): void {
@@ -71,6 +75,11 @@ export class ServerProcess {
     return this.child?.pid;
   }
 
+  /** Everything it printed, for readers in other processes (the e2e suites' error check). */
+  get outputFile(): string {
+    return serverOutputFile(this.dataDir);
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
@@ -85,8 +94,17 @@ export class ServerProcess {
     const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: this.env });
     this.child = child;
     killWithUs(child);
-    child.stdout?.on("data", (chunk: Buffer) => this.output.push(chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => this.output.push(chunk.toString()));
+    const log = createWriteStream(this.outputFile, { flags: "a" });
+    const record = serverOutputRecorder();
+    const keep = (chunk: Buffer) => {
+      const text = chunk.toString();
+      this.output.push(text);
+      log.write(text);
+      record(text);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    child.once("exit", () => log.end());
     for (const deadline = Date.now() + HEALTHY_WITHIN_MS; Date.now() < deadline; await setTimeout(200)) {
       if (child.exitCode !== null) throw new Error(`the server exited early:\n${this.output.join("")}`);
       const healthy = await fetch(`${this.url}/api/health`).then(

@@ -7,8 +7,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((done) => s.close(() => done()))));
 });
 
-/** A real SMTP server on a free local port; resolves with its port and the raw messages it accepted. */
-export async function startSmtpServer(options: Partial<SMTPServerOptions> = {}) {
+/** A real SMTP server on a local port (a free one by default); resolves with it and the raw messages it accepted. */
+export async function startSmtpServer(options: Partial<SMTPServerOptions> = {}, atPort = 0) {
   const received: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,7 +25,7 @@ export async function startSmtpServer(options: Partial<SMTPServerOptions> = {}) 
     ...options,
   });
   servers.push(server);
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  await new Promise<void>((listening) => server.listen(atPort, "127.0.0.1", listening));
   const { port } = server.server.address() as AddressInfo;
   return { port, received };
 }

@@ -2,6 +2,7 @@ import type { EventCard } from "@onstage/domain";
 import type { ReactNode } from "react";
 import { SitePage } from "../features/account/SitePage";
 import { SignedInOnly } from "../features/dashboard/SignedInOnly";
+import { SpeakingEvents } from "../features/dashboard/SpeakingEvents";
 import { useMyEvents } from "../features/dashboard/useMyEvents";
 import { EventCardGrid } from "../features/events/EventCardGrid";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
@@ -18,11 +19,19 @@ interface EventsSectionProps {
 
 function EventsSection({ id, title, events, empty }: EventsSectionProps) {
   return (
+    <Section id={id} title={title}>
+      {events.length > 0 ? <EventCardGrid events={events} /> : <div className="empty-note">{empty}</div>}
+    </Section>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
     <section aria-labelledby={id} className="my-events__section">
       <h2 id={id} className="section-title">
         {title}
       </h2>
-      {events.length > 0 ? <EventCardGrid events={events} /> : <div className="empty-note">{empty}</div>}
+      {children}
     </section>
   );
 }
@@ -31,8 +40,15 @@ function MyEvents() {
   const events = useMyEvents();
   if (events.isPending) return <Spinner label="Loading your events…" />;
   if (events.isError) return <p role="alert">Your events could not be loaded. Please try again later.</p>;
+  const { speaking } = events.data;
   return (
     <>
+      {/* Issue 23 §3.3: a speaker's events come first: they have a part to play in them. */}
+      {speaking.length > 0 && (
+        <Section id="speaking-heading" title="Speaking">
+          <SpeakingEvents events={speaking} />
+        </Section>
+      )}
       <EventsSection
         id="registered-heading"
         title="Registered"
@@ -59,7 +75,7 @@ function MyEvents() {
   );
 }
 
-/** /my-events (spec 1 §2): the events the user registered for and the ones they host. */
+/** /my-events (spec 1 §2): the events the user speaks at, registered for and hosts. */
 export function MyEventsPage() {
   useDocumentTitle("My events");
   return (

@@ -13,6 +13,7 @@ import {
 import { Email } from "./auth";
 import { Id } from "./common";
 import { Channel, CustomRegistrationField, EventCard, Ticket, VideoSessionSummary } from "./events";
+import { SpeakingEvent } from "./speakers";
 
 // Wire shapes of the host dashboard (issue 5 §1): channels, team, events, sessions, tickets, coupons,
 // custom registration questions, registrations and /my-events. Requests are strict camelCase objects;
@@ -548,7 +549,9 @@ export type RegistrationsResponse = z.infer<typeof RegistrationsResponse>;
 export const MyEventsResponse = z.object({
   /** Events the user registered for. */
   registered: z.array(EventCard),
-  /** Events of the user's channels, and events where they are host, owner or admin. */
+  /** Events of the user's channels, and events where they are host, owner, admin or moderator. */
   hosted: z.array(EventCard),
+  /** Issue 23 §3.3: events where the user is a speaker, with their sessions. */
+  speaking: z.array(SpeakingEvent),
 });
 export type MyEventsResponse = z.infer<typeof MyEventsResponse>;

@@ -55,6 +55,8 @@ export const VideoSessionSummary = z.object({
   state: SessionState,
   sessionType: SessionType,
   broadcastType: BroadcastType,
+  /** Something was recorded: an ended session offers 'Watch replay' rather than the thank-you (issue 23 §3.1). */
+  hasRecording: z.boolean(),
 });
 export type VideoSessionSummary = z.infer<typeof VideoSessionSummary>;
 

@@ -37,6 +37,8 @@ export const StageEvents = {
   participants: "stage:participants",
   /** Server -> client: the member is out of the room (left elsewhere, lost the right, the stage closed). */
   closed: "stage:closed",
+  /** Server -> client: the SFU failed the member (its worker restarted): join again, with back-off. */
+  restarted: "stage:restarted",
 } as const;
 
 /** The three publishing transceivers, in the order of the offer's m-lines. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { SessionState } from "../vocabulary";
-import { IN_STEP_MAX_HOLD_MS, isInStep, type StageDelivery, stageDelivery } from "./rules";
+import { IN_STEP_MAX_HOLD_MS, isEndInStep, isInStep, type StageDelivery, stageDelivery } from "./rules";
 
 const T = Date.parse("2026-11-24T10:00:00Z");
 
@@ -69,5 +69,32 @@ describe("stageDelivery", () => {
     { state: "greenroom", seesStage: false, want: "realtime" },
   ])("$state, sees the stage: $seesStage → $want", ({ state, seesStage, want }) => {
     expect(stageDelivery(state, seesStage)).toBe(want);
+  });
+});
+
+describe("isEndInStep (issue 23 §3.2: the post-event screen comes after the program's last frame)", () => {
+  test.each<{ case: string; program: number | null; ended: boolean; held: number; want: boolean }>([
+    { case: "the picture is 4 s behind the End", program: T - 4_000, ended: false, held: 900, want: false },
+    { case: "the picture reached the End", program: T, ended: false, held: 4_000, want: true },
+    { case: "the player played to the ENDLIST", program: T - 300, ended: true, held: 4_000, want: true },
+    { case: "no picture yet, held briefly", program: null, ended: false, held: 1_000, want: false },
+    {
+      case: "no picture, held to the limit",
+      program: null,
+      ended: false,
+      held: IN_STEP_MAX_HOLD_MS,
+      want: true,
+    },
+    {
+      case: "a stalled picture, held to the limit",
+      program: T - 9_000,
+      ended: false,
+      held: IN_STEP_MAX_HOLD_MS,
+      want: true,
+    },
+  ])("$case → $want", ({ program, ended, held, want }) => {
+    expect(isEndInStep({ endedAtMs: T, programDateMs: program, hasPlayerEnded: ended, heldMs: held })).toBe(
+      want,
+    );
   });
 });

@@ -50,3 +50,24 @@ export function isInStep({ delivery, happenedAtMs, programDateMs, heldMs }: InSt
       return programDateMs === null || happenedAtMs <= programDateMs;
   }
 }
+
+export interface EndInStepInput {
+  /** When the host ended, server time (the session's timeBroadcastEnd). */
+  endedAtMs: number;
+  /** The program date of the frame on screen, or null while the player shows none. */
+  programDateMs: number | null;
+  /** The player played the program to its #EXT-X-ENDLIST (its media ended). */
+  hasPlayerEnded: boolean;
+  /** How long this viewer has held the end, by its own clock. */
+  heldMs: number;
+}
+
+/**
+ * Issue 23 §3.2: End reaches a live viewer when their picture does, as a poll does. The post-event
+ * screen waits until the player has played the program to its last frame (or past the moment of End);
+ * a picture that never gets there (stalled, failed) waits no longer than IN_STEP_MAX_HOLD_MS.
+ */
+export function isEndInStep({ endedAtMs, programDateMs, hasPlayerEnded, heldMs }: EndInStepInput): boolean {
+  if (hasPlayerEnded || heldMs >= IN_STEP_MAX_HOLD_MS) return true;
+  return programDateMs !== null && endedAtMs <= programDateMs;
+}

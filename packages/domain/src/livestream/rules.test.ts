@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { viewerFlags } from "../roles/rules";
 import type { EventRole, OrgRole } from "../vocabulary";
-import { ingestPlace, mayManageLiveStream, publisherRefusal } from "./rules";
+import { ingestPlace, mayManageLiveStream, publisherRefusal, wrongKeyDelayMs } from "./rules";
 
 describe("who may see and manage the stream key", () => {
   test.each([
@@ -58,5 +58,19 @@ describe("a publisher is let in", () => {
     { case: "ended", broadcastType: "rtmp-native", state: "ended", status: "idle", want: "session_closed" },
   ] as const)("$case → $want", ({ broadcastType, state, status, want }) => {
     expect(publisherRefusal({ broadcastType, state, status })).toBe(want);
+  });
+});
+
+describe("wrong keys from one address wait longer each time, up to 8 s (issue 23 §1.2)", () => {
+  test.each([
+    { wrongKeys: 1, want: 250 },
+    { wrongKeys: 2, want: 500 },
+    { wrongKeys: 3, want: 1_000 },
+    { wrongKeys: 5, want: 4_000 },
+    { wrongKeys: 6, want: 8_000 },
+    { wrongKeys: 7, want: 8_000 },
+    { wrongKeys: 1_000, want: 8_000 },
+  ])("wrong key $wrongKeys → $want ms", ({ wrongKeys, want }) => {
+    expect(wrongKeyDelayMs(wrongKeys)).toBe(want);
   });
 });

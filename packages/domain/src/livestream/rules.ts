@@ -1,4 +1,5 @@
 import type { LiveStreamStatus } from "../api/livestream";
+import { RTMP_WRONG_KEY_DELAY_MAX_MS, RTMP_WRONG_KEY_DELAY_MS } from "../constants";
 import type { ViewerFlags } from "../roles/rules";
 import type { BroadcastType, SessionState } from "../vocabulary";
 
@@ -35,4 +36,13 @@ export function publisherRefusal(input: {
   if (!isRtmpBroadcast(input.broadcastType)) return "not_rtmp";
   if (input.status === "disabled") return "stopped";
   return ingestPlace(input.state) === null ? "session_closed" : null;
+}
+
+/**
+ * Issue 23 §1.2: how long the refusal of an address's `wrongKeys`-th wrong key (1 for the first) waits,
+ * so guessing keys gets slower with every guess; the wait doubles each time, up to a bound.
+ */
+export function wrongKeyDelayMs(wrongKeys: number): number {
+  if (wrongKeys < 1) return 0;
+  return Math.min(RTMP_WRONG_KEY_DELAY_MAX_MS, RTMP_WRONG_KEY_DELAY_MS * 2 ** (wrongKeys - 1));
 }

@@ -19,6 +19,7 @@ function session(overrides: Partial<VideoSessionSummary>): VideoSessionSummary {
     state: "scheduled",
     sessionType: "regular",
     broadcastType: "webrtc",
+    hasRecording: false,
     ...overrides,
   };
 }

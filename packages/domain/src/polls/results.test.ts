@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { answerAfterClick, countsAfterAnswer, pollResults } from "./results";
+import { answerAfterClick, countsAfterAnswer, pollResults, pollVotesLabel } from "./results";
 
 describe("answerAfterClick (spec 2 §4)", () => {
   test.each([
@@ -31,5 +31,16 @@ describe("countsAfterAnswer", () => {
   ])("$case", ({ from, to, want }) => {
     const start = from === 1 ? { 1: 1, 2: 0 } : { 1: 0, 2: 0 };
     expect(countsAfterAnswer(start, from, to)).toEqual(want);
+  });
+});
+
+describe("pollVotesLabel (issue 23 §3.5: '1 vote', not '1 votes')", () => {
+  test.each([
+    { total: 0, want: "0 votes" },
+    { total: 1, want: "1 vote" },
+    { total: 2, want: "2 votes" },
+    { total: 21, want: "21 votes" },
+  ])("$total → $want", ({ total, want }) => {
+    expect(pollVotesLabel(total)).toBe(want);
   });
 });

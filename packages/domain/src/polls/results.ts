@@ -12,6 +12,11 @@ export interface OptionResult {
   percent: number;
 }
 
+/** A poll's total under its results: '1 vote', '{n} votes' (issue 23 §3.5). */
+export function pollVotesLabel(total: number): string {
+  return `${total} ${total === 1 ? "vote" : "votes"}`;
+}
+
 export function pollResults(options: { id: number; answers: number }[]): {
   total: number;
   options: OptionResult[];

@@ -40,8 +40,8 @@ describe("stageRights", () => {
     const rights = stageRights({ flags: flagsOf("speaker"), state, signedIn: true, isBanned: false });
     expect(rights).toEqual(
       open
-        ? { canPublish: true, canSubscribe: true, refusal: null }
-        : { canPublish: false, canSubscribe: false, refusal: "stage_closed" },
+        ? { canPublish: true, canSubscribe: true, canWatch: false, refusal: null }
+        : { canPublish: false, canSubscribe: false, canWatch: false, refusal: "stage_closed" },
     );
   });
 
@@ -61,12 +61,41 @@ describe("stageRights", () => {
       input: { flags: flagsOf("guest"), signedIn: true, isBanned: false },
       refusal: "forbidden",
     },
+    {
+      who: "shadow-banned walk-in on the open stage (as a missing right)",
+      input: {
+        flags: flagsOf("guest"),
+        signedIn: true,
+        isBanned: false,
+        isShadowBanned: true,
+        openStage: true,
+      },
+      refusal: "forbidden",
+    },
+    {
+      who: "shadow-banned speaker (as a missing right)",
+      input: { flags: flagsOf("speaker"), signedIn: true, isBanned: false, isShadowBanned: true },
+      refusal: "forbidden",
+    },
   ] as const)("$who is refused ($refusal)", ({ input, refusal }) => {
     expect(stageRights({ ...input, state: "broadcasting" })).toEqual({
       canPublish: false,
       canSubscribe: false,
+      canWatch: false,
       refusal,
     });
+  });
+
+  test.each([
+    { who: "event host", flags: flagsOf("host"), canWatch: true },
+    { who: "channel owner", flags: flagsOf(null, "owner"), canWatch: true },
+    { who: "channel member", flags: flagsOf(null, "member"), canWatch: false },
+    { who: "event moderator", flags: flagsOf("moderator"), canWatch: false },
+    { who: "speaker", flags: flagsOf("speaker"), canWatch: false },
+    { who: "open-stage walk-in", flags: flagsOf("guest"), openStage: true, canWatch: false },
+  ])("issue 23 §2.5: a watch-only place for the $who: $canWatch", ({ flags, canWatch, ...rest }) => {
+    const input = { flags, state: "broadcasting", signedIn: true, isBanned: false, ...rest } as const;
+    expect(stageRights(input).canWatch).toBe(canWatch);
   });
 
   test("a refusal for the person comes before the closed stage", () => {

@@ -15,6 +15,8 @@ export interface StageInput {
   signedIn: boolean;
   /** A visible event ban or a channel ban. */
   isBanned: boolean;
+  /** A shadow ban in the event (issue 23 §2.4: on stage it is a ban, and must stay unnoticed). */
+  isShadowBanned?: boolean;
   /** Issue 12: a guest who accepted the host's invitation to the stage. */
   acceptedInvite?: boolean;
   /** Issue 12: the host opened the stage to everyone in the session. */
@@ -27,6 +29,8 @@ export interface StageRights {
   canPublish: boolean;
   /** Publishers, and the host's program-feed compositor, which only watches. */
   canSubscribe: boolean;
+  /** May hold a watch-only place (the program feed's compositor): host-level people only (issue 23 §2.5). */
+  canWatch: boolean;
   /** Why the viewer cannot take part now; null when they can. */
   refusal: StageRefusal | null;
 }
@@ -50,16 +54,20 @@ export function stageRights(input: StageInput): StageRights {
   const refused = (refusal: StageRefusal): StageRights => ({
     canPublish: false,
     canSubscribe: false,
+    canWatch: false,
     refusal,
   });
   if (!input.signedIn) return refused("signed_out");
   if (input.isBanned) return refused("banned");
+  // Issue 23 §2.4: refused as anyone without the right is, so the shadow-banned cannot tell (decisions.md).
+  if (input.isShadowBanned) return refused("forbidden");
   const canPublish = mayJoinStage(input);
-  const canSubscribe = canPublish || isHostLevel(input.flags);
+  const canWatch = isHostLevel(input.flags);
+  const canSubscribe = canPublish || canWatch;
   if (!canSubscribe) return refused("forbidden");
   // In scheduled, postevent and ended nobody is on stage: the room is closed.
   if (!stageIsOpen(input.state)) return refused("stage_closed");
-  return { canPublish, canSubscribe, refusal: null };
+  return { canPublish, canSubscribe, canWatch, refusal: null };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { inviteAcceptanceRefusal } from "./rules";
+import { inviteAcceptanceRefusal, speakerRoleOnAccept } from "./rules";
 
 const NOW = 1_800_000_000_000;
 const OPEN = { email: "new@corp.test", acceptedAt: null, revokedAt: null, expiresAt: NOW + 1 };
@@ -25,4 +25,16 @@ test.each([
       NOW,
     ),
   ).toBe(want);
+});
+
+test.each([
+  { current: null, want: "speaker" },
+  { current: "guest", want: "speaker" },
+  { current: "speaker", want: "speaker" },
+  { current: "moderator", want: "moderator" },
+  { current: "admin", want: "admin" },
+  { current: "host", want: "host" },
+  { current: "owner", want: "owner" },
+] as const)("a speaker invitation accepted by $current → $want", ({ current, want }) => {
+  expect(speakerRoleOnAccept(current)).toBe(want);
 });

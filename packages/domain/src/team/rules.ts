@@ -1,3 +1,5 @@
+import type { EventRole } from "../vocabulary";
+
 // Team invitations (issue 10 §1.1): a role bound to an e-mail address goes only to an account that has
 // proved that address, and only when its owner accepts.
 
@@ -27,4 +29,12 @@ export function inviteAcceptanceRefusal(
     return "invite_closed";
   // Whoever typed the address at sign-up has not shown they read its mail.
   return account.emailVerified ? null : "email_not_verified";
+}
+
+/**
+ * Issue 23 §3.3: the event role a speaker invitation leaves its acceptor with. A guest (or nobody yet)
+ * becomes a speaker; a speaker stays one (with more sessions); a role above speaker is never taken away.
+ */
+export function speakerRoleOnAccept(current: EventRole | null): EventRole {
+  return current === null || current === "guest" || current === "speaker" ? "speaker" : current;
 }

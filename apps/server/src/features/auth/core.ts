@@ -8,8 +8,9 @@ import {
 } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
-import type { Mailer, MailMessage } from "../../platform/mail/mailer";
+import type { MailMessage } from "../../platform/mail/mailer";
 import type { Realtime } from "../../platform/realtime/port";
+import type { AuthMails } from "./mail-jobs";
 import { magicLinkMail } from "./mails";
 import { isWeakPassword } from "./passwords";
 import * as q from "./queries";
@@ -19,7 +20,7 @@ import { issueLinkToken, LINK_TOKEN_TTL_MINUTES, type LinkPurpose } from "./toke
 
 export interface AuthDeps {
   db: Database;
-  mailer: Mailer;
+  mails: Pick<AuthMails, "send">;
   publicUrl: string;
   log: FastifyBaseLogger;
   realtime: Pick<Realtime, "endSessions" | "publish">;
@@ -54,21 +55,26 @@ export function returnPath(extra: AdditionalQueryStrings, emailVerified: boolean
 }
 
 /** What the sign-in and account actions share: ports and the helpers around links, mail and users. */
-export function authCore({ db, mailer, publicUrl, log, realtime }: AuthDeps) {
+export function authCore({ db, mails, publicUrl, log, realtime }: AuthDeps) {
   const linkUrl = (token: string, purpose: LinkPurpose) =>
     `${publicUrl}/auth/link#token=${token}&purpose=${purpose}`;
 
-  // Mail goes out after the response is decided, so an answer never waits on (or reveals) delivery.
-  const deliver = (message: MailMessage) => {
-    mailer
-      .send(message)
-      .catch((error: unknown) => log.error({ err: error, subject: message.subject }, "mail not sent"));
-  };
+  // Mail is queued once the answer is decided; the jobs worker delivers it (and retries), so an answer
+  // never waits on (or reveals) delivery.
+  const deliver = (message: MailMessage) => mails.send(message);
 
   // Whether an address has an account must not show in how long the answer takes: the lookup and
   // the mail happen after the response.
+  // Tracked, so a server that closes finishes them before its database goes.
+  const background = new Set<Promise<void>>();
   const inBackground = (work: () => Promise<void>) => {
-    work().catch((error: unknown) => log.error({ err: error }, "background sign-in mail failed"));
+    const running: Promise<void> = work()
+      .catch((error: unknown) => log.error({ err: error }, "background sign-in mail failed"))
+      .finally(() => background.delete(running));
+    background.add(running);
+  };
+  const settled = async () => {
+    await Promise.all(background);
   };
 
   /** The account behind an address, unless it has had its share of mail for this window. */
@@ -106,7 +112,7 @@ export function authCore({ db, mailer, publicUrl, log, realtime }: AuthDeps) {
       userId: user.id,
       payload: { action, additionalQueryStrings: extra ?? {} },
     });
-    deliver(
+    await deliver(
       magicLinkMail({
         to: user.email,
         firstName: user.firstName,
@@ -136,6 +142,7 @@ export function authCore({ db, mailer, publicUrl, log, realtime }: AuthDeps) {
     linkUrl,
     deliver,
     inBackground,
+    settled,
     mailableUser,
     requireUser,
     assertStrong,

@@ -13,6 +13,8 @@ export function authService(deps: AuthDeps) {
     ...inviteActions(core),
     ...accountActions(core),
     endAllSessions: core.endAllSessions,
+    /** The sign-in work still running after its answer (a closing server waits for it). */
+    settled: core.settled,
   };
 }
 

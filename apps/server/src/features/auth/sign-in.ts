@@ -132,7 +132,7 @@ export function signInActions(core: AuthCore) {
         userId: user.id,
         payload: { additionalQueryStrings: redirectTo ? { redirectTo } : {} },
       });
-      deliver(
+      await deliver(
         verifyEmailMail({
           to: email,
           firstName: user.firstName,
@@ -155,7 +155,7 @@ export function signInActions(core: AuthCore) {
           userId: record.user.id,
           payload: { additionalQueryStrings: redirectTo ? { redirectTo } : {} },
         });
-        deliver(
+        await deliver(
           passwordResetMail({
             to: email,
             firstName: record.user.firstName,

@@ -3,6 +3,7 @@ import { type App, buildApp } from "../../app";
 import { openDatabase } from "../../platform/database";
 import { testFilesDir } from "../../testing/app";
 import { TestClient } from "../../testing/client";
+import { serverErrorLog } from "../../testing/server-errors";
 import { startSmtpServer, unfold } from "../../testing/smtp";
 
 // With SMTP_URL set, sign-in mail leaves through a real SMTP server (here one on loopback).
@@ -18,6 +19,7 @@ beforeAll(async () => {
     filesDir: await testFilesDir(),
     smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
     trustProxy: true,
+    logger: serverErrorLog(),
   });
 });
 afterAll(async () => {

@@ -35,6 +35,15 @@ export interface BanChanged {
   eventIds: readonly number[];
 }
 
+/**
+ * A reset deleted these streams of the session (issue 23 §2.3): their media goes. Told before the
+ * reset's `sessionState`, so the program feed ends its pipeline here and removes the files after it.
+ */
+export interface StreamsDeleted {
+  sessionId: number;
+  streamIds: readonly number[];
+}
+
 /** A setting that decides who may be on the session's stage changed (open stage, hands, audience). */
 export interface StageSettingsChanged {
   sessionId: number;
@@ -46,6 +55,7 @@ interface LifecycleEvents {
   userRemoved: [UserRemoved];
   stageSettings: [StageSettingsChanged];
   banChanged: [BanChanged];
+  streamsDeleted: [StreamsDeleted];
 }
 
 export class BroadcastLifecycle extends EventEmitter<LifecycleEvents> {}

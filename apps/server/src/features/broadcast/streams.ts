@@ -198,8 +198,11 @@ export async function endStream(
   return announce(outbox, "UPDATE", row);
 }
 
-/** Reset session: every stream of the session is soft-deleted (spec 2 §4 clears the current stream). */
-export async function deleteStreams(tx: Queryable, outbox: Outbox, sessionId: number): Promise<void> {
+/**
+ * Reset session: every stream of the session is soft-deleted (spec 2 §4 clears the current stream);
+ * returns their ids, whose media the program feed removes after commit (issue 23 §2.3).
+ */
+export async function deleteStreams(tx: Queryable, outbox: Outbox, sessionId: number): Promise<number[]> {
   const rows = await tx.query<StreamRow>(
     `UPDATE video_session_streams SET deleted_at = now(),
             active_state = CASE WHEN active_state IN ${ON_AIR_STATES} THEN 'ended' ELSE active_state END
@@ -207,4 +210,5 @@ export async function deleteStreams(tx: Queryable, outbox: Outbox, sessionId: nu
     [sessionId],
   );
   for (const row of rows) await announce(outbox, "UPDATE", row);
+  return rows.map((row) => row.id);
 }

@@ -99,20 +99,6 @@ export async function historyPage(
   return { seq, messages };
 }
 
-/**
- * CHAT_SENDS_PER_10_SECONDS: the user's messages of the last 10 s, counted after taking the user row's
- * lock, so concurrent sends of one user (any tab, any node) are counted one after the other.
- */
-export async function countRecentSends(tx: Queryable, userId: number): Promise<number> {
-  await tx.query("SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE", [userId]);
-  const [r] = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM chat_messages
-      WHERE user_id = $1 AND created_at > now() - interval '10 seconds'`,
-    [userId],
-  );
-  return r?.n ?? 0;
-}
-
 export async function insertMessage(
   tx: Queryable,
   input: { chatId: number; userId: number; message: string },

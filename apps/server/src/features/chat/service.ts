@@ -1,6 +1,6 @@
 import {
+  type AudienceAction,
   BadRequest,
-  CHAT_SENDS_PER_10_SECONDS,
   type ChatMessage,
   type ChatMessagesResponse,
   type ChatReaction,
@@ -14,15 +14,14 @@ import {
   mayPostInChat,
   mayToggleChat,
   NotFound,
-  RateLimited,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { type PlaceAccess, requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
+import { limitAudienceWrite } from "../rate-limits/service";
 import { setChatDisabled } from "../sessions/service";
 import {
-  countRecentSends,
   deleteReaction,
   findMessage,
   historyPage,
@@ -33,7 +32,7 @@ import {
   updateMessageText,
 } from "./queries";
 
-export type ChatDeps = Pick<FeatureDeps, "db" | "realtime">;
+export type ChatDeps = Pick<FeatureDeps, "db" | "realtime" | "clock">;
 
 const chatTopic = (chatId: number) => ({ kind: "chat", id: chatId }) as const;
 
@@ -58,7 +57,11 @@ function assertMayPost(access: PlaceAccess): void {
 }
 
 export function chatService(deps: ChatDeps) {
-  const { db, realtime } = deps;
+  const { db, realtime, clock } = deps;
+
+  /** Issue 23 §2.2: one's own messages and reactions, per session; moderating others' is not limited. */
+  const limit = (tx: Queryable, action: AudienceAction, userId: number, access: PlaceAccess) =>
+    limitAudienceWrite(tx, clock().getTime(), { action, userId, sessionId: sessionOf(access).id });
 
   /** A message the viewer may see in a chat they may read; hidden and unknown messages are alike. */
   async function visibleMessage(
@@ -117,9 +120,8 @@ export function chatService(deps: ChatDeps) {
       const access = await requireTopicReader(db, viewerUserId, { kind: "chat", id: input.chat_id });
       assertMayPost(access);
       const message = textToSend(input.message);
+      await limit(db, "chat_message", viewerUserId, access);
       return withOutbox(db, realtime, async (tx, outbox) => {
-        const recentSends = await countRecentSends(tx, viewerUserId);
-        if (recentSends >= CHAT_SENDS_PER_10_SECONDS) throw RateLimited("chat_rate_limited");
         const stored = await insertMessage(tx, { chatId: input.chat_id, userId: viewerUserId, message });
         if (!access.viewer.isShadowBanned) {
           await outbox.write(chatTopic(input.chat_id), {
@@ -141,6 +143,7 @@ export function chatService(deps: ChatDeps) {
         if (stored.message.deletedAt) throw NotFound("message_not_found");
         assertMayPost(access);
         const text = textToSend(input.message);
+        await limit(tx, "chat_message", viewerUserId, access);
         if (text === stored.text) return stored.message;
         await updateMessageText(tx, input.id, text);
         const edited = (await findMessage(tx, input.id))?.message ?? stored.message;
@@ -161,6 +164,7 @@ export function chatService(deps: ChatDeps) {
       await withOutbox(db, realtime, async (tx, outbox) => {
         const { stored, access } = await visibleMessage(viewerUserId, id, tx);
         if (!mayDeleteChatMessage(viewerUserId, stored.message.userId, access.flags)) throw Forbidden();
+        if (stored.message.userId === viewerUserId) await limit(tx, "chat_message", viewerUserId, access);
         if (!(await softDeleteMessage(tx, id))) return;
         const deleted = (await findMessage(tx, id))?.message;
         if (deleted && !stored.authorShadowBanned) {
@@ -186,6 +190,7 @@ export function chatService(deps: ChatDeps) {
         assertMayPost(access);
         if (stored.message.deletedAt) throw NotFound("message_not_found");
       }
+      await limit(db, "chat_reaction", viewerUserId, access);
       const reaction: ChatReaction = {
         chatMessageId: stored.message.id,
         chatId: stored.message.chatId,

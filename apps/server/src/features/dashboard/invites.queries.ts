@@ -1,41 +1,62 @@
 import type { MyInvite, TeamInvite, TeamRole } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
-// team_invites (migration 012): pending invitations to a channel's team, by id.
+// team_invites (migrations 012, 032): pending invitations to a channel's team, or to speak in sessions of
+// one of its events (event_id set), by id.
 
-interface InviteRow {
+export interface InviteRow {
   id: number;
   organization_id: number;
+  event_id: number | null;
+  video_session_ids: number[];
   email: string;
-  role: TeamRole;
+  role: TeamRole | "speaker";
   expires_at: Date;
   accepted_at: Date | null;
   revoked_at: Date | null;
 }
 
-export interface InviteRecord {
+interface InviteBase {
   id: number;
   organizationId: number;
   email: string;
-  role: TeamRole;
   expiresAt: number;
   acceptedAt: number | null;
   revokedAt: number | null;
 }
 
-const COLUMNS = "id, organization_id, email, role, expires_at, accepted_at, revoked_at";
+export interface TeamInviteRecord extends InviteBase {
+  eventId: null;
+  role: TeamRole;
+}
 
-const toRecord = (r: InviteRow): InviteRecord => ({
-  id: r.id,
-  organizationId: r.organization_id,
-  email: r.email,
-  role: r.role,
-  expiresAt: r.expires_at.getTime(),
-  acceptedAt: r.accepted_at?.getTime() ?? null,
-  revokedAt: r.revoked_at?.getTime() ?? null,
-});
+export interface SpeakerInviteRecord extends InviteBase {
+  eventId: number;
+  role: "speaker";
+  sessionIds: number[];
+}
 
-export const toTeamInvite = (r: InviteRecord): TeamInvite => ({
+export type InviteRecord = TeamInviteRecord | SpeakerInviteRecord;
+
+export const INVITE_COLUMNS =
+  "id, organization_id, event_id, video_session_ids::int[], email, role, expires_at, accepted_at, revoked_at";
+
+export function toRecord(r: InviteRow): InviteRecord {
+  const base = {
+    id: r.id,
+    organizationId: r.organization_id,
+    email: r.email,
+    expiresAt: r.expires_at.getTime(),
+    acceptedAt: r.accepted_at?.getTime() ?? null,
+    revokedAt: r.revoked_at?.getTime() ?? null,
+  };
+  // Migration 032's check keeps the two kinds apart: no event and a team role, or an event and 'speaker'.
+  return r.event_id === null
+    ? { ...base, eventId: null, role: r.role as TeamRole }
+    : { ...base, eventId: r.event_id, role: "speaker", sessionIds: r.video_session_ids };
+}
+
+export const toTeamInvite = (r: TeamInviteRecord): TeamInvite => ({
   id: r.id,
   email: r.email,
   role: r.role,
@@ -49,41 +70,46 @@ export async function findInvite(
   { lock }: { lock: boolean },
 ): Promise<InviteRecord | null> {
   const [row] = await db.query<InviteRow>(
-    `SELECT ${COLUMNS} FROM team_invites WHERE id = $1 ${lock ? "FOR UPDATE" : ""}`,
+    `SELECT ${INVITE_COLUMNS} FROM team_invites WHERE id = $1 ${lock ? "FOR UPDATE" : ""}`,
     [inviteId],
   );
   return row ? toRecord(row) : null;
 }
 
+/** team_invites_open_idx (migration 032): one open invitation per channel, event (or none) and address. */
+export const OPEN_INVITE_KEY =
+  "(organization_id, (COALESCE(event_id, 0)), email) WHERE accepted_at IS NULL AND revoked_at IS NULL";
+
 /** The channel's open invitation to the address, renewed (role, expiry), or a new one. */
 export async function upsertInvite(
   db: Queryable,
   input: { organizationId: number; email: string; role: TeamRole; invitedBy: number; ttlMinutes: number },
-): Promise<InviteRecord> {
+): Promise<TeamInviteRecord> {
   const [row] = await db.query<InviteRow>(
     `INSERT INTO team_invites (organization_id, email, role, invited_by, expires_at)
      VALUES ($1, $2, $3, $4, now() + $5 * interval '1 minute')
-     ON CONFLICT (organization_id, email) WHERE accepted_at IS NULL AND revoked_at IS NULL
+     ON CONFLICT ${OPEN_INVITE_KEY}
      DO UPDATE SET role = EXCLUDED.role, invited_by = EXCLUDED.invited_by, expires_at = EXCLUDED.expires_at
-     RETURNING ${COLUMNS}`,
+     RETURNING ${INVITE_COLUMNS}`,
     [input.organizationId, input.email, input.role, input.invitedBy, input.ttlMinutes],
   );
-  if (!row) throw new Error("invite upsert returned no row");
-  return toRecord(row);
+  const record = row && toRecord(row);
+  if (record?.eventId !== null) throw new Error("team invite upsert returned no team invitation");
+  return record;
 }
 
 /** A resend gives the invitation its full time again. */
-export async function renewInvite(
+export async function renewInvite<T extends InviteRecord>(
   db: Queryable,
-  inviteId: number,
+  invite: T,
   ttlMinutes: number,
-): Promise<InviteRecord> {
-  const [row] = await db.query<InviteRow>(
-    `UPDATE team_invites SET expires_at = now() + $2 * interval '1 minute' WHERE id = $1 RETURNING ${COLUMNS}`,
-    [inviteId, ttlMinutes],
+): Promise<T> {
+  const [row] = await db.query<{ expires_at: Date }>(
+    `UPDATE team_invites SET expires_at = now() + $2 * interval '1 minute' WHERE id = $1 RETURNING expires_at`,
+    [invite.id, ttlMinutes],
   );
   if (!row) throw new Error("invite renewal returned no row");
-  return toRecord(row);
+  return { ...invite, expiresAt: row.expires_at.getTime() };
 }
 
 export async function closeInvite(
@@ -104,15 +130,18 @@ export async function closeInvite(
 /** Not accepted nor revoked; expired ones too, so the team can resend them. */
 export async function listChannelInvites(db: Queryable, organizationId: number): Promise<TeamInvite[]> {
   const rows = await db.query<InviteRow>(
-    `SELECT ${COLUMNS} FROM team_invites
-      WHERE organization_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL
+    `SELECT ${INVITE_COLUMNS} FROM team_invites
+      WHERE organization_id = $1 AND event_id IS NULL AND accepted_at IS NULL AND revoked_at IS NULL
       ORDER BY created_at DESC, id DESC`,
     [organizationId],
   );
-  return rows.map((r) => toTeamInvite(toRecord(r)));
+  return rows.flatMap((r) => {
+    const record = toRecord(r);
+    return record.eventId === null ? [toTeamInvite(record)] : [];
+  });
 }
 
-/** Open invitations to an address, from channels that still exist. */
+/** Open team invitations to an address, from channels that still exist (a speaker's come by mail only). */
 export async function listInvitesTo(db: Queryable, email: string): Promise<MyInvite[]> {
   const rows = await db.query<{
     id: number;
@@ -123,7 +152,7 @@ export async function listInvitesTo(db: Queryable, email: string): Promise<MyInv
   }>(
     `SELECT i.id, i.organization_id, o.name, i.role, i.expires_at
        FROM team_invites i JOIN organizations o ON o.id = i.organization_id AND o.deleted_at IS NULL
-      WHERE i.email = $1 AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
+      WHERE i.email = $1 AND i.event_id IS NULL AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
       ORDER BY i.created_at DESC, i.id DESC`,
     [email],
   );
@@ -136,7 +165,7 @@ export async function listInvitesTo(db: Queryable, email: string): Promise<MyInv
   }));
 }
 
-/** Invitation mails a channel sent over the last day, resends included (the mail throttle). */
+/** Invitation mails a channel sent over the last day, speakers' and resends included (the mail throttle). */
 export async function countRecentInviteMails(db: Queryable, organizationId: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM auth_tokens

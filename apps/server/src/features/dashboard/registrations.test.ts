@@ -190,7 +190,7 @@ describeOnEachDatabase("dashboard registrations and CSV export", (use) => {
     expect(res.body).toContain('"line\nbreak, ""quoted"""');
   });
 
-  test("/my-events lists registered events and hosted events, never deleted ones", async () => {
+  test("/my-events lists registered events and the team's events (moderators too), never deleted ones", async () => {
     const w = await dashWorld(app().server, use());
     const soon = await w.g.event(w.otherChannel, { title: "Soon" });
     await w.g.session(soon, { time_scheduled: new Date(Date.now() + 3_600_000) });
@@ -206,7 +206,12 @@ describeOnEachDatabase("dashboard registrations and CSV export", (use) => {
     const member = (await (await w.as("member")).get("/api/my-events")).json();
     expect(member.hosted.map((e: { id: number }) => e.id)).toEqual([w.event]);
     const moderator = (await (await w.as("moderator")).get("/api/my-events")).json();
-    expect(moderator).toEqual({ registered: [], hosted: [] });
+    // Issue 23 §3.3: a moderator is on the event's team.
+    expect(moderator).toEqual({
+      registered: [],
+      hosted: [expect.objectContaining({ id: w.event })],
+      speaking: [],
+    });
     expect((await w.anonymous().get("/api/my-events")).statusCode).toBe(401);
   });
 });

@@ -15,6 +15,8 @@ import { dashRegistrationRoutes } from "./registrations.routes";
 import { dashRegistrationsService } from "./registrations.service";
 import { dashSessionRoutes } from "./sessions.routes";
 import { dashSessionsService } from "./sessions.service";
+import { dashSpeakerRoutes } from "./speakers.routes";
+import { dashSpeakersService } from "./speakers.service";
 import { dashTeamRoutes } from "./team.routes";
 import { dashTeamService } from "./team.service";
 import { dashTicketRoutes } from "./tickets.routes";
@@ -31,6 +33,7 @@ export function dashboardRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
     await app.register(dashTeamRoutes(dashTeamService(deps)));
     await app.register(dashEventRoutes(dashEventsService(deps)));
     await app.register(dashSessionRoutes(dashSessionsService(deps)));
+    await app.register(dashSpeakerRoutes(dashSpeakersService(deps)));
     await app.register(dashTicketRoutes(dashTicketsService(deps)));
     await app.register(dashCouponRoutes(dashCouponsService(deps)));
     await app.register(dashQuestionRoutes(dashQuestionsService(deps)));

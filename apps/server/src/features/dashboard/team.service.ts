@@ -4,35 +4,26 @@ import {
   canManageChannel,
   Forbidden,
   NotFound,
-  RateLimited,
   type TeamInviteResponse,
   type TeamResponse,
   type TeamRole,
   teamChangeRefusal,
 } from "@onstage/domain";
-import type { MailMessage } from "../../platform/mail/mailer";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { issueLinkToken } from "../auth/tokens";
 import type { FeatureDeps } from "../deps";
 import { tellChannelPeopleChanged } from "../moderation/people-changed";
 import { requireChannelMember } from "./access";
 import { findMyChannel } from "./channels.queries";
+import { inviteMails, TEAM_INVITE_TTL_DAYS, TEAM_INVITE_TTL_MINUTES } from "./invite-mail";
 import * as invites from "./invites.queries";
 import { teamInviteMail } from "./mails";
 import * as q from "./team.queries";
 
-/** Team invitations outlive sign-in links: people answer them days later (docs/decisions.md). */
-const TEAM_INVITE_TTL_DAYS = 7;
-const TEAM_INVITE_TTL_MINUTES = TEAM_INVITE_TTL_DAYS * 24 * 60;
-/** At most this many invitation mails per channel per day, so the form cannot be used to spam. */
-const TEAM_INVITES_PER_DAY = 50;
-
 type Deps = Pick<FeatureDeps, "db" | "mailer" | "publicUrl" | "log" | "realtime">;
 
-export function dashTeamService({ db, mailer, publicUrl, log, realtime }: Deps) {
-  const deliver = (message: MailMessage) => {
-    mailer.send(message).catch((error: unknown) => log.error({ err: error }, "team mail not sent"));
-  };
+export function dashTeamService(deps: Deps) {
+  const { db, realtime } = deps;
+  const mails = inviteMails(deps);
 
   /** Only owners and admins change the team. */
   async function requireTeamManager(userId: number, channelId: number) {
@@ -47,39 +38,30 @@ export function dashTeamService({ db, mailer, publicUrl, log, realtime }: Deps) 
     return target;
   }
 
-  /** An open invitation of this channel; another channel's, or a closed one, is not found. */
+  /**
+   * An open team invitation of this channel; another channel's, a speaker's (the event editor's), or a
+   * closed one, is not found.
+   */
   async function requireOpenInvite(channelId: number, inviteId: number) {
     const invite = await invites.findInvite(db, inviteId, { lock: false });
     const isOpen = invite && invite.acceptedAt === null && invite.revokedAt === null;
-    if (!isOpen || invite.organizationId !== channelId) throw NotFound("invite_not_found");
+    if (!isOpen || invite.organizationId !== channelId || invite.eventId !== null)
+      throw NotFound("invite_not_found");
     return invite;
   }
 
-  /** Checked before anything is written, so a refused invitation changes nothing. */
-  async function assertUnderMailLimit(channelId: number) {
-    if ((await invites.countRecentInviteMails(db, channelId)) >= TEAM_INVITES_PER_DAY) throw RateLimited();
-  }
-
-  /** A fresh link (the older one of this invitation dies) in a mail. */
-  async function mailInvite(senderId: number, invite: invites.InviteRecord) {
-    const token = await issueLinkToken(db, {
-      purpose: "invite",
-      email: invite.email,
-      userId: null,
-      payload: { organizationId: invite.organizationId, inviteId: invite.id },
-      ttlMinutes: TEAM_INVITE_TTL_MINUTES,
-      supersedes: { inviteId: invite.id },
-    });
+  async function mailInvite(senderId: number, invite: invites.TeamInviteRecord) {
     const channel = await findMyChannel(db, senderId, invite.organizationId);
-    deliver(
+    const inviterName = await q.displayName(db, senderId);
+    await mails.send(invite, ({ link, hasAccount }) =>
       teamInviteMail({
         to: invite.email,
         channelName: channel?.channel.name ?? "a channel",
-        inviterName: await q.displayName(db, senderId),
+        inviterName,
         role: invite.role,
-        link: `${publicUrl}/auth/link#token=${token}&purpose=invite`,
+        link,
         daysValid: TEAM_INVITE_TTL_DAYS,
-        hasAccount: (await q.findUserIdByEmail(db, invite.email)) !== null,
+        hasAccount,
       }),
     );
     return { invite: invites.toTeamInvite(invite) };
@@ -104,7 +86,7 @@ export function dashTeamService({ db, mailer, publicUrl, log, realtime }: Deps) 
       const existing = await q.findUserIdByEmail(db, input.email);
       if (existing !== null && (await q.findMember(db, channelId, existing)))
         throw Conflict("channel_member_exists");
-      await assertUnderMailLimit(channelId);
+      await mails.assertUnderLimit(channelId);
       const invite = await invites.upsertInvite(db, {
         organizationId: channelId,
         email: input.email,
@@ -117,17 +99,17 @@ export function dashTeamService({ db, mailer, publicUrl, log, realtime }: Deps) 
 
     async resendInvite(userId: number, channelId: number, inviteId: number): Promise<TeamInviteResponse> {
       await requireTeamManager(userId, channelId);
-      await requireOpenInvite(channelId, inviteId);
-      await assertUnderMailLimit(channelId);
-      return mailInvite(userId, await invites.renewInvite(db, inviteId, TEAM_INVITE_TTL_MINUTES));
+      const invite = await requireOpenInvite(channelId, inviteId);
+      await mails.assertUnderLimit(channelId);
+      return mailInvite(userId, await invites.renewInvite(db, invite, TEAM_INVITE_TTL_MINUTES));
     },
 
     async revokeInvite(userId: number, channelId: number, inviteId: number): Promise<void> {
       await requireTeamManager(userId, channelId);
       await db.transaction(async (tx) => {
         const invite = await invites.findInvite(tx, inviteId, { lock: true });
-        if (!invite || invite.organizationId !== channelId || invite.acceptedAt !== null)
-          throw NotFound("invite_not_found");
+        const isTeams = invite?.organizationId === channelId && invite.eventId === null;
+        if (!invite || !isTeams || invite.acceptedAt !== null) throw NotFound("invite_not_found");
         // Revoking twice is the same as once.
         if (invite.revokedAt === null) await invites.closeInvite(tx, inviteId, "revoked");
       });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Database, Queryable } from "../../platform/database";
 import { insertRow as insert } from "../../platform/database/insert";
 import { hashPassword } from "../auth/passwords";
+import { newStreamKey } from "../rtmp-ingest/service";
 import {
   DEMO_EVENTS,
   DEMO_HOST,
@@ -159,7 +160,7 @@ async function seedSession(
     time_broadcast_start: live ? start : null,
     time_broadcast_end:
       s.state === "postevent" || s.state === "ended" ? new Date(start.getTime() + 45 * MINUTE) : null,
-    stream_key: s.broadcastType && s.broadcastType !== "webrtc" ? randomBytes(16).toString("hex") : null,
+    stream_key: s.broadcastType && s.broadcastType !== "webrtc" ? newStreamKey() : null,
   });
   const publicChat = await insert(tx, "chats", { video_session_id: sessionId, chat_type: "public" });
   await insert(tx, "chats", { video_session_id: sessionId, chat_type: "backstage" });

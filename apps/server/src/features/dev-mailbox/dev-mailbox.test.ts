@@ -14,7 +14,7 @@ beforeAll(async () => {
   mailbox = devMailbox(db, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(devMailboxRoutes(mailbox));
+  await app.register(devMailboxRoutes(mailbox, db));
   await app.ready();
 });
 afterAll(async () => {

@@ -1,16 +1,20 @@
 import { DevMailboxResponse, Id, NotFound } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Queryable } from "../../platform/database";
 import { DEV_MAILBOX_LIST_LIMIT, type DevMail, type DevMailbox } from "../../platform/mail/dev-mailbox";
 import { escapeHtml } from "../share-preview/html";
+import { mailboxReader } from "./access";
 
 /**
  * The development mailbox, for signing in on an install without SMTP_URL. Anyone who can open these
  * pages can read every sign-in link, so app.ts registers them only outside production and only when
- * the mail port is the development mailbox.
+ * the mail port is the development mailbox, and they answer only this machine or the first channel's
+ * owner (access.ts).
  */
-export function devMailboxRoutes(mailbox: DevMailbox): FastifyPluginAsyncZod {
+export function devMailboxRoutes(mailbox: DevMailbox, db: Queryable): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook("onRequest", mailboxReader(db));
     app.get(
       "/api/dev/mailbox",
       {

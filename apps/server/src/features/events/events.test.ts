@@ -83,6 +83,31 @@ describeOnEachDatabase("events API", (use) => {
     });
   });
 
+  test("each session says whether something was recorded; a reset's deleted stream does not count (issue 23 §3.1)", async () => {
+    const db = use();
+    const g = given(db);
+    const event = await g.event(await g.channel(), { event_code: "recorded-page" });
+    const stream = async (title: string, vod: string | null, deletedAt: Date | null) => {
+      const session = await g.session(event, { title, state: "ended" });
+      await db.query(
+        "INSERT INTO video_session_streams (video_session_id, active_state, vod_playback_url, deleted_at) VALUES ($1, 'ended', $2, $3)",
+        [session, vod, deletedAt],
+      );
+    };
+    await stream("Recorded", "vod.m3u8", null);
+    await stream("Not recorded", null, null);
+    await stream("Reset", "vod.m3u8", new Date());
+    await g.session(event, { title: "No stream" });
+
+    const page = (await get("/api/events/by-code/recorded-page")).json() as EventPageData;
+    expect(Object.fromEntries(page.sessions.map((s) => [s.title, s.hasRecording]))).toEqual({
+      Recorded: true,
+      "Not recorded": false,
+      Reset: false,
+      "No stream": false,
+    });
+  });
+
   test("a signed-in viewer sees their role, registration and channel role", async () => {
     const db = use();
     const g = given(db);

@@ -50,6 +50,8 @@ describeOnEachDatabase("stage intents", (use) => {
       };
     }
     await use().query("DELETE FROM video_session_intents");
+    // The scene's people move again in every test: each starts within its audience rate limit (issue 23).
+    await use().query("DELETE FROM audience_rate_windows");
     await setSession(
       "allow_raising_hands = true, open_stage = false, broadcast_type = 'webrtc', session_type = 'regular', state = 'broadcasting'",
     );

@@ -32,6 +32,7 @@ import type { MediaRoomPort } from "../../platform/media-room/port";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { type PlaceAccess, requireTopicReader, sessionOf, sessionReaders } from "../access/service";
 import type { FeatureDeps } from "../deps";
+import { limitAudienceWrite } from "../rate-limits/service";
 import { membersRights } from "../stage/service";
 import { listIntents, lockIntent, stageSeats, writeIntent } from "./queries";
 
@@ -94,6 +95,11 @@ export function intentsService(deps: IntentsDeps, mediaRoom: MediaRoomPort) {
         await m.guard?.(tx, current);
         const decided = nextIntent(current, m.action, m.actor);
         if ("refusal" in decided) throw REFUSAL_ERRORS[decided.refusal]();
+        // Issue 23 §2.2: one's own moves (a hand up and down, an invitation's answer) share one limit.
+        if (m.actor === "self") {
+          const write = { action: "stage_intent", userId, sessionId: session.id } as const;
+          await limitAudienceWrite(tx, clock().getTime(), write);
+        }
         // The host names who raises a hand or who is invited; the invitee's own answer keeps the inviter.
         const setsCreator = m.action === "raise_hand" || m.actor === "host";
         const result = await writeIntent(

@@ -9,6 +9,7 @@ import { TEST_PUBLIC_URL, testFilesDir, useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
 import { clientFor, errorCode } from "../../testing/payments";
+import { serverErrorLog } from "../../testing/server-errors";
 
 const CHECK = "/api/patreon/is-valid-patron";
 const form = { "content-type": "application/x-www-form-urlencoded" };
@@ -169,6 +170,7 @@ describeOnEachDatabase("membership gate, Patreon", (use) => {
       webDist: "/nonexistent",
       filesDir: await testFilesDir(),
       trustProxy: true,
+      logger: serverErrorLog(),
       membershipGate: patreonGate({ db: use(), apiBase }),
     });
   });

@@ -210,9 +210,19 @@ describeOnEachDatabase("bans", (use) => {
     expect(errorCode(elsewhere)).toBe("banned");
   });
 
-  test("a ban that removes evicts the user from the event's topics after commit; a channel ban from all", async () => {
+  test("a ban that removes evicts the user from the event's topics before any of its messages go out; a channel ban from all", async () => {
     const s = await scene();
-    const realtime = recordingRealtime();
+    const recorded = recordingRealtime();
+    // Issue 23 §2.9: what had been published when each eviction came; the ban's own messages (people
+    // changed, user:{id} 'banned') are published at its commit, so none of them may come first.
+    const publishedAtEviction: number[] = [];
+    const realtime = {
+      ...recorded,
+      evict: (userId: number, eventIds: readonly number[], reason: string) => {
+        publishedAtEviction.push(recorded.published.length);
+        return recorded.evict(userId, eventIds, reason);
+      },
+    };
     const moderation = moderationService({
       db: use(),
       realtime,
@@ -228,20 +238,23 @@ describeOnEachDatabase("bans", (use) => {
       ban_type: "event",
       shadow: true,
     });
-    expect(realtime.evictions).toEqual([]);
+    expect(recorded.evictions).toEqual([]);
+    const publishedBefore = recorded.published.length;
     await moderation.ban(s.people.host.userId, {
       ...base,
       user_id: s.people.guest.userId,
       ban_type: "event",
       shadow: false,
     });
+    expect(publishedAtEviction).toEqual([publishedBefore]);
+    expect(recorded.published.length).toBeGreaterThan(publishedBefore);
     await moderation.ban(s.people.owner.userId, {
       ...base,
       user_id: s.people.unverified.userId,
       ban_type: "organization",
       shadow: false,
     });
-    expect(realtime.evictions).toEqual([
+    expect(recorded.evictions).toEqual([
       { userId: s.people.guest.userId, eventIds: [s.event], reason: "banned" },
       {
         userId: s.people.unverified.userId,

@@ -171,6 +171,10 @@ export function moderationService(deps: ModerationDeps) {
 
       const result = await withOutbox(db, realtime, async (tx, outbox) => {
         const recorded = await recordBan(tx, actorId, input);
+        // Issue 23 §2.9: out of the events' topics on every node before the ban commits, so nothing
+        // committed with it or after it is fanned out to the user's connections (a timing otherwise:
+        // another node could fan out its next commit before hearing of the ban).
+        if (recorded.removes) await realtime.evict(input.user_id, eventIds, "banned");
         await clearBannedQaOnStage(tx, outbox, input.user_id, eventIds);
         if (recorded.removes) {
           await removeFromEvents(tx, outbox, { userId: input.user_id, eventIds, at: deps.clock() });
@@ -204,11 +208,7 @@ export function moderationService(deps: ModerationDeps) {
       });
       if (result.created || result.removes)
         deps.lifecycle.emit("banChanged", { userId: input.user_id, eventIds });
-      // After commit: the ban is visible to every node's authorisation before anyone is evicted.
-      if (result.removes) {
-        deps.lifecycle.emit("userRemoved", { userId: input.user_id, eventIds });
-        await realtime.evict(input.user_id, eventIds, "banned");
-      }
+      if (result.removes) deps.lifecycle.emit("userRemoved", { userId: input.user_id, eventIds });
       return { banId: result.banId, created: result.created };
     },
 

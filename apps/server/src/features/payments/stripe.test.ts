@@ -13,6 +13,7 @@ import {
   ticketedEvent,
   transactionsOf,
 } from "../../testing/payments";
+import { serverErrorLog } from "../../testing/server-errors";
 import { refundedCharge, StripeStandIn, stripeEvent } from "../../testing/stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_test_standin";
@@ -31,7 +32,7 @@ describeOnEachDatabase("Stripe checkout and webhooks", (use) => {
       webDist: "/nonexistent",
       filesDir: await testFilesDir(),
       trustProxy: true,
-      logger: { level: "error" },
+      logger: serverErrorLog(),
       payments: await stripeGateway({ secretKey: "sk_test_standin", webhookSecret: WEBHOOK_SECRET, apiBase }),
     });
   });

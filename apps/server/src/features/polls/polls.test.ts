@@ -1,3 +1,4 @@
+import { AUDIENCE_RATE_LIMITS } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import type { TestClient } from "../../testing/client";
@@ -318,7 +319,8 @@ describeOnEachDatabase("polls", (use) => {
     const [tea, coffee] = s.poll.options;
     // The client fetches its CSRF token on its first write: one vote before the burst.
     await s.clients.guest.post("/api/polls/answer", { poll_id: s.poll.id, option_id: tea?.id });
-    const switches = Array.from({ length: 10 }, (_, i) =>
+    // As many switches as the poll_answer limit leaves after that vote (issue 23 §2.2).
+    const switches = Array.from({ length: AUDIENCE_RATE_LIMITS.poll_answer.max - 1 }, (_, i) =>
       s.clients.guest.post("/api/polls/answer", {
         poll_id: s.poll.id,
         option_id: (i % 2 ? tea : coffee)?.id,

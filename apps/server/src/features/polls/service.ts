@@ -16,6 +16,7 @@ import type { Queryable } from "../../platform/database";
 import { TOPIC_SEQ_SQL, withOutbox } from "../../platform/realtime/outbox";
 import { type PlaceAccess, requireTopicReader } from "../access/service";
 import type { FeatureDeps } from "../deps";
+import { limitAudienceWrite } from "../rate-limits/service";
 import { asSeenBy, publishDeleted, publishOrder, publishOwnAnswer, publishSaved } from "./publish";
 import {
   deleteAnswer,
@@ -35,7 +36,7 @@ import {
 } from "./queries";
 import type { ResultsPublisher } from "./results";
 
-export type PollsDeps = Pick<FeatureDeps, "db" | "realtime">;
+export type PollsDeps = Pick<FeatureDeps, "db" | "realtime" | "clock">;
 type CreateInput = z.output<typeof CreatePollRequest>;
 type UpdateInput = z.output<typeof UpdatePollRequest>;
 
@@ -77,7 +78,11 @@ function editedOptions(current: Poll, input: UpdateInput) {
 }
 
 export function pollsService(deps: PollsDeps, results: ResultsPublisher) {
-  const { db, realtime } = deps;
+  const { db, realtime, clock } = deps;
+
+  /** Issue 23 §2.2: setting, switching and removing one's answer share one limit per session. */
+  const limitVote = (userId: number, sessionId: number) =>
+    limitAudienceWrite(db, clock().getTime(), { action: "poll_answer", userId, sessionId });
 
   async function readSaved(tx: Queryable, pollId: number): Promise<Poll> {
     const poll = await readPoll(tx, pollId);
@@ -191,6 +196,7 @@ export function pollsService(deps: PollsDeps, results: ResultsPublisher) {
     async answer(viewerUserId: number, input: { poll_id: number; option_id: number }): Promise<void> {
       const { poll, access } = await pollOf(db, viewerUserId, input.poll_id);
       assertMayVote(poll, access);
+      await limitVote(viewerUserId, poll.sessionId);
       const written = await withOutbox(db, realtime, async (tx, outbox) => {
         const answer = { pollId: poll.id, userId: viewerUserId, optionId: input.option_id };
         if (!(await upsertAnswer(tx, answer))) return false;
@@ -210,6 +216,7 @@ export function pollsService(deps: PollsDeps, results: ResultsPublisher) {
     async removeAnswer(viewerUserId: number, input: { poll_id: number }): Promise<void> {
       const { poll, access } = await pollOf(db, viewerUserId, input.poll_id);
       assertMayVote(poll, access);
+      await limitVote(viewerUserId, poll.sessionId);
       const removed = await withOutbox(db, realtime, async (tx, outbox) => {
         if (!(await deleteAnswer(tx, poll.id, viewerUserId))) return false;
         await publishOwnAnswer(outbox, viewerUserId, { pollId: poll.id, optionId: null });

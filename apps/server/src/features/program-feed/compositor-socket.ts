@@ -91,14 +91,17 @@ export function attachCompositorSocket(
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? "/", "http://upgrade.invalid");
-    if (url.pathname !== COMPOSITOR_SOCKET_PATH) {
-      // Socket.IO answers its own path; any other upgrade is nobody's (Socket.IO no longer ends them).
-      if (!url.pathname.startsWith(`${REALTIME_PATH}/`)) refuse(socket, 404);
-      return;
-    }
+    // Socket.IO answers its own path.
+    if (url.pathname.startsWith(`${REALTIME_PATH}/`)) return;
+    // Node's HTTP server takes its error listener off an upgraded socket: a client that resets the
+    // connection while it is being admitted would end the server (issue 23 §1.3).
+    socket.on("error", () => socket.destroy());
+    // Any other upgrade is nobody's (Socket.IO no longer ends them).
+    if (url.pathname !== COMPOSITOR_SOCKET_PATH) return refuse(socket, 404);
     if (!handler) return refuse(socket, 503);
     admit(deps, origins, req, url).then(
       (admitted) => {
+        if (socket.destroyed) return;
         if (typeof admitted === "number") return refuse(socket, admitted);
         handler.takeOver(req, socket as Socket, head, admitted.sessionId, admitted.stream);
       },

@@ -5,6 +5,7 @@ import type { Feature } from "../feature";
 import { attachCompositorSocket } from "./compositor-socket";
 import { ProgramFeeds } from "./feeds";
 import { bucketMediaFiles, localMediaFiles } from "./media-files";
+import { streamRemoval } from "./removal";
 import { programFeedRoutes } from "./routes";
 import { ServerCompositors } from "./server-compositor";
 
@@ -34,6 +35,10 @@ export function programFeedFeature(
   // Without ffmpeg there is no feed to compose.
   const recorders =
     feeds && serverCompositor ? new ServerCompositors(deps, serverCompositor.chromiumPath) : null;
+  const files = s3
+    ? bucketMediaFiles({ bucket: deps.storage, mediaSecret, isPublic: s3.publicUrl !== undefined, mediaDir })
+    : localMediaFiles(mediaDir);
+  const removeStreams = streamRemoval(files, feeds, deps.log);
   let detach: (() => Promise<void>) | null = null;
   /** Before the HTTP server closes: its compositors' sockets (and the recorders' pages) would hold it. */
   const closeUploads = async () => {
@@ -47,15 +52,15 @@ export function programFeedFeature(
   return {
     name: "program-feed",
     routes: programFeedRoutes(deps, {
-      files: s3
-        ? bucketMediaFiles({ bucket: deps.storage, mediaSecret, isPublic: s3.publicUrl !== undefined })
-        : localMediaFiles(mediaDir),
+      files,
       mediaDir,
       mediaSecret,
       compositor: serverCompositor || egress ? "server" : "browser",
     }),
     start() {
       detach = attachCompositorSocket(options.httpServer, deps, feeds);
+      // Without ffmpeg or with Egress a reset still removes what an earlier run wrote.
+      deps.lifecycle.on("streamsDeleted", removeStreams);
       if (!feeds) return;
       deps.lifecycle.on("sessionState", feeds.onSessionState);
       deps.lifecycle.on("recording", feeds.onRecording);
@@ -67,6 +72,7 @@ export function programFeedFeature(
     closeUploads,
     async stop() {
       await closeUploads();
+      deps.lifecycle.off("streamsDeleted", removeStreams);
       if (feeds) {
         deps.lifecycle.off("sessionState", feeds.onSessionState);
         deps.lifecycle.off("recording", feeds.onRecording);

@@ -9,12 +9,19 @@ import type { FeatureDeps } from "../deps";
 import type { CompositorHandler } from "./compositor-socket";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
 import { MediaProcess } from "./media-process";
-import type { FromMedia } from "./media-protocol";
+import type { FromMedia, ToMedia } from "./media-protocol";
 import { streamDir, streamKeyPrefix, unsignedUrl } from "./paths";
 
 // The program feeds of this node: one pipeline per broadcasting session and its compositor (at most
 // one: a second takes over), both held by the media process; the session's lifecycle and the stream's
 // row are driven from here.
+
+/**
+ * Issue 23 §1.3: a media process that dies is replaced at once with every feed it held, this many
+ * times a minute; a process that keeps dying is not restarted in a loop (the feeds are dropped, and
+ * the compositors' reconnects start them afresh).
+ */
+const MEDIA_RESTARTS_PER_MINUTE = 5;
 
 interface Feed {
   sessionId: number;
@@ -25,6 +32,8 @@ interface Feed {
   live: boolean;
   /** The stream row's updates, one after the other (as the topic must hear them). */
   updates: Promise<unknown>;
+  /** What opened its pipeline: a new media process is told it again. */
+  opening: Extract<ToMedia, { kind: "open" }>;
 }
 
 export class ProgramFeeds implements CompositorHandler {
@@ -36,6 +45,9 @@ export class ProgramFeeds implements CompositorHandler {
   /** Feeds being ended, answered by the media process's "ended" (or its exit). */
   private readonly ending = new Map<number, () => void>();
   private readonly media: MediaProcess;
+  /** When the media process was last restarted with its feeds (MEDIA_RESTARTS_PER_MINUTE). */
+  private restarts: number[] = [];
+  private isStopping = false;
 
   constructor(
     private readonly deps: FeatureDeps,
@@ -67,6 +79,7 @@ export class ProgramFeeds implements CompositorHandler {
   onRecording = (change: RecordingChange): void => {
     const feed = this.feeds.get(change.sessionId);
     if (feed?.streamId !== change.stream.id) return;
+    feed.opening.settings.recording = change.stream.isRecording;
     this.media.send({ kind: "recording", sessionId: change.sessionId, recording: change.stream.isRecording });
   };
 
@@ -93,6 +106,7 @@ export class ProgramFeeds implements CompositorHandler {
 
   /** After the HTTP server closed. */
   async stopAll(): Promise<void> {
+    this.isStopping = true;
     await this.closeUploads();
     await this.media.stop();
   }
@@ -133,12 +147,27 @@ export class ProgramFeeds implements CompositorHandler {
     if (feed) then(feed);
   }
 
-  /** The media process died with its sockets and pipelines: compositors reconnect to a new one. */
+  /**
+   * The media process died with its sockets and pipelines: a new one reopens every feed on the slate,
+   * so that viewers see 'Reconnecting…' until the compositors' reconnects reach it (issue 23 §1.3).
+   */
   private mediaGone(): void {
-    this.feeds.clear();
     this.admitted.clear();
     this.open.clear();
     for (const resolve of this.ending.values()) resolve();
+    const now = this.deps.clock().getTime();
+    this.restarts = this.restarts.filter((at) => now - at < 60_000);
+    if (this.isStopping || this.feeds.size === 0) return;
+    if (this.restarts.length >= MEDIA_RESTARTS_PER_MINUTE) {
+      this.deps.log.error({ sessions: [...this.feeds.keys()] }, "program feed: media process keeps dying");
+      this.feeds.clear();
+      return;
+    }
+    this.restarts.push(now);
+    for (const feed of this.feeds.values()) {
+      feed.compositor = null;
+      this.media.send({ ...feed.opening, slate: true });
+    }
   }
 
   private connect(connectionId: number, sessionId: number, stream: SessionStream): void {
@@ -193,22 +222,25 @@ export class ProgramFeeds implements CompositorHandler {
       compositor: null,
       live: false,
       updates: Promise.resolve(),
+      opening: {
+        kind: "open",
+        sessionId,
+        settings: {
+          ffmpegPath: this.ffmpegPath,
+          dir: streamDir(this.mediaDir, sessionId, stream.id),
+          recording: stream.isRecording,
+          slateColour,
+        },
+        mirror: this.bucket && {
+          s3: this.bucket.s3,
+          prefix: streamKeyPrefix(this.bucket.mediaSecret, sessionId, stream.id),
+        },
+        // The compositor that asked for the feed is about to feed it.
+        slate: false,
+      },
     };
     this.feeds.set(sessionId, feed);
-    this.media.send({
-      kind: "open",
-      sessionId,
-      settings: {
-        ffmpegPath: this.ffmpegPath,
-        dir: streamDir(this.mediaDir, sessionId, stream.id),
-        recording: stream.isRecording,
-        slateColour,
-      },
-      mirror: this.bucket && {
-        s3: this.bucket.s3,
-        prefix: streamKeyPrefix(this.bucket.mediaSecret, sessionId, stream.id),
-      },
-    });
+    this.media.send(feed.opening);
     return feed;
   }
 

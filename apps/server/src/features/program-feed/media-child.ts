@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import type { CompositorStatus } from "@onstage/domain";
 import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
-import { type MirroredDir, type MirrorSettings, mirrorDir } from "../../platform/storage/hls/mirror";
+import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
 import { relayedLog } from "./follower";
 import type { FromMedia, ToMedia } from "./media-protocol";
 import { CompositorInput, ProgramPipeline } from "./pipeline";
@@ -48,6 +48,10 @@ function safeJson(text: string): unknown {
 
 function accept(connectionId: number, socket: WebSocket): void {
   sockets.set(connectionId, socket);
+  // Issue 23 §1.3: ws reports a sender's fault (a frame over maxPayload, a malformed frame) after it
+  // closed that socket with the fault's code (1009, 1002, 1007); unheard, the 'error' would end this
+  // process and every session's feed in it.
+  socket.on("error", () => undefined);
   socket.on("close", () => {
     sockets.delete(connectionId);
     const compositor = compositors.get(connectionId);
@@ -78,11 +82,12 @@ function accept(connectionId: number, socket: WebSocket): void {
   });
 }
 
-function openPipeline(
-  sessionId: number,
-  settings: Extract<ToMedia, { kind: "open" }>["settings"],
-  mirrorTo: MirrorSettings | null,
-): void {
+function openPipeline({
+  sessionId,
+  settings,
+  mirror: mirrorTo,
+  slate,
+}: Extract<ToMedia, { kind: "open" }>): void {
   const pipeline = new ProgramPipeline({ ...settings, log });
   pipelines.set(sessionId, pipeline);
   const mirror = mirrorDir(settings.dir, mirrorTo, log);
@@ -91,6 +96,7 @@ function openPipeline(
   pipeline.on("live", () => mirror.whenMirrored(() => send({ kind: "live", sessionId })));
   pipeline.on("recorded", () => mirror.whenMirrored(() => send({ kind: "recorded", sessionId })));
   pipeline.on("sourceFailed", (message) => send({ kind: "sourceFailed", sessionId, message }));
+  if (slate) pipeline.useSlate();
 }
 
 async function end(sessionId: number): Promise<void> {
@@ -107,7 +113,7 @@ async function end(sessionId: number): Promise<void> {
 process.on("message", (message: ToMedia, handle?: Socket) => {
   switch (message.kind) {
     case "open":
-      return openPipeline(message.sessionId, message.settings, message.mirror);
+      return openPipeline(message);
     case "upgrade": {
       if (!handle) return;
       const req = { method: message.method, url: message.url, headers: message.headers } as IncomingMessage;
@@ -143,3 +149,5 @@ process.once("disconnect", () => {
   terminateAll();
   void Promise.all([...pipelines.keys()].map(end)).finally(() => process.exit(0));
 });
+
+send({ kind: "ready" });

@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { isPlaylist, isRelative, rewriteUris } from "../../platform/storage/hls/playlist";
 import type { FileStorage } from "../../platform/storage/port";
@@ -13,7 +13,23 @@ export type MediaFile =
   /** The segment is fetched from the bucket (or the CDN in front of it). */
   | { kind: "redirect"; url: string };
 
-export type MediaFiles = (sessionId: number, streamId: number, file: string) => Promise<MediaFile | null>;
+export interface MediaFiles {
+  read(sessionId: number, streamId: number, file: string): Promise<MediaFile | null>;
+  /**
+   * A reset deleted the stream (issue 23 §2.3): its files go, from this node's disk and the bucket, and
+   * this node serves none of them again (not from its caches, nor what a pipeline still wrote after).
+   */
+  remove(sessionId: number, streamId: number): Promise<void>;
+}
+
+/** The streams a reset deleted since this node started: a few numbers, kept for the process's life. */
+function removedStreams() {
+  const removed = new Set<number>();
+  return {
+    add: (streamId: number) => removed.add(streamId),
+    has: (streamId: number) => removed.has(streamId),
+  };
+}
 
 const ENDLIST = "#EXT-X-ENDLIST";
 
@@ -70,11 +86,26 @@ export function localMediaFiles(mediaDir: string): MediaFiles {
     playlists.set(location, { until: now + LOCAL_PLAYLIST_CACHE_MS, file });
     return file;
   };
-  return async (sessionId, streamId, file) => {
-    const location = path.join(streamDir(mediaDir, sessionId, streamId), file);
-    if (isPlaylist(file)) return playlist(location);
-    const body = await segment(location);
-    return body && { kind: "segment", body };
+  const removed = removedStreams();
+  return {
+    async read(sessionId, streamId, file) {
+      if (removed.has(streamId)) return null;
+      const location = path.join(streamDir(mediaDir, sessionId, streamId), file);
+      if (isPlaylist(file)) return playlist(location);
+      const body = await segment(location);
+      return body && { kind: "segment", body };
+    },
+    async remove(sessionId, streamId) {
+      removed.add(streamId);
+      const dir = streamDir(mediaDir, sessionId, streamId);
+      for (const kept of [...segments.keys(), ...playlists.keys()]) {
+        if (kept.startsWith(`${dir}${path.sep}`)) {
+          segments.delete(kept);
+          playlists.delete(kept);
+        }
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -92,8 +123,11 @@ export function bucketMediaFiles(options: {
   bucket: FileStorage;
   mediaSecret: string;
   isPublic: boolean;
+  /** The pipelines write here first (the mirror's source): a removed stream goes from here too. */
+  mediaDir: string;
 }): MediaFiles {
-  const { bucket, mediaSecret, isPublic } = options;
+  const { bucket, mediaSecret, isPublic, mediaDir } = options;
+  const removed = removedStreams();
   const cache = new Map<string, { until: number; file: Promise<MediaFile | null> }>();
 
   const playlist = async (prefix: string, file: string): Promise<MediaFile | null> => {
@@ -111,17 +145,28 @@ export function bucketMediaFiles(options: {
     return { kind: "playlist", body, ended, lastModified: null };
   };
 
-  return async (sessionId, streamId, file) => {
-    const prefix = streamKeyPrefix(mediaSecret, sessionId, streamId);
-    if (!isPlaylist(file)) return { kind: "redirect", url: await bucket.url(`${prefix}/${file}`) };
-    const key = `${prefix}/${file}`;
-    const now = Date.now();
-    const cached = cache.get(key);
-    if (cached && cached.until > now) return cached.file;
-    for (const [old, entry] of cache) if (entry.until <= now) cache.delete(old);
-    const read = playlist(prefix, file);
-    cache.set(key, { until: now + PLAYLIST_CACHE_MS, file: read });
-    read.catch(() => cache.delete(key));
-    return read;
+  return {
+    async read(sessionId, streamId, file) {
+      if (removed.has(streamId)) return null;
+      const prefix = streamKeyPrefix(mediaSecret, sessionId, streamId);
+      if (!isPlaylist(file)) return { kind: "redirect", url: await bucket.url(`${prefix}/${file}`) };
+      const key = `${prefix}/${file}`;
+      const now = Date.now();
+      const cached = cache.get(key);
+      if (cached && cached.until > now) return cached.file;
+      for (const [old, entry] of cache) if (entry.until <= now) cache.delete(old);
+      const read = playlist(prefix, file);
+      cache.set(key, { until: now + PLAYLIST_CACHE_MS, file: read });
+      read.catch(() => cache.delete(key));
+      return read;
+    },
+    async remove(sessionId, streamId) {
+      removed.add(streamId);
+      const prefix = streamKeyPrefix(mediaSecret, sessionId, streamId);
+      for (const key of cache.keys()) if (key.startsWith(`${prefix}/`)) cache.delete(key);
+      await rm(streamDir(mediaDir, sessionId, streamId), { recursive: true, force: true });
+      // Other nodes' caches keep a playlist PLAYLIST_CACHE_MS at most; then the bucket answers 404.
+      for (const key of await bucket.list(`${prefix}/`)) await bucket.delete(key);
+    },
   };
 }

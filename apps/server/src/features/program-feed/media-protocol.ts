@@ -11,7 +11,14 @@ export type PipelineSettings = Omit<PipelineOptions, "log">;
 
 /** What the server asks of the media process. */
 export type ToMedia =
-  | { kind: "open"; sessionId: number; settings: PipelineSettings; mirror: MirrorSettings | null }
+  | {
+      kind: "open";
+      sessionId: number;
+      settings: PipelineSettings;
+      mirror: MirrorSettings | null;
+      /** No compositor is connected (a new media process took the feed over): the slate runs until one is. */
+      slate: boolean;
+    }
   /** Sent with the upgrade's socket: the media process answers the handshake and awaits the hello. */
   | {
       kind: "upgrade";
@@ -34,6 +41,8 @@ export type ToMedia =
 
 /** What the media process tells the server. */
 export type FromMedia =
+  /** It listens: what the server sends from now on is heard (MediaProcess holds it until then). */
+  | { kind: "ready" }
   | { kind: "hello"; connectionId: number; mimeType: string }
   | { kind: "closed"; connectionId: number }
   | { kind: "live" | "recorded" | "ended"; sessionId: number }

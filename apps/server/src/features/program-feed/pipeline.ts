@@ -97,6 +97,18 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     if (this.source === input) this.useSlate();
   }
 
+  /** No compositor sends (it left, or a new media process took this stream over): 'Reconnecting…'. */
+  useSlate(): void {
+    this.source = "slate";
+    void this.switchTo(
+      "slate",
+      () =>
+        new FfmpegRun(this.options.ffmpegPath, slateArgs(this.options.dir, this.options.slateColour), {
+          stdin: false,
+        }),
+    );
+  }
+
   setRecording(recording: boolean): void {
     this.follower.setRecording(recording);
   }
@@ -110,17 +122,6 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     this.run = null;
     await run?.stop();
     await this.follower.stop();
-  }
-
-  private useSlate(): void {
-    this.source = "slate";
-    void this.switchTo(
-      "slate",
-      () =>
-        new FfmpegRun(this.options.ffmpegPath, slateArgs(this.options.dir, this.options.slateColour), {
-          stdin: false,
-        }),
-    );
   }
 
   /** One run at a time: the previous one finishes its segment before the next appends to the playlist. */

@@ -174,18 +174,43 @@ describeOnPostgres("program feed on object storage (s3rver)", (use) => {
       bucket: s3FileStorage({ ...s3.config, publicUrl: cdn }),
       mediaSecret: SECRET,
       isPublic: true,
+      mediaDir: await testFilesDir(),
     });
     const [row] = await use().query<{ id: number }>(
       "SELECT id::int FROM video_session_streams WHERE video_session_id = $1 ORDER BY id DESC LIMIT 1",
       [scene.session],
     );
     const streamId = row?.id ?? 0;
-    const vod = await files(scene.session, streamId, "vod.m3u8");
+    const vod = await files.read(scene.session, streamId, "vod.m3u8");
     if (vod?.kind !== "playlist") throw new Error("no recording");
     const prefix = streamKeyPrefix(SECRET, scene.session, streamId);
     expect(prefix).toMatch(new RegExp(`^media/sessions/${scene.session}/streams/${streamId}-[0-9a-f]{32}$`));
     for (const uri of referencedUris(vod.body))
       expect(uri).toMatch(new RegExp(`^${cdn}/${prefix}/live\\d+\\.ts$`));
     expect(streamKeyPrefix("another secret", scene.session, streamId)).not.toBe(prefix);
+  });
+
+  it("a reset removes the recording from the bucket: its playlist and segments answer 404", async () => {
+    const { vodUrl, stream } = await playback();
+    if (!stream || !vodUrl) throw new Error("no recording");
+    const segments = parsePlaylist(await (await fetch(`${base}${vodUrl}`)).text()).map((s) => s.uri);
+    expect(segments.length).toBeGreaterThan(0);
+    const segmentUrls = segments.map((uri) => `${base}${vodUrl.replace("vod.m3u8", uri)}`);
+    const signed = (await fetch(segmentUrls[0] ?? "", { redirect: "manual" })).headers.get("location") ?? "";
+    expect((await fetch(signed)).status).toBe(200);
+
+    // The scene's clients speak to the app before the restart: the host's is made afresh.
+    const host = await clientOf(app.server, use(), scene.people.host.userId);
+    const reset = await host.post("/api/video-session/reset-session", {
+      video_session_id: scene.session,
+      event_id: scene.event,
+    });
+    expect(reset.statusCode).toBe(200);
+    await until("the bucket emptied", async () => (await bucketKeys(stream)).length === 0);
+    expect((await fetch(`${base}${vodUrl}`)).status).toBe(404);
+    for (const url of segmentUrls) expect((await fetch(url, { redirect: "manual" })).status).toBe(404);
+    // A segment's signed bucket URL handed out before the reset finds nothing either.
+    expect((await fetch(signed)).status).toBe(404);
+    expect((await playback()).vodUrl).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { GO_LIVE_COUNTDOWN_START_SECONDS, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -20,7 +21,7 @@ import {
 import { type RoomScene, roomScene, topicMessages } from "../../testing/room-scene";
 import { findStream, openStream } from "../broadcast/streams";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
-import { streamDir } from "./paths";
+import { signedUrl, streamDir, unsignedUrl } from "./paths";
 import { parsePlaylist } from "./playlists";
 import { mediaToken } from "./tokens";
 
@@ -270,18 +271,24 @@ describeOnPostgres("program feed", (use) => {
     it("refuses tampered, expired and other sessions' tokens, unknown files and path tricks", async () => {
       const path = `sessions/${scene.session}/streams/${stream.id}`;
       const now = new Date();
-      const good = mediaToken(SECRET, scene.session, now).token;
+      const scope = { sessionId: scene.session, streamId: stream.id };
+      const good = mediaToken(SECRET, scope, now).token;
       const status = async (url: string) => (await app.server.inject({ method: "GET", url })).statusCode;
       expect(await status(`/media/${good}/${path}/vod.m3u8`)).toBe(200);
       const tampered = `${good.slice(0, -2)}${good.endsWith("AA") ? "BB" : "AA"}`;
       expect(await status(`/media/${tampered}/${path}/vod.m3u8`)).toBe(403);
-      const expired = mediaToken(SECRET, scene.session, new Date(now.getTime() - 30 * 60_000)).token;
+      const expired = mediaToken(SECRET, scope, new Date(now.getTime() - 30 * 60_000)).token;
       expect(await status(`/media/${expired}/${path}/vod.m3u8`)).toBe(403);
-      const otherSession = mediaToken(SECRET, scene.otherSession, now).token;
+      const otherSession = mediaToken(SECRET, { ...scope, sessionId: scene.otherSession }, now).token;
       expect(await status(`/media/${otherSession}/${path}/vod.m3u8`)).toBe(403);
-      expect(
-        await status(`/media/${mediaToken("another secret", scene.session, now).token}/${path}/vod.m3u8`),
-      ).toBe(403);
+      // Issue 23 §2.3: a token names its stream; stream ids are sequential, so one opens no other.
+      for (const streamId of [stream.id - 1, stream.id + 1, null]) {
+        const otherStream = mediaToken(SECRET, { ...scope, streamId }, now).token;
+        expect(await status(`/media/${otherStream}/${path}/vod.m3u8`), `stream ${streamId}`).toBe(403);
+      }
+      expect(await status(`/media/${mediaToken("another secret", scope, now).token}/${path}/vod.m3u8`)).toBe(
+        403,
+      );
       expect(await status(`/media/${good}/${path}/live999999.ts`)).toBe(404);
       expect(await status(`/media/${good}/${path}/..%2F..%2F..%2Fmedia-secret`)).toBe(404);
       // Dot segments never reach the media route (the router does not match them; the web app answers).
@@ -295,6 +302,50 @@ describeOnPostgres("program feed", (use) => {
         await status(`/media/${good}/sessions/${scene.session}/streams/${stream.id}%2F..%2F1/vod.m3u8`),
       ).toBe(404);
     });
+
+    it("a reset removes the old streams' media: their URLs answer 404 and their files are gone", async () => {
+      const db = use();
+      const sessionId = await scene.g.session(scene.event, { state: "broadcasting" });
+      const ended = await goLive(db, sessionId);
+      const endedDir = streamDir(mediaDir, sessionId, ended.id);
+      await mkdir(endedDir, { recursive: true });
+      await writeFile(`${endedDir}/${VOD_PLAYLIST}`, "#EXTM3U\n#EXTINF:1.0,\nlive0.ts\n#EXT-X-ENDLIST\n");
+      await writeFile(`${endedDir}/live0.ts`, Buffer.alloc(188));
+      await db.query("UPDATE video_session_streams SET active_state = 'ended' WHERE id = $1", [ended.id]);
+      // The live one is reset mid-broadcast: its pipeline ends first, then its files go.
+      const stream = await goLive(db, sessionId);
+      const dir = streamDir(mediaDir, sessionId, stream.id);
+      const compositor = await host(sessionId);
+      const sending = sendRecording(compositor, recording, 4);
+      await compositor.waitFor("live", 30_000);
+      const urls = [ended, stream].flatMap((s) => {
+        const token = mediaToken(SECRET, { sessionId, streamId: s.id }, new Date()).token;
+        const file = s === ended ? VOD_PLAYLIST : LIVE_PLAYLIST;
+        return [file, "live0.ts"].map((name) => signedUrl(unsignedUrl(sessionId, s.id, name), token));
+      });
+      const status = async (url: string) => (await app.server.inject({ method: "GET", url })).statusCode;
+      for (const url of urls) expect(await status(url), url).toBe(200);
+
+      const reset = await scene.people.host.client.post("/api/video-session/reset-session", {
+        video_session_id: sessionId,
+        event_id: scene.event,
+      });
+      expect(reset.statusCode).toBe(200);
+      await until("the files removed", async () => !existsSync(dir) && !existsSync(endedDir));
+      for (const url of urls) expect(await status(url), url).toBe(404);
+      await sending;
+      // Nothing the pipeline wrote on its way out comes back.
+      expect(await mediaProcesses()).toHaveLength(1);
+      expect(existsSync(dir)).toBe(false);
+      const playback = await scene.people.guest.client.get(
+        `/api/video-session/playback?video_session_id=${sessionId}`,
+      );
+      expect(PlaybackResponse.parse(playback.json())).toMatchObject({
+        stream: null,
+        vodUrl: null,
+        liveUrl: null,
+      });
+    }, 60_000);
 
     it("refuses the playback URLs to viewers the event does not admit", async () => {
       const url = `/api/video-session/playback?video_session_id=${scene.session}`;

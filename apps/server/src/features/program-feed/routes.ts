@@ -70,7 +70,9 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
         );
         const stream =
           (await findLiveStream(deps.db, sessionId)) ?? (await findLatestStream(deps.db, sessionId));
-        const { token, expiresAt } = mediaToken(media.mediaSecret, sessionId, deps.clock());
+        // The token opens this stream only: an older one's (a reset's) needs a token of its own.
+        const scope = { sessionId, streamId: stream?.id ?? null };
+        const { token, expiresAt } = mediaToken(media.mediaSecret, scope, deps.clock());
         // LiveKit Egress writes to the bucket: its playlists are fetched there, by the storage's URL.
         const sign = (url: string | null) =>
           !url
@@ -108,14 +110,15 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
           return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
         }
         const { token, sessionId } = params.data;
-        const [, streamId, variant = "", file = ""] = match;
+        const [, streamPart, variant = "", file = ""] = match;
+        const streamId = streamPart ? Number(streamPart) : null;
         const secret = streamId ? media.mediaSecret : previewSecret(media.mediaSecret);
-        if (!mediaTokenValid(secret, token, sessionId, deps.clock())) {
+        if (!mediaTokenValid(secret, token, { sessionId, streamId }, deps.clock())) {
           return reply.code(403).send({ error: { code: "forbidden", message: "This link has expired." } });
         }
         // The greenroom preview lives on the ingest's node only (a host's look before going live).
         const found = streamId
-          ? await media.files(sessionId, Number(streamId), path.posix.join(variant, file))
+          ? await media.files.read(sessionId, streamId, path.posix.join(variant, file))
           : await localPreviewFile(previewDir(media.mediaDir, sessionId), path.join(variant, file));
         if (!found) return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
         reply.header("access-control-allow-origin", "*");

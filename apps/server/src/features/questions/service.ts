@@ -1,4 +1,5 @@
 import {
+  type AudienceAction,
   BadRequest,
   Conflict,
   canAnswerQuestions,
@@ -21,6 +22,7 @@ import type { Queryable } from "../../platform/database";
 import { type Outbox, topicSeq, withOutbox } from "../../platform/realtime/outbox";
 import { type PlaceAccess, requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
+import { limitAudienceWrite } from "../rate-limits/service";
 import { moveQaOnStage, publishSession, updateSession } from "../sessions/service";
 import * as q from "./queries";
 
@@ -51,6 +53,10 @@ function assertEvent(access: PlaceAccess, eventId: number, notFound: string): vo
 
 export function questionsService(deps: QuestionsDeps) {
   const { db, realtime, clock } = deps;
+
+  /** Issue 23 §2.2: the viewer's own writes are limited; the team's moderation of others' is not. */
+  const limit = (tx: Queryable, action: AudienceAction, userId: number, sessionId: number) =>
+    limitAudienceWrite(tx, clock().getTime(), { action, userId, sessionId });
 
   /** A question the viewer may see, in a session they may read; hidden and unknown ones are alike. */
   async function visibleQuestion(viewerUserId: number, id: number, tx?: Queryable) {
@@ -118,6 +124,7 @@ export function questionsService(deps: QuestionsDeps) {
       const access = await requireTopicReader(db, viewerUserId, sessionTopic(input.video_session_id));
       assertMayInteract(access);
       const content = textToSend(input.content);
+      await limit(db, "question", viewerUserId, input.video_session_id);
       return withOutbox(db, realtime, async (tx, outbox) => {
         const id = await q.insertQuestion(tx, {
           sessionId: input.video_session_id,
@@ -136,6 +143,7 @@ export function questionsService(deps: QuestionsDeps) {
         assertEvent(access, input.event_id, "question_not_found");
         if (!canEditQuestion(access.flags, viewerUserId, stored.userId)) throw Forbidden();
         const content = textToSend(input.content);
+        if (stored.userId === viewerUserId) await limit(tx, "question", viewerUserId, stored.sessionId);
         // Spec 2 §5: a save is sent only if the content changed; the same text changes nothing.
         if (content !== stored.content) await q.updateQuestionContent(tx, stored.id, content);
         else return (await q.publicQuestion(tx, stored.id)) as Question;
@@ -149,6 +157,7 @@ export function questionsService(deps: QuestionsDeps) {
         const { stored, access } = await visibleQuestion(viewerUserId, input.question_id, tx);
         assertEvent(access, input.event_id, "question_not_found");
         if (!canDeleteQuestion(access.flags, viewerUserId, stored.userId)) throw Forbidden();
+        if (stored.userId === viewerUserId) await limit(tx, "question", viewerUserId, stored.sessionId);
         await q.deleteQuestion(tx, stored.id);
         await republishIfOnStage(tx, outbox, access, stored.id);
         if (!stored.authorShadowBanned)
@@ -169,6 +178,7 @@ export function questionsService(deps: QuestionsDeps) {
         // Spec 2 §5: a user cannot upvote their own question.
         if (!canUpvoteQuestion(viewerUserId, stored.userId)) throw Forbidden("own_question_upvote");
       }
+      await limit(db, "question_upvote", viewerUserId, stored.sessionId);
       await withOutbox(db, realtime, async (tx, outbox) => {
         const changed = add
           ? await q.insertUpvote(tx, questionId, viewerUserId)
@@ -203,6 +213,7 @@ export function questionsService(deps: QuestionsDeps) {
       const { stored, access } = await visibleQuestion(viewerUserId, input.question_id);
       assertMayInteract(access);
       const content = textToSend(input.content);
+      await limit(db, "question_comment", viewerUserId, stored.sessionId);
       return withOutbox(db, realtime, async (tx, outbox) => {
         const comment = await q.insertComment(tx, { questionId: stored.id, userId: viewerUserId, content });
         await publishComment(outbox, stored, access.viewer.isShadowBanned, {
@@ -217,6 +228,7 @@ export function questionsService(deps: QuestionsDeps) {
       const { place, stored } = await visibleComment(viewerUserId, input.id);
       if (!canEditComment(viewerUserId, place.userId)) throw Forbidden();
       const content = textToSend(input.content);
+      await limit(db, "question_comment", viewerUserId, stored.sessionId);
       return withOutbox(db, realtime, async (tx, outbox) => {
         await q.updateCommentContent(tx, input.id, content);
         const comment = await q.findComment(tx, input.id);
@@ -230,6 +242,7 @@ export function questionsService(deps: QuestionsDeps) {
       const { place, stored, access } = await visibleComment(viewerUserId, input.id);
       assertEvent(access, input.event_id, "comment_not_found");
       if (!canDeleteComment(access.flags, viewerUserId, place.userId)) throw Forbidden();
+      if (place.userId === viewerUserId) await limit(db, "question_comment", viewerUserId, stored.sessionId);
       await withOutbox(db, realtime, async (tx, outbox) => {
         if (await q.deleteComment(tx, input.id))
           await publishComment(outbox, stored, place.authorShadowBanned, {

@@ -1,6 +1,7 @@
-import { OnstageError, RealtimeEvents } from "@onstage/domain";
+import { OnstageError, RealtimeEvents, type TokenBucket } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
+import type { RealtimeCaps } from "./caps";
 import { realtimeError } from "./errors";
 import type { Evictions } from "./evict";
 import { FrameBudget, PresenceBudget } from "./limits";
@@ -14,6 +15,7 @@ export interface ConnectionDeps {
   evictions: Evictions;
   tuning: RealtimeTuning;
   log: FastifyBaseLogger;
+  caps: RealtimeCaps;
   presenceHandler: () => PresenceHandler | null;
 }
 
@@ -24,6 +26,7 @@ export function onConnection(deps: ConnectionDeps, socket: RealtimeSocket): void
   if (sessionHash !== null) void socket.join(sessionRoom(sessionHash));
   const frames = new FrameBudget(deps.tuning.framesPerSecond, deps.tuning.floodDisconnectMs);
   const presenceBudget = new PresenceBudget(deps.tuning.presencePerSecond);
+  const subscribes: { bucket?: TokenBucket } = {};
 
   socket.use((packet, next) => {
     const verdict = frames.take();
@@ -51,6 +54,13 @@ export function onConnection(deps: ConnectionDeps, socket: RealtimeSocket): void
   const subscriptionDeps = { ...deps, replayMaxMessages: deps.tuning.replayMaxMessages };
 
   socket.on(RealtimeEvents.subscribe, (payload: unknown, ack: unknown) => {
+    // Issue 23 §2.1: refused before it costs a query; the client retries after retryAfterMs.
+    const retryAfterMs = deps.caps.takeSubscribe(socket.data.address, subscribes);
+    if (retryAfterMs !== null) {
+      const error = realtimeError("too_many_subscribes", retryAfterMs);
+      asAck(ack)?.({ status: "CHANNEL_ERROR", topic: topicOf(payload), error });
+      return;
+    }
     reply(
       asAck(ack),
       () => subscribe(subscriptionDeps, socket, payload),

@@ -5,7 +5,11 @@ import { topicAccess } from "../access/service";
 import { type RealtimeIo, type RealtimeSocket, userRoom } from "./socket";
 
 const EVICT = "onstage:evict";
-/** Long enough for any subscription that was being authorised when the eviction came. */
+/**
+ * A ban evicts before it commits (moderation/service.ts): until then a subscription is still authorised,
+ * so the user's subscriptions to the events are refused here for this long, which covers the commit
+ * and any authorisation under way when it came.
+ */
 const REMEMBER_MS = 30_000;
 
 interface Eviction {
@@ -15,17 +19,17 @@ interface Eviction {
 }
 
 interface Remembered extends Eviction {
-  epoch: number;
   at: number;
 }
 
 export interface Evictions {
   /** Evicts on this node and, with Redis, on every other; resolves once all answered or the timeout passed. */
   evict(eviction: Eviction): Promise<void>;
-  /** A counter a subscription reads before it authorises... */
-  epoch(): number;
-  /** ...and checks after joining: an eviction that came in between wins over the earlier authorisation. */
-  evictedSince(userId: number, eventId: number, epoch: number): boolean;
+  /**
+   * Checked by a subscription after it joined the topic's room: an eviction that came since (or just
+   * before its ban committed) wins over the authorisation.
+   */
+  isEvicted(userId: number, eventId: number): boolean;
 }
 
 /**
@@ -36,14 +40,12 @@ export function evictions(
   io: RealtimeIo,
   options: { multiNode: boolean; timeoutMs: number; log: FastifyBaseLogger },
 ): Evictions {
-  let epoch = 0;
   let recent: Remembered[] = [];
 
   function applyLocally(eviction: Eviction): number {
-    epoch += 1;
     const now = Date.now();
     recent = recent.filter((r) => now - r.at < REMEMBER_MS);
-    recent.push({ ...eviction, epoch, at: now });
+    recent.push({ ...eviction, at: now });
     let removed = 0;
     const ids = io.of("/").adapter.rooms.get(userRoom(eviction.userId)) ?? new Set<string>();
     for (const id of ids) {
@@ -68,15 +70,16 @@ export function evictions(
       const timedOut = new Promise<"timed out">((resolve) =>
         setTimeout(() => resolve("timed out"), options.timeoutMs).unref(),
       );
-      // Redis away: the emit waits in the offline queue and lands when Redis returns; the ban itself is
-      // already in the database, so no node lets the user subscribe again meanwhile.
+      // Redis away: the emit waits in the offline queue and lands when Redis returns; the ban commits
+      // meanwhile (docs/decisions.md, issue 23), and no node lets the user subscribe again after it.
       const outcome = await Promise.race([answered.catch(() => "timed out" as const), timedOut]);
       if (outcome === "timed out")
         options.log.warn({ userId: eviction.userId }, "eviction not confirmed by every node");
     },
-    epoch: () => epoch,
-    evictedSince: (userId, eventId, since) =>
-      recent.some((r) => r.epoch > since && r.userId === userId && r.eventIds.includes(eventId)),
+    isEvicted: (userId, eventId) =>
+      recent.some(
+        (r) => Date.now() - r.at < REMEMBER_MS && r.userId === userId && r.eventIds.includes(eventId),
+      ),
   };
 }
 

@@ -8,6 +8,7 @@ import { publishChanges, range } from "../../testing/sample-messages";
 
 const FLOOD_DISCONNECT_MS = 1_500;
 const SLOW_CLIENT_MESSAGES = 100;
+const UNCAPPED = { burst: 10_000, perSecond: 10_000 };
 
 // Transport limits do not depend on the database engine: one run on PGlite.
 describe("realtime: handshake and transport limits [pglite]", () => {
@@ -24,6 +25,9 @@ describe("realtime: handshake and transport limits [pglite]", () => {
       floodDisconnectMs: FLOOD_DISCONNECT_MS,
       slowClientCheckMs: 100,
       slowClientBufferedMessages: SLOW_CLIENT_MESSAGES,
+      // The frame budget alone is under test here; the subscribe caps have caps.test.ts.
+      subscribesPerConnection: UNCAPPED,
+      subscribesPerAddress: UNCAPPED,
     },
   });
   let scene: SessionScene;

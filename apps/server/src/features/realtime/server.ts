@@ -7,6 +7,8 @@ import type { Realtime } from "../../platform/realtime/port";
 import { openRedisBus } from "../../platform/realtime/redis";
 import type { CookiePolicy } from "../auth/sessions";
 import { topicBatches } from "./batches";
+import { busGap } from "./bus-gap";
+import { realtimeCaps } from "./caps";
 import { onConnection } from "./connection";
 import { evictions, reauthorize } from "./evict";
 import { localFanOut } from "./fan-out";
@@ -30,6 +32,8 @@ export interface RealtimeOptions {
   publicUrl: string;
   policy: CookiePolicy;
   log: FastifyBaseLogger;
+  /** Client addresses (the caps per address) from X-Forwarded-For, as Fastify's trustProxy. */
+  trustProxy: boolean;
   /** Several nodes share topics through Redis pub/sub when set; else in-process. */
   redisUrl?: string;
   /** Shorter limits and timings for tests. */
@@ -83,9 +87,21 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
   // Each node writes its own subscribers' frames; other nodes get the batch once over Redis (queued while
   // it is away). The tick also answers the request that committed before a large fan-out starts.
   const fanOut = localFanOut(io, tuning.fanOutSocketsPerTurn);
-  if (bus) io.on(BATCH, (topic: string, batch: TopicMessage[]) => fanOut.send(topic, batch));
-  const batches = topicBatches((topic, batch) => {
+  const gap = busGap(io, db, (topic, batch) => fanOut.send(topic, batch), {
+    intervalMs: tuning.busGapPollMs,
+    log,
+  });
+  const deliver = (topic: string, batch: TopicMessage[]) => {
+    gap.delivered(topic, batch);
     fanOut.send(topic, batch);
+  };
+  if (bus) {
+    io.on(BATCH, deliver);
+    bus.onLost(gap.busDown);
+    bus.onResubscribed(gap.busUp);
+  }
+  const batches = topicBatches((topic, batch) => {
+    deliver(topic, batch);
     if (bus) io.serverSideEmit(BATCH, topic, batch);
   }, tuning.batchTickMs);
 
@@ -93,9 +109,13 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
   const evict = evictions(io, { multiNode: bus !== null, timeoutMs: tuning.evictionTimeoutMs, log });
   let presenceHandler: PresenceHandler | null = null;
   const connectionHandlers: Array<(socket: RealtimeSocket) => void> = [];
+  const caps = realtimeCaps(tuning, options.trustProxy);
+  // The address is counted before the handshake reads the database, the user once it is known.
+  io.use(caps.admitAddress);
   io.use(identifyViewer(db, options.policy, log));
+  io.use(caps.admitUser);
   io.on("connection", (socket) => {
-    onConnection({ db, evictions: evict, tuning, log, presenceHandler: () => presenceHandler }, socket);
+    onConnection({ db, evictions: evict, tuning, log, caps, presenceHandler: () => presenceHandler }, socket);
     for (const handler of connectionHandlers) handler(socket);
   });
 
@@ -140,6 +160,8 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
     pruneMessages: retention.run,
     async close() {
       stopWatching();
+      gap.stop();
+      caps.stop();
       retention.stop();
       batches.flush();
       fanOut.finish();

@@ -17,6 +17,8 @@ export interface SocketData {
    * event's topics, sends no presence and only watches its session's stage.
    */
   recorder: { sessionId: number; eventId: number } | null;
+  /** The client's address (caps.ts), what its connections and subscribes are counted against. */
+  address: string;
   /** The topics this connection holds, by name. */
   topics: Record<string, HeldTopic>;
 }

@@ -47,7 +47,6 @@ export async function subscribe(
 
   const { userId, browserKey, recorder } = socket.data;
   if (recorder && !recorderFollows(recorder, topic)) return refused(name, "forbidden");
-  const epoch = deps.evictions.epoch();
   const access = await topicAccess(deps.db, userId, topic, browserKey);
   if (access.refusal) {
     // A refused re-subscription (a ban since) also ends the one held.
@@ -62,7 +61,7 @@ export async function subscribe(
   // one committed before it is in the replay (or both: the client drops the second copy by its seq).
   await socket.join(name);
   socket.data.topics[name] = held;
-  if (userId !== null && held.eventId !== null && deps.evictions.evictedSince(userId, held.eventId, epoch)) {
+  if (userId !== null && held.eventId !== null && deps.evictions.isEvicted(userId, held.eventId)) {
     leave(socket, name);
     return refused(name, "banned");
   }

@@ -4,16 +4,21 @@ import {
   REALTIME_BAN_EVICTION_MS,
   REALTIME_BATCH_TICK_MS,
   REALTIME_CLIENT_TIMEOUT_MS,
+  REALTIME_CONNECTIONS_PER_ADDRESS,
+  REALTIME_CONNECTIONS_PER_USER,
   REALTIME_FRAMES_PER_SECOND,
   REALTIME_HEARTBEAT_MS,
   REALTIME_MAX_FRAME_BYTES,
   REALTIME_REPLAY_MAX_MESSAGES,
   REALTIME_RETENTION_MS,
   REALTIME_SLOW_CLIENT_BUFFERED_MESSAGES,
+  REALTIME_SUBSCRIBES_PER_ADDRESS,
+  REALTIME_SUBSCRIBES_PER_CONNECTION,
 } from "@onstage/domain";
+import type { CapLimits } from "./caps";
 
 /** The realtime layer's limits and timings; the constants by default, shorter in tests. */
-export interface RealtimeTuning {
+export interface RealtimeTuning extends CapLimits {
   heartbeatMs: number;
   /** A client that answers no heartbeat for this long is gone (spec 2 §9: 60 s). */
   clientTimeoutMs: number;
@@ -33,6 +38,8 @@ export interface RealtimeTuning {
   batchTickMs: number;
   /** Frames a fan-out writes per event-loop turn before it lets other work in (fan-out.ts). */
   fanOutSocketsPerTurn: number;
+  /** While Redis is away, how often a node reads what other nodes published (bus-gap.ts). */
+  busGapPollMs: number;
 }
 
 export const DEFAULT_REALTIME_TUNING: RealtimeTuning = {
@@ -55,4 +62,10 @@ export const DEFAULT_REALTIME_TUNING: RealtimeTuning = {
   // Not in the specs: under half a millisecond of writes on this 2-core machine (docs/decisions.md,
   // "Local fan-out").
   fanOutSocketsPerTurn: 50,
+  // Issue 23 §2.11: "within a few seconds"; one query per poll for all the node's topics.
+  busGapPollMs: 2_000,
+  connectionsPerAddress: REALTIME_CONNECTIONS_PER_ADDRESS,
+  connectionsPerUser: REALTIME_CONNECTIONS_PER_USER,
+  subscribesPerConnection: REALTIME_SUBSCRIBES_PER_CONNECTION,
+  subscribesPerAddress: REALTIME_SUBSCRIBES_PER_ADDRESS,
 };

@@ -1,6 +1,8 @@
 import type { Socket } from "node:net";
+import { RTMP_PUBLISH_DEADLINE_MS } from "@onstage/domain";
 import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
 import { relayedLog } from "../program-feed/follower";
+import { addressKey, EncoderGate } from "./encoder-gate";
 import { IngestPipeline } from "./ingest-pipeline";
 import type { FromIngest, IngestTarget, ToIngest } from "./ingest-protocol";
 import { isTranscoded, ladderFor } from "./ladder";
@@ -29,10 +31,18 @@ interface SessionIngest {
   changes: Promise<void>;
 }
 
+/** A connection from its accept until the server's verdict on its key. */
+interface Unchecked {
+  publisher: Publisher;
+  address: string;
+  /** Issue 23 §1.2: it closes unless its key is checked by then. */
+  deadline: NodeJS.Timeout;
+}
+
 let ffmpegPath = "";
 let nextConnectionId = 1;
-/** Connections whose publish waits for the server's verdict. */
-const asking = new Map<number, Publisher>();
+const gate = new EncoderGate();
+const unchecked = new Map<number, Unchecked>();
 const sessions = new Map<number, SessionIngest>();
 /** The directory each pipeline writes. */
 const pipelineDirs = new WeakMap<IngestPipeline, string>();
@@ -48,23 +58,36 @@ function sessionOf(sessionId: number): SessionIngest {
 }
 
 function accept(socket: Socket): void {
+  const address = addressKey(socket.remoteAddress ?? "");
+  if (!gate.admit(address)) {
+    socket.destroy();
+    return;
+  }
   const connectionId = nextConnectionId++;
   const publisher = new Publisher(socket);
-  publisher.once("publish", (key) => {
-    asking.set(connectionId, publisher);
-    send({ kind: "publish", connectionId, key });
+  const deadline = setTimeout(() => publisher.close(), RTMP_PUBLISH_DEADLINE_MS);
+  unchecked.set(connectionId, { publisher, address, deadline });
+  publisher.once("publish", (key) => send({ kind: "publish", connectionId, key }));
+  publisher.once("closed", () => {
+    clearTimeout(deadline);
+    unchecked.delete(connectionId);
+    gate.left(address);
   });
-  publisher.once("closed", () => asking.delete(connectionId));
   // The server accepted it paused: nothing was read before it came here.
   socket.resume();
 }
 
 function verdict(connectionId: number, sessionId: number | null): void {
-  const publisher = asking.get(connectionId);
-  asking.delete(connectionId);
-  if (!publisher || publisher.closed) return;
+  const connection = unchecked.get(connectionId);
+  unchecked.delete(connectionId);
+  if (!connection || connection.publisher.closed) return;
+  clearTimeout(connection.deadline);
+  const { publisher } = connection;
   if (sessionId === null) {
-    publisher.refuse();
+    // Issue 23 §1.2: guessing keys gets slower with each guess from the address (its connection, held
+    // meanwhile, still counts against the address's share).
+    const delayMs = gate.wrongKey(connection.address, Date.now());
+    setTimeout(() => publisher.refuse(), delayMs);
     return;
   }
   const session = sessionOf(sessionId);
@@ -164,29 +187,44 @@ function sizeOf(session: SessionIngest): Promise<void> {
   });
 }
 
-process.on("message", (message: ToIngest, handle?: Socket) => {
+function onMessage(message: ToIngest, handle?: Socket): void {
   switch (message.kind) {
     case "configure":
       ffmpegPath = message.ffmpegPath;
-      return;
+      break;
     case "connection":
-      return handle ? accept(handle) : undefined;
+      if (handle) accept(handle);
+      break;
     case "verdict":
-      return verdict(message.connectionId, message.sessionId);
+      verdict(message.connectionId, message.sessionId);
+      break;
     case "target":
-      return retarget(message.sessionId, message.target);
+      retarget(message.sessionId, message.target);
+      break;
     case "recording":
-      return sessions.get(message.sessionId)?.pipeline?.setRecording(message.recording);
+      sessions.get(message.sessionId)?.pipeline?.setRecording(message.recording);
+      break;
     case "captions":
-      return showCaptions(message.sessionId, message.captions);
+      showCaptions(message.sessionId, message.captions);
+      break;
     case "disconnect":
-      return sessions.get(message.sessionId)?.publisher?.close();
+      sessions.get(message.sessionId)?.publisher?.close();
+      break;
+  }
+}
+
+process.on("message", (message: ToIngest, handle?: Socket) => {
+  try {
+    onMessage(message, handle);
+  } catch (err) {
+    // A bulkhead (STYLE "Media code"): one message's failure is logged; every other encoder goes on.
+    log.error({ kind: message.kind }, `ingest: ${message.kind} failed: ${String(err)}`);
   }
 });
 
 // The server went away (stopped or died): no new encoders, the playlists end, nothing keeps running.
 process.once("disconnect", () => {
-  for (const publisher of asking.values()) publisher.close();
+  for (const { publisher } of unchecked.values()) publisher.close();
   const ending = [...sessions.entries()].map(async ([sessionId, session]) => {
     session.publisher?.close();
     session.target = null;

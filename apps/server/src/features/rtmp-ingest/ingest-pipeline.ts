@@ -123,6 +123,14 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
       this.run = run;
       void run.exited.then((code) => this.exitedOnItsOwn(run, source, code));
     });
+    // A failed switch (a follower's directory, a spawn) is this session's: logged, and the next one runs;
+    // left rejected, it would end the process every encoder is on (unhandled).
+    this.switching = this.switching.catch((err: unknown) =>
+      this.options.log.error(
+        { dir: this.options.dir },
+        `rtmp ingest: switching the source failed: ${String(err)}`,
+      ),
+    );
     return this.switching;
   }
 

@@ -1,16 +1,14 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { LiveStream, PlaybackResponse, StreamLiveStreamResponse } from "@onstage/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type App, buildApp } from "../../app";
-import { TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
+import type { App } from "../../app";
+import { TEST_PUBLIC_URL } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
-import { freePort } from "../../testing/free-port";
-import { childProcesses, until } from "../../testing/media";
-import { type RoomScene, roomScene } from "../../testing/room-scene";
-import { decode, listening, push } from "../../testing/rtmp-encoder";
+import { until } from "../../testing/media";
+import type { RoomScene } from "../../testing/room-scene";
+import { decode, ingestProcesses, listening, push, rtmpApp, rtmpSession } from "../../testing/rtmp-encoder";
 import { parsePlaylist } from "../program-feed/playlists";
 
 /** The ffmpeg runs writing under `dir` (this suite's media directory): the ingest's, none of the encoders'. */
@@ -29,27 +27,13 @@ async function ffmpegsWriting(dir: string): Promise<string[]> {
     .map((args) => args.join(" "));
 }
 
-/** This test process's RTMP ingest processes. */
-const ingestProcesses = () => childProcesses("ingest-entry");
-
 describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
   let app: App;
   let port: number;
   let mediaDir: string;
 
   beforeAll(async () => {
-    port = await freePort();
-    mediaDir = await mkdtemp(path.join(tmpdir(), "onstage-rtmp-media-"));
-    app = await buildApp({
-      db: use(),
-      publicUrl: TEST_PUBLIC_URL,
-      webDist: "/nonexistent",
-      filesDir: await testFilesDir(),
-      ffmpegPath: "ffmpeg",
-      mediaDir,
-      rtmp: { host: "127.0.0.1", port },
-      captions: { enabled: true, delayMs: 0 },
-    });
+    ({ app, port, mediaDir } = await rtmpApp(use(), { captions: { enabled: true, delayMs: 0 } }));
     // Issue 14 §5: a started server runs no ingest process; the first connection (this probe) starts it.
     expect(await ingestProcesses()).toEqual([]);
     await until("the RTMP listener", () => listening(port), 10_000);
@@ -87,15 +71,7 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
   /** A segment of the stream whose master is at `url` (its first variant). */
   const firstSegment = async (url: string) => segmentOf(await firstVariant(url));
 
-  async function rtmpScene(broadcastType: "rtmp" | "rtmp-native") {
-    const s = await roomScene(app.server, use(), {
-      session: { state: "greenroom", broadcast_type: broadcastType },
-    });
-    const res = await s.people.owner.client.post("/api/mux/livestream/create", {
-      video_session_id: s.session,
-    });
-    return { s, stream: LiveStream.parse(res.json()) };
-  }
+  const rtmpScene = (broadcastType: "rtmp" | "rtmp-native") => rtmpSession(app, use(), broadcastType);
   const status = async (s: RoomScene) =>
     LiveStream.parse(
       (await s.people.owner.client.get(`/api/mux/livestream?video_session_id=${s.session}`)).json(),

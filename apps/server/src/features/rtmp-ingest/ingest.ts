@@ -13,6 +13,7 @@ import type { FromIngest, IngestTarget } from "./ingest-protocol";
 import { MASTER_PLAYLIST } from "./ladder";
 import type { IngestPort } from "./port";
 import { findBySession, findByStreamKey, setLiveStreamStatus } from "./queries";
+import { isStreamKeyShaped } from "./service";
 
 // The embedded RTMP ingest (issue 13 §1): an RTMP listener whose encoders a child process takes (started
 // with the first), which asks here about each publish's stream key, and the sessions whose encoder reached this node. Each one is reconciled with
@@ -122,7 +123,7 @@ export class RtmpIngest implements IngestPort {
 
   /** Refused before any media is read: an unknown or rotated key, a stopped stream, a closed session. */
   private async onPublish(connectionId: number, key: string): Promise<void> {
-    const row = key ? await findByStreamKey(this.deps.db, key) : null;
+    const row = isStreamKeyShaped(key) ? await findByStreamKey(this.deps.db, key) : null;
     if (!row || publisherRefusal(row)) {
       this.process.send({ kind: "verdict", connectionId, sessionId: null });
       return;

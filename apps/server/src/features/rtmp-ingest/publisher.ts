@@ -12,6 +12,10 @@ import { Amf, type AVPacket, Flv, type RtmpConnection, rtmpConnection } from "./
 const APP = "live";
 /** Before the key is checked nothing but the handshake and commands is read; more is not an encoder. */
 const MAX_BYTES_BEFORE_PUBLISH = 64 * 1024;
+/** An encoder's commands are a few hundred bytes; an unchecked connection gets no larger buffer. */
+const MAX_COMMAND_BYTES = 8 * 1024;
+/** An accepted encoder's largest message (a keyframe): a 4K one is a few MB. */
+const MAX_MEDIA_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 interface PublisherEvents {
   /** The encoder asked to publish to this stream key. */
@@ -22,7 +26,9 @@ interface PublisherEvents {
 }
 
 export class Publisher extends EventEmitter<PublisherEvents> {
-  private readonly rtmp: RtmpConnection = rtmpConnection();
+  private readonly rtmp: RtmpConnection = rtmpConnection(() =>
+    this.accepted ? MAX_MEDIA_MESSAGE_BYTES : MAX_COMMAND_BYTES,
+  );
   private accepted = false;
   private bytesBeforePublish = 0;
   private streamId = 0;
@@ -56,7 +62,13 @@ export class Publisher extends EventEmitter<PublisherEvents> {
         return;
       }
     }
-    if (this.rtmp.parserData(data) !== null) this.close();
+    try {
+      if (this.rtmp.parserData(data) !== null) this.close();
+    } catch {
+      // Issue 23 §1.2: what the library cannot parse or refuses (and any throw of a handler it called)
+      // ends this connection only, never the process every encoder is on.
+      this.close();
+    }
   }
 
   private onPublish(streamName: string): void {

@@ -16,7 +16,11 @@ export interface AVPacket {
   data: Buffer;
 }
 
-/** One connection's protocol state: bytes in through parserData, bytes out through onOutputCallback. */
+/**
+ * One connection's protocol state: bytes in through parserData, bytes out through onOutputCallback.
+ * parserData throws on much it cannot parse (a connect whose tcUrl is not a URL, a null command
+ * object, a command of the wrong AMF type): its caller ends that connection.
+ */
 export interface RtmpConnection {
   streamApp: string;
   /** The packet being handled: a publish command's stream id is in its header. */
@@ -45,6 +49,30 @@ export const Amf = require("node-media-server/src/protocol/amf.js") as AmfReader
 // Its logger prints every unknown command at info level to stdout; only errors belong in ours.
 (require("node-media-server/src/core/logger.js") as { level: string }).level = "error";
 
-export function rtmpConnection(): RtmpConnection {
-  return new Rtmp();
+/** The parser's own parts a bound needs: the message header being read, and its chunk streams. */
+interface RtmpParser extends RtmpConnection {
+  parserPacket: { header: { stream_id: number; length: number } };
+  inPackets: Map<number, unknown>;
+  /** Called once a message's header is read, before any of it: sizes its buffer to the announced length. */
+  packetAlloc(): void;
+}
+
+/** Encoders use a handful of chunk streams (ffmpeg 2-8, OBS 2-7); each holds a message buffer. */
+const MAX_CHUNK_STREAMS = 64;
+
+/**
+ * A connection's parser that throws, before allocating anything for it, on a message longer than
+ * `maxMessageBytes()` allows now or on a chunk stream past the cap: the library allocates the length
+ * a header announces at once (issue 23 §1.2: 12 × 16 MB from 173 bytes).
+ */
+export function rtmpConnection(maxMessageBytes: () => number): RtmpConnection {
+  const rtmp = new Rtmp() as RtmpParser;
+  const allocate = rtmp.packetAlloc.bind(rtmp);
+  rtmp.packetAlloc = () => {
+    const { length } = rtmp.parserPacket.header;
+    if (length > maxMessageBytes()) throw new Error(`a message of ${length} bytes`);
+    if (rtmp.inPackets.size > MAX_CHUNK_STREAMS) throw new Error("too many chunk streams");
+    allocate();
+  };
+  return rtmp;
 }

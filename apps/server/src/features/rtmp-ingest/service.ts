@@ -29,7 +29,12 @@ import {
 // Every call is the channel owner's or admin's (spec 2 §6 RTMP setup); nobody else ever sees a key.
 
 /** 256 random bits: a key cannot be guessed, and an encoder's URL carries it whole. */
-const newStreamKey = () => randomBytes(32).toString("base64url");
+export const newStreamKey = () => randomBytes(32).toString("base64url");
+/**
+ * What newStreamKey makes, and the 32 hex characters earlier demo data holds; anything else an encoder
+ * sends (a NUL byte, 16 KB) is refused unread.
+ */
+export const isStreamKeyShaped = (key: string) => /^[\w-]{32,43}$/.test(key);
 const newLiveStreamId = () => `ls_${randomBytes(12).toString("hex")}`;
 
 /** The embedded listener's keys: made here, checked by the listener against the row. */
@@ -85,7 +90,11 @@ export function liveStreamService(
   /** The streamer view's playlist: the greenroom preview, or the live stream's own files once live. */
   async function preview(row: LiveStreamRow): Promise<StreamLiveStreamResponse> {
     const now = deps.clock();
-    const { token: previewToken } = mediaToken(previewSecret(mediaSecret), row.sessionId, now);
+    const { token: previewToken } = mediaToken(
+      previewSecret(mediaSecret),
+      { sessionId: row.sessionId, streamId: null },
+      now,
+    );
     const none = { playbackToken: previewToken, envKey: null, previewUrl: null };
     // With LiveKit Ingress the encoder is a participant of the room: the host watches it there.
     if (row.status !== "active" || !inputs.previews) return none;
@@ -95,7 +104,7 @@ export function liveStreamService(
     }
     const stream = row.state === "broadcasting" ? await findLiveStream(db, row.sessionId) : null;
     if (!stream) return none;
-    const { token } = mediaToken(mediaSecret, row.sessionId, now);
+    const { token } = mediaToken(mediaSecret, { sessionId: row.sessionId, streamId: stream.id }, now);
     return {
       playbackToken: token,
       envKey: null,

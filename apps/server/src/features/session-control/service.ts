@@ -58,17 +58,21 @@ export function sessionControlService(deps: SessionControlDeps) {
     return { access, session };
   }
 
-  /** The writes of one move, in its transaction; returns the stream the move opened or ended. */
+  /**
+   * The writes of one move, in its transaction; returns the stream the move opened or ended, and the
+   * streams a reset deleted.
+   */
   async function applyMove(
     tx: Queryable,
     outbox: Outbox,
     sessionId: number,
     transition: SessionTransition,
     isRecording: boolean,
-  ): Promise<SessionStream | null> {
+  ): Promise<{ stream: SessionStream | null; deletedStreamIds: number[] }> {
     const now = clock();
     const patch: SessionPatch = { state: transition.to };
     let stream: SessionStream | null = null;
+    let deletedStreamIds: number[] = [];
     switch (transition.action) {
       case "go_live":
         stream = await openStream(tx, outbox, sessionId, isRecording);
@@ -92,20 +96,24 @@ export function sessionControlService(deps: SessionControlDeps) {
         await releaseSessionStage(tx, outbox, { sessionId, at: now });
         break;
       case "reset_session":
-        await resetWrites(tx, outbox, sessionId);
+        deletedStreamIds = await resetWrites(tx, outbox, sessionId);
         Object.assign(patch, { isRecording: false, timeBroadcastStart: null, timeBroadcastEnd: null });
         break;
       default:
         break;
     }
     await updateSession(tx, outbox, sessionId, patch);
-    return stream;
+    return { stream, deletedStreamIds };
   }
 
-  /** Reset: the streams go (spec 2 §4 clears the current stream) and nobody stays on stage. */
-  async function resetWrites(tx: Queryable, outbox: Outbox, sessionId: number) {
-    await deleteStreams(tx, outbox, sessionId);
+  /**
+   * Reset: the streams go (spec 2 §4 clears the current stream) and nobody stays on stage. Returns the
+   * deleted streams' ids: their media goes after commit (tellLifecycle).
+   */
+  async function resetWrites(tx: Queryable, outbox: Outbox, sessionId: number): Promise<number[]> {
+    const deleted = await deleteStreams(tx, outbox, sessionId);
     await releaseSessionStage(tx, outbox, { sessionId, at: clock() });
+    return deleted;
   }
 
   /**
@@ -139,15 +147,21 @@ export function sessionControlService(deps: SessionControlDeps) {
     return { session, stream };
   }
 
-  function tellLifecycle(change: {
-    sessionId: number;
-    eventId: number;
-    from: SessionState;
-    to: SessionState;
-    stream: SessionStream | null;
-    /** Absent when the server made the move (the maximum runtime). */
-    byUserId?: number;
-  }) {
+  function tellLifecycle(
+    change: {
+      sessionId: number;
+      eventId: number;
+      from: SessionState;
+      to: SessionState;
+      stream: SessionStream | null;
+      /** Absent when the server made the move (the maximum runtime). */
+      byUserId?: number;
+    },
+    deletedStreamIds: readonly number[] = [],
+  ) {
+    // Before the state: the program feed ends the session's pipeline on it, then removes the files.
+    if (deletedStreamIds.length > 0)
+      lifecycle.emit("streamsDeleted", { sessionId: change.sessionId, streamIds: deletedStreamIds });
     if (change.from !== change.to) lifecycle.emit("sessionState", change);
   }
 
@@ -177,12 +191,16 @@ export function sessionControlService(deps: SessionControlDeps) {
         });
         if (refusal) throw refusalError(refusal);
         const transition = findSessionTransition(locked.state, to) as SessionTransition;
-        const stream = await applyMove(tx, outbox, session.id, transition, body.is_recording ?? true);
+        const move = await applyMove(tx, outbox, session.id, transition, body.is_recording ?? true);
         if (body.call_audience) await callAudience(tx, outbox, transition, session);
-        return { from: locked.state, to, stream: stream ?? (await findLiveStream(tx, session.id)) };
+        const stream = move.stream ?? (await findLiveStream(tx, session.id));
+        return { change: { from: locked.state, to, stream }, deletedStreamIds: move.deletedStreamIds };
       });
-      tellLifecycle({ sessionId: session.id, eventId: session.eventId, ...moved, byUserId: viewerUserId });
-      return answer(session.id, moved.stream);
+      tellLifecycle(
+        { sessionId: session.id, eventId: session.eventId, ...moved.change, byUserId: viewerUserId },
+        moved.deletedStreamIds,
+      );
+      return answer(session.id, moved.change.stream);
     },
 
     /**
@@ -199,7 +217,7 @@ export function sessionControlService(deps: SessionControlDeps) {
           const live = await findLiveStream(tx, due.sessionId);
           if (locked?.state !== "broadcasting" || live?.id !== due.streamId) return undefined;
           const endLive = findSessionTransition("broadcasting", "postevent") as SessionTransition;
-          return applyMove(tx, outbox, due.sessionId, endLive, false);
+          return (await applyMove(tx, outbox, due.sessionId, endLive, false)).stream;
         });
         if (stream === undefined) continue;
         ended.push(due.sessionId);
@@ -219,10 +237,10 @@ export function sessionControlService(deps: SessionControlDeps) {
       const { access, session } = await accessOf(viewerUserId, body.video_session_id, body.event_id);
       const refusal = resetSessionRefusal(access.flags);
       if (refusal) throw refusalError(refusal);
-      const from = await withOutbox(db, realtime, async (tx, outbox) => {
+      const { from, deletedStreamIds } = await withOutbox(db, realtime, async (tx, outbox) => {
         const locked = await lockSessionControl(tx, session.id);
         if (!locked) throw NotFound("session_not_found");
-        await resetWrites(tx, outbox, session.id);
+        const deleted = await resetWrites(tx, outbox, session.id);
         // Always written: a scheduled session may still hold a stuck stream or the last go-live's times.
         await updateSession(tx, outbox, session.id, {
           state: "scheduled",
@@ -230,16 +248,19 @@ export function sessionControlService(deps: SessionControlDeps) {
           timeBroadcastStart: null,
           timeBroadcastEnd: null,
         });
-        return locked.state;
+        return { from: locked.state, deletedStreamIds: deleted };
       });
-      tellLifecycle({
-        sessionId: session.id,
-        eventId: session.eventId,
-        from,
-        to: "scheduled",
-        stream: null,
-        byUserId: viewerUserId,
-      });
+      tellLifecycle(
+        {
+          sessionId: session.id,
+          eventId: session.eventId,
+          from,
+          to: "scheduled",
+          stream: null,
+          byUserId: viewerUserId,
+        },
+        deletedStreamIds,
+      );
       return answer(session.id, null);
     },
 

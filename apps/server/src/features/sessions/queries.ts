@@ -23,10 +23,14 @@ interface SummaryRow {
   state: SessionState;
   session_type: SessionType;
   broadcast_type: BroadcastType;
+  has_recording: boolean;
 }
 
-const SUMMARY_COLUMNS =
-  "id, url_hash, title, description, time_scheduled, duration_minutes, time_broadcast_end, state, session_type, broadcast_type";
+// A reset deletes the old streams: only a current stream's recording counts.
+const SUMMARY_COLUMNS = `id, url_hash, title, description, time_scheduled, duration_minutes, time_broadcast_end, state,
+  session_type, broadcast_type,
+  EXISTS (SELECT 1 FROM video_session_streams s WHERE s.video_session_id = video_sessions.id
+           AND s.deleted_at IS NULL AND s.vod_playback_url IS NOT NULL) AS has_recording`;
 
 const toSummary = (r: SummaryRow): VideoSessionSummary => ({
   id: r.id,
@@ -39,6 +43,7 @@ const toSummary = (r: SummaryRow): VideoSessionSummary => ({
   state: r.state,
   sessionType: r.session_type,
   broadcastType: r.broadcast_type,
+  hasRecording: r.has_recording,
 });
 
 const LIST_SESSIONS = statement(

@@ -2,7 +2,12 @@ import { stageIsOpen } from "@onstage/domain";
 import type { EmbeddedMediaRoom } from "../../platform/media-room/embedded/room";
 import type { LivekitMediaRoom } from "../../platform/media-room/livekit/livekit-media-room";
 import type { MediaRoomPort } from "../../platform/media-room/port";
-import type { SessionStateChange, StageSettingsChanged, UserRemoved } from "../broadcast/lifecycle";
+import type {
+  BanChanged,
+  SessionStateChange,
+  StageSettingsChanged,
+  UserRemoved,
+} from "../broadcast/lifecycle";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import { stageRoutes } from "./routes";
@@ -52,14 +57,15 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
     checking = false;
     if (again) await recheck();
   };
-  // A ban that removes takes the user off the stage now; the re-check reads the ban from the database.
-  const onRemoved = (removed: UserRemoved) => {
+  // A removal or a ban (a shadow ban too: issue 23 §2.4) takes the user off the stage now; the re-check
+  // reads the ban from the database.
+  const onRemoved = (removed: UserRemoved | BanChanged) => {
     if (livekit) void takeOffLivekit(removed);
     else if (checking) again = true;
     else void recheck();
   };
   /** LiveKit holds its rooms: who may no longer be on stage is found by asking it, when something changed. */
-  const takeOffLivekit = async (change: UserRemoved | StageSettingsChanged) => {
+  const takeOffLivekit = async (change: UserRemoved | BanChanged | StageSettingsChanged) => {
     if (!livekit) return;
     try {
       const sessions =
@@ -86,6 +92,7 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
     start() {
       deps.lifecycle.on("sessionState", onState);
       deps.lifecycle.on("userRemoved", onRemoved);
+      deps.lifecycle.on("banChanged", onRemoved);
       deps.lifecycle.on("stageSettings", onStageSettings);
       timer = setInterval(() => void recheck(), RECHECK_MS);
       timer.unref();
@@ -93,6 +100,7 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
     async stop() {
       deps.lifecycle.off("sessionState", onState);
       deps.lifecycle.off("userRemoved", onRemoved);
+      deps.lifecycle.off("banChanged", onRemoved);
       deps.lifecycle.off("stageSettings", onStageSettings);
       if (timer) clearInterval(timer);
       await mediaRoom.stop();

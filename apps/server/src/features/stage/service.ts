@@ -31,6 +31,7 @@ function standingOf(access: PlaceAccess): StageStanding {
     state: session.state,
     signedIn: access.viewer.userId !== null,
     isBanned: access.viewer.isBanned,
+    isShadowBanned: access.viewer.isShadowBanned,
     // Issue 12 §2: an accepted invitee, and anyone while the open stage is on, goes on stage too.
     acceptedInvite: access.viewer.stageIntent === "invite_accepted",
     openStage: session.openStage && hostControls(session).showOpenStage,

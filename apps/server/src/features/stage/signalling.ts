@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Database } from "../../platform/database";
+import { CandidateScreen, isClientOnThisMachine } from "../../platform/media-room/embedded/candidates";
 import type { EmbeddedMediaRoom, StageSink } from "../../platform/media-room/embedded/room";
 import { realtimeError } from "../realtime/errors";
 import { asAck, type RealtimeSocket } from "../realtime/socket";
@@ -25,7 +26,16 @@ import { fullNameOf, requireStage, stageStanding } from "./service";
 // authorised again from the database first, and a refused member is taken out of the room at once.
 
 /** The SFU's own refusals (thrown in the worker as plain messages), as the codes clients know. */
-const SFU_CODES = new Set(["not_on_stage", "bad_offer", "bad_answer", "already_publishing", "forbidden"]);
+const SFU_CODES = new Set([
+  "not_on_stage",
+  "bad_offer",
+  "bad_answer",
+  "already_publishing",
+  "forbidden",
+  "bad_candidate",
+  // The thread ended while the call was under way; the member is told to join again.
+  "sfu_restarted",
+]);
 
 export interface SignallingDeps {
   db: Database;
@@ -35,12 +45,12 @@ export interface SignallingDeps {
 
 export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) => void {
   const { db, room } = deps;
-  /** Watch-only places count down from -1 so they never meet a user id. */
-  let nextWatchPlace = -1;
   return (socket) => {
     const userId = socket.data.userId;
     /** The places this socket holds, by session, with the sink the SFU talks to it through. */
-    const places = new Map<number, { place: number; sink: StageSink }>();
+    const places = new Map<number, { place: number; sink: StageSink; candidates: CandidateScreen }>();
+    const { address, headers } = socket.handshake;
+    const onThisMachine = isClientOnThisMachine(address, headers["x-forwarded-for"]);
 
     const sinkFor = (sessionId: number): StageSink => ({
       signal(signal) {
@@ -56,6 +66,10 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
         places.delete(sessionId);
         socket.emit(StageEvents.closed, { video_session_id: sessionId });
       },
+      restarted() {
+        places.delete(sessionId);
+        socket.emit(StageEvents.restarted, { video_session_id: sessionId });
+      },
     });
 
     const leave = async (sessionId: number) => {
@@ -65,11 +79,12 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
     };
 
     /** The place this socket holds: only it speaks for the place (not another tab of the user). */
-    const placeOf = (sessionId: number): number => {
+    const heldOf = (sessionId: number) => {
       const held = places.get(sessionId);
       if (!held || !room.holds(sessionId, held.place, held.sink)) throw Conflict("not_on_stage");
-      return held.place;
+      return held;
     };
+    const placeOf = (sessionId: number): number => heldOf(sessionId).place;
 
     function on<S extends z.ZodType<{ video_session_id: number }>>(
       event: string,
@@ -102,12 +117,13 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
     }
 
     on(StageEvents.join, StageJoinMessage, async ({ video_session_id: sessionId, watch }, member, rights) => {
+      if (watch && !rights.canWatch) throw Forbidden();
       await leave(sessionId);
       const sink = sinkFor(sessionId);
       // Watching (the program feed's compositor) takes a place of its own and publishes nothing.
-      const place = watch ? nextWatchPlace-- : member;
+      const place = watch ? watchPlace(member, socket.data.recorder !== null) : member;
       const canPublish = rights.canPublish && !watch;
-      places.set(sessionId, { place, sink });
+      places.set(sessionId, { place, sink, candidates: new CandidateScreen(onThisMachine) });
       const name = await fullNameOf(db, member);
       await room.enter({ sessionId, userId: member, name, canPublish }, sink, place);
       return { status: "ok", canPublish };
@@ -118,17 +134,26 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       async ({ video_session_id: sessionId, sdp }, _member, rights) => {
         // Nothing a member without the publish right sends reaches the SFU.
         if (!rights.canPublish) throw Forbidden();
-        const answer = await room.signal(sessionId, placeOf(sessionId), { type: "publish-offer", sdp });
+        const { place, candidates } = heldOf(sessionId);
+        const offer = candidates.sdp("publish", sdp);
+        const answer = await room.signal(sessionId, place, { type: "publish-offer", sdp: offer });
         return { status: "ok", sdp: answer ?? "" };
       },
     );
     on(StageEvents.answer, StageAnswerMessage, async ({ video_session_id: sessionId, sdp }) => {
-      await room.signal(sessionId, placeOf(sessionId), { type: "subscribe-answer", sdp });
+      const { place, candidates } = heldOf(sessionId);
+      await room.signal(sessionId, place, {
+        type: "subscribe-answer",
+        sdp: candidates.sdp("subscribe", sdp),
+      });
       return undefined;
     });
     on(StageEvents.candidate, StageCandidateMessage, async (message) => {
       const { video_session_id: sessionId, connection, candidate } = message;
-      await room.signal(sessionId, placeOf(sessionId), { type: "candidate", connection, candidate });
+      const { place, candidates } = heldOf(sessionId);
+      // Issue 23 §2.6: a candidate the SFU must not check is dropped as if it never came.
+      if (candidates.admits(connection, candidate.candidate))
+        await room.signal(sessionId, place, { type: "candidate", connection, candidate });
       return undefined;
     });
     on(StageEvents.state, StageStateMessage, async (message) => {
@@ -145,6 +170,13 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
     });
   };
 }
+
+/**
+ * Issue 23 §2.5: one watch-only place per user, below zero so it never meets a user id; a second tab's
+ * compositor (a reload) takes it over as a second tab does a stage place. The server's recorder speaks
+ * for the host who went live and keeps a place of its own (below -2^40), so their tab never displaces it.
+ */
+const watchPlace = (userId: number, isRecorder: boolean) => (isRecorder ? -(2 ** 40) - userId : -userId);
 
 /** What the stage events that publish need; the server's recorder only watches its own session. */
 const PUBLISHING: ReadonlySet<string> = new Set([StageEvents.offer, StageEvents.state]);

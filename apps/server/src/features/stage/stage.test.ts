@@ -1,65 +1,44 @@
-import { type StageAck, StageEvents, type StageParticipantInfo } from "@onstage/domain";
+import { type StageAck, StageEvents } from "@onstage/domain";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Queryable } from "../../platform/database";
-import { signedIn } from "../../testing/app";
+import { withOutbox } from "../../platform/realtime/outbox";
+import { signedIn, TEST_PUBLIC_URL } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { eventually, RealtimeClient, useListeningApp } from "../../testing/realtime";
+import { eventually, useListeningApp } from "../../testing/realtime";
 import { errorCode, type RoomScene, roomScene } from "../../testing/room-scene";
-import { StagePeer } from "../../testing/stage-peer";
+import { type StageClient, stageClient } from "../../testing/stage-client";
+import { issueRecorderCredential } from "../auth/recorder";
+import { cookiePolicy } from "../auth/sessions";
+import { openStream } from "../broadcast/streams";
 import { membersRights, stageStanding } from "./service";
 
 // Issue 11 §2 with real WebRTC: werift peers talk to the embedded SFU through the realtime socket.
 
 const JOIN = "/api/video-session/join-stage";
 
-/** A browser on stage: its socket, its two werift connections, and what the SFU told it. */
-async function stageClient(url: string, cookie: string | undefined, sessionId: number) {
-  const client = await RealtimeClient.connect(url, cookie ? { cookie } : {});
-  const peer = new StagePeer();
-  const seen = { participants: [] as StageParticipantInfo[], closed: false };
-  const ref = { video_session_id: sessionId };
-  client.socket.on(StageEvents.participants, (m: { participants: StageParticipantInfo[] }) => {
-    seen.participants = m.participants;
-  });
-  client.socket.on(StageEvents.closed, () => {
-    seen.closed = true;
-  });
-  client.socket.on(StageEvents.offer, async (m: { sdp: string }) => {
-    client.socket.emit(StageEvents.answer, { ...ref, sdp: await peer.answer(m.sdp) });
-  });
-  const emit = async (event: string, payload: object = {}) =>
-    (await client.emitWithAck(event, { ...ref, ...payload })) as StageAck;
-  return {
-    peer,
-    seen,
-    emit,
-    join: () => emit(StageEvents.join),
-    async publish(): Promise<StageAck> {
-      const ack = await emit(StageEvents.offer, { sdp: await peer.publishOffer() });
-      if (ack.status === "ok") {
-        await peer.acceptAnswer(ack.sdp ?? "");
-        peer.startVideo(300);
-      }
-      return ack;
-    },
-    videoFrom: (userId: number) =>
-      peer.packetsOn(seen.participants.find((p) => p.userId === userId)?.mids.video ?? ""),
-    async close() {
-      client.close();
-      await peer.close();
-    },
-  };
-}
-type StageClient = Awaited<ReturnType<typeof stageClient>>;
 const codeOf = (ack: StageAck) => (ack.status === "error" ? ack.error.code : ack.status);
 
 describeOnEachDatabase("the stage over the embedded SFU", (use) => {
   const server = useListeningApp(use);
   let scene: RoomScene;
   const open: StageClient[] = [];
-  const connect = async (who: keyof RoomScene["people"] | null, sessionId = scene.session) => {
-    const cookie = who ? (await signedIn(use(), scene.people[who].userId)).cookie : undefined;
+  const connectAs = async (userId: number | null, sessionId = scene.session) => {
+    const cookie = userId === null ? undefined : (await signedIn(use(), userId)).cookie;
     const client = await stageClient(server().url, cookie, sessionId);
+    open.push(client);
+    return client;
+  };
+  const connect = (who: keyof RoomScene["people"] | null, sessionId = scene.session) =>
+    connectAs(who ? scene.people[who].userId : null, sessionId);
+  /** COMPOSITOR=server's recorder, speaking for the host who went live. */
+  const connectRecorder = async () => {
+    const stream = await withOutbox(use(), server().app.realtime.realtime, (tx, outbox) =>
+      openStream(tx, outbox, scene.session, true),
+    );
+    const grant = { userId: scene.people.host.userId, sessionId: scene.session, streamId: stream.id };
+    const secret = await issueRecorderCredential(use(), grant);
+    const recorderCookie = `${cookiePolicy(TEST_PUBLIC_URL).recorderCookie}=${secret}`;
+    const client = await stageClient(server().url, recorderCookie, scene.session);
     open.push(client);
     return client;
   };
@@ -203,7 +182,7 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
       );
       expect(rights.get(userId)).toEqual(own);
     }
-    expect(rights.get(shadowBanned)?.refusal).toBeNull();
+    expect(rights.get(shadowBanned)?.refusal).toBe("forbidden");
     expect(rights.get(scene.people.guest.userId)?.refusal).toBe("forbidden");
     expect(rights.has(banned)).toBe(false);
     expect(await membersRights(use(), 0, userIds)).toEqual(new Map());
@@ -237,6 +216,71 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     expect(codeOf(await walkIn.join())).toBe("forbidden");
     expect(otherGuest.userId).not.toBe(guest.userId);
   }, 30_000);
+
+  test("issue 23 §2.4: a shadow ban takes a walk-in off the open stage at once and nobody receives them; their return is refused as a missing right", async () => {
+    const { host } = scene.people;
+    const walkIn = await scene.person(scene.registered);
+    await use().query("UPDATE video_sessions SET open_stage = true WHERE id = $1", [scene.session]);
+    const onStage = await connectAs(walkIn.userId);
+    const watcher = await connect("host");
+    expect(await onStage.join()).toEqual({ status: "ok", canPublish: true });
+    expect(await watcher.join()).toEqual({ status: "ok", canPublish: true });
+    expect(codeOf(await onStage.publish())).toBe("ok");
+    await eventually("the host receives the walk-in", () => watcher.videoFrom(walkIn.userId) > 10, 15_000);
+
+    const started = Date.now();
+    const ban = await host.client.post("/api/event/ban", {
+      user_id: walkIn.userId,
+      event_id: scene.event,
+      organization_id: scene.channel,
+      ban_type: "event",
+      shadow: true,
+    });
+    expect(ban.statusCode).toBe(201);
+    // At once: the ban itself re-checks the room, not the next 1 s round.
+    await eventually("the shadow-banned walk-in is off the stage", () => onStage.seen.closed, 900);
+    expect(Date.now() - started).toBeLessThan(900);
+    await eventually("the host no longer lists them", () =>
+      watcher.seen.participants.every((p) => p.userId !== walkIn.userId),
+    );
+    const received = watcher.videoFrom(walkIn.userId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(watcher.videoFrom(walkIn.userId)).toBe(received);
+
+    // The same answers anyone without the stage right gets: never 'banned'.
+    expect(codeOf(await onStage.join())).toBe("forbidden");
+    const http = await walkIn.client.post(JOIN, { video_session_id: scene.session, event_id: scene.event });
+    expect([http.statusCode, errorCode(http)]).toEqual([403, "forbidden"]);
+    await use().query("UPDATE video_sessions SET open_stage = false WHERE id = $1", [scene.session]);
+  }, 30_000);
+
+  test("issue 23 §2.5: a watch-only place is the host's alone, one per user: a speaker is refused, a host's second replaces the first", async () => {
+    const speaker = await connect("speaker");
+    expect(codeOf(await speaker.emit(StageEvents.join, { watch: true }))).toBe("forbidden");
+    expect(speaker.seen.closed).toBe(false);
+
+    // The server's recorder (its session broadcasts) keeps its own beside the host's: their tab never
+    // displaces it.
+    const setState = (state: string) =>
+      use().query("UPDATE video_sessions SET state = $2 WHERE id = $1", [scene.session, state]);
+    await setState("broadcasting");
+    const recorder = await connectRecorder();
+    expect(await recorder.emit(StageEvents.join, { watch: true })).toEqual({
+      status: "ok",
+      canPublish: false,
+    });
+    const first = await connect("host");
+    const second = await connect("host");
+    expect(await first.emit(StageEvents.join, { watch: true })).toEqual({ status: "ok", canPublish: false });
+    expect(await second.emit(StageEvents.join, { watch: true })).toEqual({ status: "ok", canPublish: false });
+    await eventually("the first watch-only place is given up", () => first.seen.closed);
+    expect(second.seen.closed).toBe(false);
+    expect(recorder.seen.closed).toBe(false);
+    expect(codeOf(await first.emit(StageEvents.answer, { sdp: "v=0" }))).toBe("not_on_stage");
+    expect(codeOf(await recorder.emit(StageEvents.leave))).toBe("ok");
+    await setState("greenroom");
+    expect(codeOf(await second.emit(StageEvents.leave))).toBe("ok");
+  });
 
   test("the session ending closes the room: everyone leaves the stage", async () => {
     const host = await connect("host");

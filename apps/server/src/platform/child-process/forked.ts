@@ -32,8 +32,13 @@ export interface ForkOptions<From> {
 
 function forkChild<From extends { kind: string }>(options: ForkOptions<From>): ChildProcess {
   const { name, log } = options;
-  // No inherited flags: the test runner's or a debugger's do not belong in the child.
-  const child = fork(options.entry, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // No inherited flags: the test runner's or a debugger's do not belong in the child. Detached: it
+  // leads a process group of its own, with the ffmpeg runs it starts (endGroup).
+  const child = fork(options.entry, [], {
+    execArgv: [],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    detached: true,
+  });
   // A fork that fails (EAGAIN, ENOMEM) or a send on a closed channel: logged, never the server's crash.
   child.on("error", (err) => log.error({ err }, `${name}: ${err.message}`));
   child.on("message", (message: From) => {
@@ -42,9 +47,22 @@ function forkChild<From extends { kind: string }>(options: ForkOptions<From>): C
   });
   child.once("exit", (code, signal) => {
     if (code !== 0) log.error({ code, signal }, `${name}: process exited`);
+    endGroup(child);
     options.onExit(child);
   });
   return child;
+}
+
+/**
+ * Ends what a child that died left running in its group: an orphaned ffmpeg would go on writing the
+ * playlists that the next process resumes (issue 23 §1.3). A child that stopped as told left nothing.
+ */
+function endGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // ESRCH: nothing was left.
+  }
 }
 
 /** Disconnects a running child and waits for it to exit (killed after 10 s). */

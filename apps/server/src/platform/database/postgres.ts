@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { Database, Queryable, Statement } from "./types";
 
 const INT8 = 20;
+const CONNECT_TIMEOUT_MS = 5_000;
 const INT8_ARRAY = 1016;
 
 /** Our bigint[] columns hold ids only: no nulls, no quoting, one dimension. */
@@ -26,7 +27,13 @@ export async function openPostgres(
 ): Promise<Database> {
   // Loaded here: an embedded server (PGlite) never needs the driver.
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString, types: typeParsers(pg.types), max: poolSize });
+  const pool = new pg.Pool({
+    connectionString,
+    types: typeParsers(pg.types),
+    max: poolSize,
+    // A server that does not answer fails the request (a 503: platform/database/outage.ts), not holds it.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection dropped by the server (restart, failover) is discarded by the pool; without a
   // listener the 'error' event would end the process.
   pool.on("error", onIdleError);

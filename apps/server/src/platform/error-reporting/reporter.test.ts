@@ -4,6 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildApp } from "../../app";
 import { testFilesDir } from "../../testing/app";
+import { expectServerError, serverErrorLog } from "../../testing/server-errors";
 import { openDatabase } from "../database";
 import { sentryErrorReporter } from "./reporter";
 
@@ -43,7 +44,9 @@ test("an unexpected failure is a 500 that leaks neither stack nor SQL", async ()
     publicUrl: "http://t.test",
     webDist: "/nonexistent",
     filesDir: await testFilesDir(),
+    logger: serverErrorLog(),
   });
+  expectServerError(/unhandled/);
   await db.close();
   const res = await server.inject({ method: "GET", url: "/api/events/upcoming" });
   expect(res.statusCode).toBe(500);

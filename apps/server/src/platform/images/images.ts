@@ -1,6 +1,5 @@
-import type Sharp from "sharp";
-import { onFirstUse } from "../first-use";
 import { type DecodeSlots, decodeSlots } from "./decode-slots";
+import { imageThread } from "./image-thread";
 
 export const IMAGE_MAX_BYTES = 10_000_000;
 /**
@@ -8,21 +7,11 @@ export const IMAGE_MAX_BYTES = 10_000_000;
  * in proportion to the pixels, so the decoder refuses anything larger from the frame header it decodes.
  */
 export const IMAGE_MAX_PIXELS = 25_000_000;
-/** A backstop for files that stay under the pixel limit but are slow to decode (e.g. many JPEG scans). */
-const IMAGE_DECODE_TIMEOUT_S = 10;
 
-// The decodes run on libuv's thread pool (4 threads), which file access, DNS and password hashing share:
-// two decodes at a time leave it room, and one libvips thread each keeps a decode from taking every core.
-// The cache would keep decoded uploads in memory for nothing. Loaded on the first upload: libvips
-// costs ~25 MB of memory that a server nobody uploads to does not need.
-const loadSharp = onFirstUse(() =>
-  import("sharp").then(({ default: sharp }: { default: typeof Sharp }) => {
-    sharp.concurrency(1);
-    sharp.cache(false);
-    return sharp;
-  }),
-);
+// Two decodes at a time: they share libuv's thread pool (4 threads) with file access, DNS and password
+// hashing (image-worker.ts).
 const slots: DecodeSlots = decodeSlots({ running: 2, waiting: 8 });
+const thread = imageThread();
 
 export type ImageType = "png" | "jpeg";
 
@@ -45,19 +34,7 @@ export async function reencodeImage(
   size: { width: number; height: number },
 ): Promise<Buffer | null> {
   if (bytes.length === 0 || bytes.length > IMAGE_MAX_BYTES || !sniffImageType(bytes)) return null;
-  const sharp = await loadSharp();
   return slots.run(() =>
-    sharp(bytes, {
-      limitInputPixels: IMAGE_MAX_PIXELS,
-      // Broken or truncated pixel data is refused; libjpeg's warnings, common in camera files, are not.
-      failOn: "error",
-      sequentialRead: true,
-      autoOrient: true,
-    })
-      .resize(size.width, size.height, { fit: "cover" })
-      .jpeg({ quality: 85 })
-      .timeout({ seconds: IMAGE_DECODE_TIMEOUT_S })
-      .toBuffer()
-      .catch(() => null),
+    thread.reencode({ bytes, width: size.width, height: size.height, maxPixels: IMAGE_MAX_PIXELS }),
   );
 }

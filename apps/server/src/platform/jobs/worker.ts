@@ -19,6 +19,8 @@ export interface JobWorker {
   runDue(): Promise<number>;
   /** Polls for due jobs until stop(). */
   start(): void;
+  /** Runs the jobs due now without waiting for the next poll (a job just queued by a request). */
+  nudge(): void;
   /** Stops polling and waits for the job in hand. */
   stop(): Promise<void>;
 }
@@ -32,6 +34,10 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   pollMs?: number;
   maxAttempts?: number;
+  /** The wait after the nth failed attempt (default retryDelayMs). */
+  retryDelayMs?: (attempts: number) => number;
+  /** A finished job's payload is emptied: it held something secret (a sign-in link). */
+  forgetsPayload?: boolean;
 }
 
 export const JOB_LEASE_MS = 5 * 60_000;
@@ -63,8 +69,11 @@ export function jobWorker(options: JobWorkerOptions): JobWorker {
   const { db, clock, log, handlers } = options;
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? JOB_MAX_ATTEMPTS;
+  const retryDelay = options.retryDelayMs ?? retryDelayMs;
+  const finishedPayload = options.forgetsPayload ? "'{}'::jsonb" : "payload";
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  const nudged = new Set<Promise<void>>();
   let stopped = true;
   let lastSweep = Number.NEGATIVE_INFINITY;
 
@@ -97,7 +106,8 @@ export function jobWorker(options: JobWorkerOptions): JobWorker {
       const handler = handlers[job.kind] as JobHandler;
       const result = await handler(job.payload, { key: job.job_key, now: clock() });
       await db.query(
-        `UPDATE jobs SET state = $3, finished_at = $4, claim_token = NULL, locked_until = NULL
+        `UPDATE jobs SET state = $3, finished_at = $4, claim_token = NULL, locked_until = NULL,
+           payload = ${finishedPayload}
          WHERE id = $1 AND claim_token = $2`,
         [job.id, token, result, clock()],
       );
@@ -107,14 +117,15 @@ export function jobWorker(options: JobWorkerOptions): JobWorker {
       const now = clock();
       await db.query(
         `UPDATE jobs SET state = $3, finished_at = $4, run_at = $5, last_error = $6,
-           claim_token = NULL, locked_until = NULL
+           claim_token = NULL, locked_until = NULL,
+           payload = CASE WHEN $3 = 'failed' THEN ${finishedPayload} ELSE payload END
          WHERE id = $1 AND claim_token = $2`,
         [
           job.id,
           token,
           gaveUp ? "failed" : "pending",
           gaveUp ? now : null,
-          new Date(now.getTime() + retryDelayMs(job.attempts)),
+          new Date(now.getTime() + retryDelay(job.attempts)),
           (error instanceof Error ? error.message : String(error)).slice(0, 500),
         ],
       );
@@ -132,12 +143,12 @@ export function jobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
+  const reachFailed = (err: unknown) => log.warn({ err }, "job worker could not reach the jobs table");
+
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = poll()
-        .catch((err: unknown) => log.warn({ err }, "job worker could not reach the jobs table"))
-        .finally(schedule);
+      running = poll().catch(reachFailed).finally(schedule);
     }, options.pollMs ?? JOB_POLL_MS);
   }
 
@@ -148,10 +159,16 @@ export function jobWorker(options: JobWorkerOptions): JobWorker {
       stopped = false;
       schedule();
     },
+    nudge() {
+      const run: Promise<void> = runDue()
+        .then(() => undefined, reachFailed)
+        .finally(() => nudged.delete(run));
+      nudged.add(run);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      await Promise.all([running, ...nudged]);
     },
   };
 }

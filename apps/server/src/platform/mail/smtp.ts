@@ -1,6 +1,13 @@
 import type { Transporter } from "nodemailer";
 import type { Mailer } from "./mailer";
 
+/**
+ * nodemailer's own socket timeout is 10 minutes: a server that takes a message and never answers would
+ * hold a job past its 5-minute lease, and another node would send the same mail again (issue 23 §2.10).
+ * These keep one send well inside the lease; the URL's query may still set others.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
 export interface SmtpMailer extends Mailer {
   readonly kind: "smtp";
 }
@@ -15,7 +22,9 @@ export function smtpMailer(smtpUrl: string, from: string): SmtpMailer {
   // carries it (issue 14 §5).
   let transport: Promise<Transporter> | null = null;
   const opened = () => {
-    transport ??= import("nodemailer").then(({ createTransport }) => createTransport(smtpUrl));
+    transport ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS_MS }),
+    );
     return transport;
   };
   return {

@@ -12,7 +12,8 @@ export type SessionScope = { sessionHash: string } | { userId: number };
 export interface Realtime extends Publisher {
   /**
    * Removes a user's connections from every topic of these events, on every node, and tells the
-   * client why (a ban: issue 6 item 7, within REALTIME_BAN_EVICTION_MS).
+   * client why (a ban: issue 6 item 7, within REALTIME_BAN_EVICTION_MS). Resolves once every node has
+   * done it (or the time is up): a ban awaits it before it commits (issue 23 §2.9).
    */
   evict(userId: number, eventIds: readonly number[], reason: string): Promise<void>;
   /**

@@ -22,6 +22,8 @@ export interface RedisBus {
    * again: messages other nodes published meanwhile never reached this node.
    */
   onResubscribed(listener: () => void): void;
+  /** Called once when the subscriber connection is lost (until it is re-subscribed). */
+  onLost(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,15 @@ export async function openRedisBus(url: string, key: string, log: FastifyBaseLog
   const pub = quiet(new RedisClient(url, OPTIONS), "publish", log);
   const sub = quiet(new RedisClient(url, OPTIONS), "subscribe", log);
   const listeners: Array<() => void> = [];
+  const lostListeners: Array<() => void> = [];
+  let subscribed = true;
+  sub.on("close", () => {
+    if (!subscribed) return;
+    subscribed = false;
+    for (const listener of lostListeners) listener();
+  });
   sub.on("ready", () => {
+    subscribed = true;
     // A PING answered after the automatic re-subscription proves the channels are live again.
     sub
       .ping()
@@ -52,6 +62,7 @@ export async function openRedisBus(url: string, key: string, log: FastifyBaseLog
   return {
     adapter,
     onResubscribed: (listener) => listeners.push(listener),
+    onLost: (listener) => lostListeners.push(listener),
     close: async () => {
       await Promise.all([pub, sub].map(quit));
     },

@@ -6,6 +6,8 @@ export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 export interface EmailedLink {
   token: string;
   purpose: LinkPurpose;
+  /** Where an invitation leads once accepted (a speaker's to /my-events); checked by safeRedirect. */
+  redirectTo: string | null;
 }
 
 const isPurpose = (value: string | null): value is LinkPurpose => LINK_PURPOSES.some((p) => p === value);
@@ -15,5 +17,7 @@ export function parseLinkFragment(hash: string): EmailedLink | null {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const token = LinkToken.safeParse(params.get("token"));
   const purpose = params.get("purpose");
-  return token.success && isPurpose(purpose) ? { token: token.data, purpose } : null;
+  return token.success && isPurpose(purpose)
+    ? { token: token.data, purpose, redirectTo: params.get("redirectTo") }
+    : null;
 }

@@ -44,8 +44,9 @@ export function useEmailedLink() {
     if (!link) throw new Error("No link");
     if (action.kind === "invite") {
       await verifyInvite({ token: link.token, firstName: action.firstName, lastName: action.lastName });
-      // Every invitation is to a channel's team, which the dashboard now lists.
-      return "/dash";
+      // A team invitation leads to the dashboard, which now lists the channel; a speaker's link names
+      // My events, where the event and its greenrooms are.
+      return safeRedirect(link.redirectTo, "/dash");
     }
     const answer =
       action.kind === "reset"

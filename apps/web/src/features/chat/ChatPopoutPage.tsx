@@ -3,7 +3,7 @@ import { useParams } from "wouter";
 import { useMe } from "../account/useMe";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { ConnectionStatus } from "../room/ConnectionStatus";
-import { useSessionTopic } from "../room/useRoomTopics";
+import { DecideViewAgain, useSessionTopic } from "../room/useRoomTopics";
 import { ChatPanel } from "./ChatPanel";
 import { ToggleChatButton } from "./ChatToolbar";
 import { PopoutFrame, type PopoutPlace } from "./PopoutFrame";
@@ -41,7 +41,7 @@ function PopoutChat({ data, session, chatType, title, room }: PopoutProps) {
   const flags = viewerFlagsFor(data, session);
   const isHidden = chatType === "public" && room.session.disableChat && !flags.isTeam;
   const chatId = isHidden ? null : (room.chats.find((chat) => chat.chatType === chatType)?.id ?? null);
-  useSessionTopic(room, data.event.eventCode);
+  useSessionTopic(room);
   const chat = useChat(chatId, user?.id ?? null);
   const viewer = {
     userId: user?.id ?? null,
@@ -54,6 +54,7 @@ function PopoutChat({ data, session, chatType, title, room }: PopoutProps) {
         {title} · {data.event.title}
       </h1>
       <ConnectionStatus />
+      <DecideViewAgain eventCode={data.event.eventCode} state={room.session.state} />
       {chatId === null ? (
         <p>{isHidden ? "Chat is disabled." : "This chat is not available."}</p>
       ) : (

@@ -5,6 +5,7 @@ export const dashKeys = {
   team: (channelId: number) => ["dash", "channel", channelId, "team"] as const,
   event: (eventId: number) => ["dash", "event", eventId] as const,
   registrations: (eventId: number) => ["dash", "event", eventId, "registrations"] as const,
+  speakers: (eventId: number) => ["dash", "event", eventId, "speakers"] as const,
   myEvents: ["my-events"] as const,
   myInvites: ["dash", "my-invites"] as const,
 };

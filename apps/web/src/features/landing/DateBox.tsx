@@ -4,7 +4,8 @@ import "./DateBox.css";
 export interface DateBoxProps {
   startIso: string;
   timeZone: string;
-  onOpenCalendar: () => void;
+  /** null: the session is over, so there is nothing to add to a calendar (issue 23 §3.1). */
+  onOpenCalendar: (() => void) | null;
 }
 
 /**
@@ -13,6 +14,24 @@ export interface DateBoxProps {
  */
 export function DateBox({ startIso, timeZone, onOpenCalendar }: DateBoxProps) {
   const { shown, zoneNoteId, zoneNote } = useShownTime(startIso, timeZone);
+  // Explicit spaces keep the accessible name readable: "Mar 14 6:00 PM CET, add to calendar".
+  const face = (
+    <>
+      <span className="date-box__month">{shown.month}</span>{" "}
+      <span className="date-box__day">{shown.day}</span>{" "}
+      <time className="date-box__time" dateTime={startIso}>
+        {shown.time} {shown.zone}
+      </time>
+    </>
+  );
+  if (!onOpenCalendar) {
+    return (
+      <p className="date-box date-box--static" title={shown.eventZoneTooltip} aria-describedby={zoneNoteId}>
+        {face}
+        {zoneNote}
+      </p>
+    );
+  }
   return (
     <button
       type="button"
@@ -22,12 +41,7 @@ export function DateBox({ startIso, timeZone, onOpenCalendar }: DateBoxProps) {
       aria-haspopup="dialog"
       aria-describedby={zoneNoteId}
     >
-      {/* Explicit spaces keep the accessible name readable: "Mar 14 6:00 PM CET, add to calendar". */}
-      <span className="date-box__month">{shown.month}</span>{" "}
-      <span className="date-box__day">{shown.day}</span>{" "}
-      <time className="date-box__time" dateTime={startIso}>
-        {shown.time} {shown.zone}
-      </time>
+      {face}
       <span className="visually-hidden">, add to calendar</span>
       {zoneNote}
     </button>

@@ -45,6 +45,7 @@ export function SessionAgenda({
           moreCount={group.moreCount}
           onMore={() => setExpanded((kinds) => new Set([...kinds, group.kind]))}
           data={data}
+          nowMs={now}
           currentSessionId={currentSessionId}
         />
       ))}
@@ -58,6 +59,7 @@ function AgendaGroup(props: {
   moreCount: number;
   onMore: () => void;
   data: EventPageData;
+  nowMs: number;
   currentSessionId?: number;
 }) {
   const headingId = useId();
@@ -72,6 +74,7 @@ function AgendaGroup(props: {
             <SessionCard
               data={props.data}
               session={session}
+              nowMs={props.nowMs}
               isCurrent={session.id === props.currentSessionId}
             />
           </li>

@@ -13,6 +13,7 @@ const session = (id: number, state: VideoSessionSummary["state"]): VideoSessionS
   state,
   sessionType: "regular",
   broadcastType: "webrtc",
+  hasRecording: false,
 });
 
 describe("withSession (spec 2 §2: the agenda is live)", () => {

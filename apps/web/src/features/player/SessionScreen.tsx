@@ -6,6 +6,7 @@ import {
   sessionScreen,
   type ViewerFlags,
 } from "@onstage/domain";
+import { useRef } from "react";
 import { Link, useSearchParams } from "wouter";
 import { EventTime } from "../../lib/EventTime";
 import { Badge } from "../../ui/Badge";
@@ -17,8 +18,9 @@ import { SessionAgenda } from "../lobby/SessionAgenda";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { seesStage } from "../stage/seesStage";
 import { clipStartTime } from "./hlsConfig";
-import { useAwaitedPlayer } from "./ProgramClock";
+import { useAwaitedPlayer, useShownSessionState } from "./ProgramClock";
 import { usePlayback } from "./playbackApi";
+import type { PlayerSource } from "./useHlsPlayer";
 import { VideoPlayer } from "./VideoPlayer";
 import "./player.css";
 
@@ -44,7 +46,10 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   const [searchParams] = useSearchParams();
   const { session } = room;
   const isStageMember = seesStage(flags, session, searchParams);
-  const isNeeded = needsPlayback(session.state, isStageMember);
+  // Issue 23 §3.2: after End a live viewer is shown the broadcast until their picture reaches its end.
+  const state = useShownSessionState(session.state);
+  const lastLive = useRef<PlayerSource | null>(null);
+  const isNeeded = needsPlayback(state, isStageMember);
   const playback = usePlayback(session.id, isNeeded);
   useAwaitedPlayer(isNeeded && playback.isPending);
   if (isNeeded) {
@@ -62,7 +67,7 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   }
   const answer = playback.data ?? null;
   const screen: SessionScreenKind = sessionScreen({
-    state: session.state,
+    state,
     isStageMember,
     streamState: answer?.stream?.activeState ?? null,
     hasRecording: answer?.vodUrl != null,
@@ -76,6 +81,12 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
       </ScreenCard>
     );
   }
+  const liveCount = room.liveCount !== null && (
+    <ViewerCount sessionId={session.id} initial={room.liveCount} />
+  );
+  // The ended stream has no live URL any more: the player plays on what it had, to its last frame.
+  if (state !== session.state && lastLive.current)
+    return <LiveVideo source={lastLive.current} count={liveCount} />;
   switch (screen) {
     case "before_start":
       return <BeforeStartScreen data={data} sessionId={session.id} />;
@@ -83,25 +94,14 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
       return <ScreenCard title="The session starts soon">Stay here: the video starts on its own.</ScreenCard>;
     case "live":
       if (!answer?.liveUrl) return <ScreenCard title="The session starts soon" />;
-      return (
-        <VideoPlayer
-          label="Live video"
-          source={{
-            key: `live:${answer.stream?.id}`,
-            url: answer.liveUrl,
-            fallbackUrl: answer.fallbackUrl,
-            kind: "live",
-            startAt: 0,
-          }}
-          badges={
-            <>
-              <Badge tone="danger">LIVE</Badge>
-              {/* Spec 2 §6: the live count is for the team; the room answers null to everyone else. */}
-              {room.liveCount !== null && <ViewerCount sessionId={session.id} initial={room.liveCount} />}
-            </>
-          }
-        />
-      );
+      lastLive.current = {
+        key: `live:${answer.stream?.id}`,
+        url: answer.liveUrl,
+        fallbackUrl: answer.fallbackUrl,
+        kind: "live",
+        startAt: 0,
+      };
+      return <LiveVideo source={lastLive.current} count={liveCount} />;
     case "replay":
       if (!answer?.vodUrl) return null;
       return (
@@ -127,6 +127,22 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
       // The room shows stage members the Stage in this place (seesStage).
       return null;
   }
+}
+
+function LiveVideo({ source, count }: { source: PlayerSource; count: React.ReactNode }) {
+  return (
+    <VideoPlayer
+      label="Live video"
+      source={source}
+      badges={
+        <>
+          <Badge tone="danger">LIVE</Badge>
+          {/* Spec 2 §6: the live count is for the team; the room answers null to everyone else. */}
+          {count}
+        </>
+      }
+    />
+  );
 }
 
 function ScreenCard({ title, children }: { title: string; children?: React.ReactNode }) {

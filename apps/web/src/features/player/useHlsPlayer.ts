@@ -101,12 +101,13 @@ export function useHlsPlayer(videoRef: RefObject<HTMLVideoElement | null>, sourc
       return start && Number.isFinite(start) ? start + video.currentTime * 1000 : null;
     };
     // A player is on screen from now on: what happened waits for its picture.
-    reportProgramDate({ programDateMs: null });
+    reportProgramDate({ programDateMs: null, hasEnded: false });
     const clock = window.setInterval(() => {
       const date = programDate();
       // The same clock on the element, where a browser test reads what the in-step modules compare with.
       video.dataset.programDate = date === null ? "" : String(date);
-      reportProgramDate({ programDateMs: date });
+      // video.ended: played to #EXT-X-ENDLIST, which the room's End waits for (issue 23 §3.2).
+      reportProgramDate({ programDateMs: date, hasEnded: video.ended });
     }, PROGRAM_CLOCK_INTERVAL_MS);
 
     // hls.js is loaded only when something plays (its own chunk).

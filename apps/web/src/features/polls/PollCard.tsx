@@ -1,4 +1,4 @@
-import { type Poll, pollResults } from "@onstage/domain";
+import { type Poll, pollResults, pollVotesLabel } from "@onstage/domain";
 import { Button } from "../../ui/Button";
 
 export interface PollCardProps {
@@ -63,7 +63,7 @@ export function PollCard({
           );
         })}
       </ul>
-      {hasResults && <p className="poll-card__total">{results.total} votes</p>}
+      {hasResults && <p className="poll-card__total">{pollVotesLabel(results.total)}</p>}
       {mayManage && (
         <fieldset className="poll-card__actions" aria-label={`Manage poll: ${poll.question}`}>
           <Button size="sm" variant="ghost" onClick={onEdit}>

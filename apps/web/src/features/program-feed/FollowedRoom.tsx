@@ -1,8 +1,8 @@
 import type { RoomResponse } from "@onstage/domain";
-import { useSessionTopic } from "../room/useRoomTopics";
+import { DecideViewAgain, useSessionTopic } from "../room/useRoomTopics";
 
-/** Keeps the room's session current from its topic (renders nothing). */
+/** Keeps the room's session current from its topic, and the page's view with its state. */
 export function FollowedRoom({ room, eventCode }: { room: RoomResponse; eventCode: string }) {
-  useSessionTopic(room, eventCode);
-  return null;
+  useSessionTopic(room);
+  return <DecideViewAgain eventCode={eventCode} state={room.session.state} />;
 }

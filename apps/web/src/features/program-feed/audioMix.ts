@@ -40,7 +40,15 @@ export class AudioMix {
     }
   }
 
+  private isClosed = false;
+
+  /**
+   * Once: the feed is stopped at End and again as the host's stage unmounts (useProgramFeed), and a
+   * second close() rejects with 'Cannot close a closed AudioContext' (issue 23 §3.5).
+   */
   close() {
+    if (this.isClosed) return;
+    this.isClosed = true;
     for (const source of this.sources.values()) source.disconnect();
     this.sources.clear();
     this.silence.stop();

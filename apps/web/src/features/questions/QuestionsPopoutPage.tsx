@@ -3,7 +3,7 @@ import { useMe } from "../account/useMe";
 import { PopoutFrame, type PopoutPlace } from "../chat/PopoutFrame";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { ConnectionStatus } from "../room/ConnectionStatus";
-import { useSessionTopic } from "../room/useRoomTopics";
+import { DecideViewAgain, useSessionTopic } from "../room/useRoomTopics";
 import { QuestionsPanel } from "./QuestionsPanel";
 import { useQuestions } from "./useQuestions";
 
@@ -29,7 +29,7 @@ function PopoutQuestions({ data, session, room }: PopoutPlace) {
   const { user } = useMe();
   const flags = viewerFlagsFor(data, session);
   // The session topic keeps the room's settings (disable_qa, the on-stage toggles) current here too.
-  useSessionTopic(room, data.event.eventCode);
+  useSessionTopic(room);
   const questions = useQuestions(room.session.id, user?.id ?? null);
   const viewer = {
     userId: user?.id ?? null,
@@ -40,6 +40,7 @@ function PopoutQuestions({ data, session, room }: PopoutPlace) {
     <>
       <h1 className="chat-popout__title">Q&A · {data.event.title}</h1>
       <ConnectionStatus />
+      <DecideViewAgain eventCode={data.event.eventCode} state={room.session.state} />
       <QuestionsPanel
         room={room}
         viewer={viewer}

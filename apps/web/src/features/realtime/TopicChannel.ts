@@ -222,7 +222,8 @@ export class TopicChannel {
       this.set({ status: "CLOSED", closedReason: error.code });
       return;
     }
-    if (error.code === "rate_limit_exceeded") {
+    // A refusal that says when to come back (the presence limit, issue 23's subscribe caps) is retried then.
+    if (error.code === "rate_limit_exceeded" || error.retryAfterMs !== undefined) {
       this.restartTimer = setTimeout(() => this.join(), error.retryAfterMs ?? PRESENCE_RATE_LIMIT_RETRY_MS);
       return;
     }

@@ -1,10 +1,4 @@
-import {
-  type EventPageData,
-  type RoomResponse,
-  roomLayout,
-  stageDelivery,
-  type ViewerFlags,
-} from "@onstage/domain";
+import { type EventPageData, type RoomResponse, roomLayout, type ViewerFlags } from "@onstage/domain";
 import { Button } from "../../ui/Button";
 import { useMe } from "../account/useMe";
 import { SessionControls } from "../host-controls/SessionControls";
@@ -26,7 +20,7 @@ import { RoomSidebar } from "./RoomSidebar";
 import { useAnswerTabProbes } from "./tabProbe";
 import { UnsupportedBrowserBanner } from "./UnsupportedBrowserBanner";
 import { useLeaveBeacon } from "./useLeaveBeacon";
-import { useEventTopic, useSessionTopic, useUserTopic } from "./useRoomTopics";
+import { DecideViewAgain, useEventTopic, useSessionTopic, useUserTopic } from "./useRoomTopics";
 import { useSidebarPosition } from "./useSidebarPosition";
 import { useStageMembership } from "./useStageMembership";
 
@@ -43,7 +37,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   const { user } = useMe();
   const userId = user?.id ?? null;
   const { session } = room;
-  useSessionTopic(room, data.event.eventCode);
+  useSessionTopic(room);
   const audienceCall = useEventTopic(room, data.event.eventCode, flags);
   useUserTopic({ userId, room, eventCode: data.event.eventCode, onTakenElsewhere });
   usePresence(userId === null ? null : session.id, browserId());
@@ -86,7 +80,12 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       {!stage.isOnStage && <HostProgramFeed session={session} flags={flags} title={data.event.title} />}
       <SessionControls data={data} room={room} flags={flags} />
       {/* The sidebar's modules keep in step with the picture this viewer sees (issue 12 §11). */}
-      <ProgramClockProvider delivery={stageDelivery(session.state, stage.isStageView)}>
+      <ProgramClockProvider
+        state={session.state}
+        seesStage={stage.isStageView}
+        endedAt={session.timeBroadcastEnd}
+      >
+        <DecideViewAgain eventCode={data.event.eventCode} state={session.state} />
         <div className={`room__body room__body--${sidebarPosition}`}>
           <section className={hasStage ? "room__stage" : "room__stage room__stage--rtmp"} aria-label="Stage">
             {stage.openStage && <OpenStageBar {...stage.openStage} />}

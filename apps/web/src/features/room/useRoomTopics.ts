@@ -1,9 +1,10 @@
-import type { EventPageData, RoomResponse, SessionStream, ViewerFlags } from "@onstage/domain";
+import type { EventPageData, RoomResponse, SessionState, SessionStream, ViewerFlags } from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { eventKeys } from "../events/eventKeys";
 import { peopleKeys } from "../people/peopleApi";
+import { useShownSessionState } from "../player/ProgramClock";
 import { useTopic } from "../realtime/useTopic";
 import { answerAudienceCall, type PendingAudienceCall } from "./audienceCall";
 import { browserId } from "./browserId";
@@ -12,8 +13,8 @@ import { roomKeys } from "./roomApi";
 // The room's own topics (payload conventions of issue 6): session settings, the registered count, and
 // the signed-in user's notices (another tab took over, a ban).
 
-/** session:{id}: settings such as disable_chat; a state change lets the event page decide again. */
-export function useSessionTopic(room: RoomResponse, eventCode: string) {
+/** session:{id}: the session's state and settings such as disable_chat, and its stream. */
+export function useSessionTopic(room: RoomResponse) {
   const queryClient = useQueryClient();
   const key = roomKeys.room(room.session.id);
   useTopic(
@@ -34,13 +35,25 @@ export function useSessionTopic(room: RoomResponse, eventCode: string) {
         if (message.table !== "video_sessions") return;
         const session = message.payload;
         queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, session });
-        // Spec 1 §4: who sees the room depends on the session state (ended or scheduled: back to the page).
-        if (session.state !== room.session.state) {
-          void queryClient.invalidateQueries({ queryKey: eventKeys.byCode(eventCode) });
-        }
       },
     },
   );
+}
+
+/**
+ * Spec 1 §4: who sees the room depends on the session state (ended or scheduled: back to the page), as
+ * this viewer is shown it: an HLS viewer's End comes with their picture (issue 23 §3.2, ProgramClock).
+ */
+export function DecideViewAgain({ eventCode, state }: { eventCode: string; state: SessionState }) {
+  const queryClient = useQueryClient();
+  const shownState = useShownSessionState(state);
+  const decided = useRef(shownState);
+  useEffect(() => {
+    if (shownState === decided.current) return;
+    decided.current = shownState;
+    void queryClient.invalidateQueries({ queryKey: eventKeys.byCode(eventCode) });
+  }, [shownState, eventCode, queryClient]);
+  return null;
 }
 
 /**

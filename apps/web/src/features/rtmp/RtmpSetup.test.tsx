@@ -63,6 +63,14 @@ describe("RtmpSetup", () => {
     expect(screen.getByText("Waiting for your encoder…").getAttribute("role")).toBe("status");
   });
 
+  test("the setup's first read opens the stream, so it never meets a 404 (issue 23 §3.4)", async () => {
+    const api = server(null);
+    renderWithQueries(<RtmpSetup sessionId={SESSION} />);
+    await screen.findByLabelText("Server address");
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)[0]).toBe("POST /api/mux/livestream/create");
+    expect(api.of("GET", GET)).toEqual([]);
+  });
+
   test("each value copies, and the button reads 'Copied' for RTMP_COPIED_STATE_MS", async () => {
     server(liveStream());
     const writeText = vi.fn(async (_text: string) => undefined);

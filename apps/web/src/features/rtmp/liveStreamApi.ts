@@ -1,5 +1,5 @@
 import { LiveStream, StreamLiveStreamResponse } from "@onstage/domain";
-import { api, apiNoContent, isApiError, jsonBody } from "../../api";
+import { api, apiNoContent, jsonBody } from "../../api";
 
 // Spec 2 §7: the /api/mux/livestream/* calls (packages/domain/src/api/livestream.ts). Only a channel
 // owner or admin may make any of them.
@@ -10,15 +10,16 @@ export const liveStreamKeys = {
     ["live-stream-preview", liveStreamId, streamKey] as const,
 };
 
-/** The session's live stream; a session without one yet (404) gets it: create answers the same after. */
-export async function fetchLiveStream(sessionId: number): Promise<LiveStream> {
-  try {
-    return await api(`/api/mux/livestream?video_session_id=${sessionId}`, LiveStream);
-  } catch (error) {
-    if (!isApiError(error, 404)) throw error;
-  }
-  return api("/api/mux/livestream/create", LiveStream, jsonBody({ video_session_id: sessionId }));
-}
+/**
+ * Spec 2 §7: the setup opens with create, which makes the stream on its first call and answers the same
+ * one after, so its first read is never a 404 (a GET first would be, for a stream not made yet).
+ */
+export const openLiveStream = (sessionId: number) =>
+  api("/api/mux/livestream/create", LiveStream, jsonBody({ video_session_id: sessionId }));
+
+/** The stream once opened: the setup's polls read it without opening it again. */
+export const readLiveStream = (sessionId: number) =>
+  api(`/api/mux/livestream?video_session_id=${sessionId}`, LiveStream);
 
 /** The incoming stream's signed preview playlist (null while the encoder is not publishing). */
 export const fetchStreamPreview = (liveStream: Pick<LiveStream, "id" | "stream_key">) =>

@@ -1,15 +1,24 @@
 import { type LiveStream, TRANSCODER_POLL_MS, transcoderPollMs } from "@onstage/domain";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchLiveStream, fetchStreamPreview, liveStreamKeys, resetStreamKey } from "./liveStreamApi";
+import {
+  fetchStreamPreview,
+  liveStreamKeys,
+  openLiveStream,
+  readLiveStream,
+  resetStreamKey,
+} from "./liveStreamApi";
 
 /**
  * The session's live stream for its RTMP setup and streamer view (one query, shared): polled every
  * TRANSCODER_POLL_MS until the transcoder is available (spec 2 §7, §9).
  */
 export function useLiveStream(sessionId: number) {
+  const queryClient = useQueryClient();
+  const queryKey = liveStreamKeys.liveStream(sessionId);
   return useQuery({
-    queryKey: liveStreamKeys.liveStream(sessionId),
-    queryFn: () => fetchLiveStream(sessionId),
+    queryKey,
+    queryFn: () =>
+      queryClient.getQueryData(queryKey) ? readLiveStream(sessionId) : openLiveStream(sessionId),
     refetchInterval: (query) => transcoderPollMs(query.state.data?.status ?? null),
   });
 }

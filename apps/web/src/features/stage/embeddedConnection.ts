@@ -19,7 +19,7 @@ const ParticipantsPush = z.object({
   video_session_id: z.number(),
   participants: z.array(StageParticipantInfo),
 });
-const ClosedPush = z.object({ video_session_id: z.number() });
+const SessionPush = z.object({ video_session_id: z.number() });
 
 export interface LocalMedia {
   camera: MediaStream | null;
@@ -58,12 +58,16 @@ export class EmbeddedStageConnection {
   private local: LocalMedia = { camera: null, screen: null };
   private state: StageMediaState = { audioMuted: false, videoMuted: false, screen: false };
   private closed = false;
+  /** The SFU lost this member: its place is gone, and a leave sent now could take the next join's. */
+  private lost = false;
 
   constructor(
     private readonly client: RealtimeClient,
     private readonly sessionId: number,
     private readonly userId: number,
     private readonly onChange: (snapshot: StageSnapshot) => void,
+    /** The SFU lost this member (it restarted): the caller joins again on a fresh connection. */
+    onLost: () => void,
   ) {
     const mine = (payload: { video_session_id: number }) => payload.video_session_id === sessionId;
     this.releases.push(
@@ -78,13 +82,23 @@ export class EmbeddedStageConnection {
         this.changed();
       }),
       client.listen(StageEvents.closed, (raw) => {
-        const push = ClosedPush.safeParse(raw);
+        const push = SessionPush.safeParse(raw);
         if (!push.success || !mine(push.data)) return;
         this.closed = true;
         this.changed();
       }),
+      client.listen(StageEvents.restarted, (raw) => {
+        const push = SessionPush.safeParse(raw);
+        if (!push.success || !mine(push.data)) return;
+        this.lost = true;
+        onLost();
+      }),
     );
     this.subscriber.addEventListener("track", () => this.changed());
+    // Should the server's word not come (its socket dropped too), the media connection failing says it.
+    this.subscriber.addEventListener("connectionstatechange", () => {
+      if (this.subscriber.connectionState === "failed") onLost();
+    });
   }
 
   /**
@@ -134,7 +148,8 @@ export class EmbeddedStageConnection {
 
   async leave(): Promise<void> {
     for (const release of this.releases) release();
-    if (!this.closed) await this.client.request(StageEvents.leave, { video_session_id: this.sessionId });
+    if (!this.closed && !this.lost)
+      await this.client.request(StageEvents.leave, { video_session_id: this.sessionId });
     this.publisher?.close();
     this.subscriber.close();
     for (const track of this.local.screen?.getTracks() ?? []) track.stop();

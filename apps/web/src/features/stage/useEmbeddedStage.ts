@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, useState } from "react";
 import { RealtimeContext } from "../realtime/RealtimeProvider";
 import { EmbeddedStageConnection, type StageSnapshot } from "./embeddedConnection";
+import { rejoinDelayMs } from "./rejoin";
 import type { StageParticipant } from "./types";
 
 export interface StageControls {
@@ -31,26 +32,46 @@ export function useEmbeddedStage(
   const [error, setError] = useState<string | null>(null);
   const [controls, setControls] = useState<StageControls | null>(null);
   const camera = useRef(options.camera);
-  /** Bumped when the socket reconnects: the server took the member out with the old connection. */
+  /**
+   * Bumped when the socket reconnects or the SFU lost the member (it restarted): the server took the
+   * member out with the old connection.
+   */
   const [generation, setGeneration] = useState(0);
+  /** Re-joins tried since the last join that worked. */
+  const rejoins = useRef(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation is a fresh connection.
   useEffect(() => {
     if (!client) return;
-    const connection = new EmbeddedStageConnection(client, sessionId, userId, setSnapshot);
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const rejoin = (err: unknown) => {
+      if (retry) return;
+      const delay = rejoinDelayMs(rejoins.current++);
+      if (delay === null) setError(err instanceof Error ? err.message : String(err));
+      else retry = setTimeout(() => setGeneration((g) => g + 1), delay);
+    };
+    const connection = new EmbeddedStageConnection(client, sessionId, userId, setSnapshot, () =>
+      rejoin(new Error("The stage could not reconnect. Please reload the page.")),
+    );
     let joining = false;
     const join = () => {
       joining = true;
       setError(null);
       connection.join(camera.current).then(
-        () => setControls(connection),
-        (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+        () => {
+          rejoins.current = 0;
+          setControls(connection);
+        },
+        // A join after a lost connection is tried again; a first join's refusal is the member's to read.
+        (err: unknown) =>
+          rejoins.current > 0 ? rejoin(err) : setError(err instanceof Error ? err.message : String(err)),
       );
     };
     // Signalling needs the socket: join once it is connected, and again (afresh) after a reconnect.
     const release = client.onConnect(() => (joining ? setGeneration((g) => g + 1) : join()));
     if (client.isConnected()) join();
     return () => {
+      clearTimeout(retry);
       release();
       setControls(null);
       void connection.leave();

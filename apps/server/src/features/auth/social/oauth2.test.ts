@@ -7,6 +7,7 @@ import { type App, buildApp } from "../../../app";
 import { TEST_PUBLIC_URL, testFilesDir } from "../../../testing/app";
 import { TestClient } from "../../../testing/client";
 import { describeOnEachDatabase } from "../../../testing/databases";
+import { serverErrorLog } from "../../../testing/server-errors";
 
 // A plain OAuth 2 provider (X) through openid-client against a stand-in on this machine that checks what
 // X checks: HTTP Basic client authentication, the PKCE verifier, the redirect URI and one use per code.
@@ -81,6 +82,7 @@ describeOnEachDatabase("social sign-in with X (OAuth 2)", (use) => {
       webDist: "/nonexistent",
       filesDir: await testFilesDir(),
       trustProxy: true,
+      logger: serverErrorLog(),
       socialProviders: { twitter: { ...CLIENT, baseUrl } },
     });
   });

@@ -13,6 +13,7 @@ import {
   type TestClaims,
   type TestOidcProvider,
 } from "../../../testing/oidc-provider";
+import { recordServerLogLine } from "../../../testing/server-errors";
 import type { SocialProviderConfig } from "./providers";
 import { hashState } from "./states";
 
@@ -62,7 +63,15 @@ describeOnEachDatabase("social sign-in", (use) => {
       webDist: "/nonexistent",
       filesDir: await testFilesDir(),
       trustProxy: true,
-      logger: { level: "warn", stream: { write: (line: string) => logs.push(line) } },
+      logger: {
+        level: "warn",
+        stream: {
+          write: (line: string) => {
+            logs.push(line);
+            recordServerLogLine(line.trimEnd());
+          },
+        },
+      },
       socialProviders,
     });
     apps.push(app);

@@ -51,4 +51,5 @@ export type WorkerMessage =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string }
   | { event: "signal"; sessionId: number; userId: number; signal: ServerSignal }
-  | { event: "gone"; sessionId: number; userId: number };
+  | { event: "gone"; sessionId: number; userId: number; rejoin: boolean }
+  | { event: "fault"; report: string };

@@ -7,6 +7,22 @@ import type { Call, ClientSignal, ServerSignal, SfuStats, WorkerMessage } from "
 export interface StageSink {
   signal(signal: ServerSignal): void;
   closed(): void;
+  /** Out because the SFU failed it (its thread restarted, or a handler of its own threw): join again. */
+  restarted(): void;
+}
+
+export interface EmbeddedMediaRoomOptions {
+  /** The thread died of an uncaught error; a new one is started. */
+  onCrash?: (err: Error) => void;
+  /**
+   * The thread ended unexpectedly (after a crash, or ended from outside): a new one starts at once when
+   * rooms were open, else on first use.
+   */
+  onRestart?: (exitCode: number) => void;
+  /** A fault the SFU contained: it dropped only the member whose handler threw. */
+  onFault?: (report: string) => void;
+  /** Each thread as it starts (a test ends one to prove the restart). */
+  onThread?: (thread: Worker) => void;
 }
 
 /** The embedded SFU as the port, plus the signalling the stage feature relays from the sockets. */
@@ -31,8 +47,11 @@ export interface EmbeddedMediaRoom extends MediaRoomPort {
 
 type Callable = Call extends infer C ? (C extends Call ? Omit<C, "id"> : never) : never;
 
-/** Starts the SFU's worker thread; the main thread keeps only who is in which room and their sinks. */
-export function embeddedMediaRoom(options: { onCrash?: (err: Error) => void } = {}): EmbeddedMediaRoom {
+/**
+ * Starts the SFU's worker thread; the main thread keeps only who is in which room and their sinks. The
+ * thread is supervised: when it dies every member is told to join again and a new thread takes them.
+ */
+export function embeddedMediaRoom(options: EmbeddedMediaRoomOptions = {}): EmbeddedMediaRoom {
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   const rooms = new Map<number, Map<number, { sink: StageSink; userId: number }>>();
   let nextId = 1;
@@ -55,7 +74,12 @@ export function embeddedMediaRoom(options: { onCrash?: (err: Error) => void } = 
       if ("event" in message) {
         if (message.event === "signal")
           rooms.get(message.sessionId)?.get(message.userId)?.sink.signal(message.signal);
-        else drop(message.sessionId, message.userId)?.closed();
+        else if (message.event === "fault") options.onFault?.(message.report);
+        else {
+          const sink = drop(message.sessionId, message.userId);
+          if (message.rejoin) sink?.restarted();
+          else sink?.closed();
+        }
         return;
       }
       const waiting = pending.get(message.id);
@@ -63,17 +87,22 @@ export function embeddedMediaRoom(options: { onCrash?: (err: Error) => void } = 
       if (message.ok) waiting?.resolve(message.result);
       else waiting?.reject(new Error(message.error));
     });
-    // A crashed SFU drops every room: members are told, the next call starts a fresh thread.
-    thread.on("exit", () => {
+    // A dead SFU took every room with it: a new thread starts at once and every member, told, joins again
+    // (a stop() ends the thread on purpose and is no death).
+    thread.on("exit", (exitCode) => {
       if (started !== thread) return;
       started = null;
-      for (const waiting of pending.values()) waiting.reject(new Error("sfu_stopped"));
+      for (const waiting of pending.values()) waiting.reject(new Error("sfu_restarted"));
       pending.clear();
-      for (const room of rooms.values()) for (const { sink } of room.values()) sink.closed();
+      const sinks = [...rooms.values()].flatMap((room) => [...room.values()].map(({ sink }) => sink));
       rooms.clear();
+      if (sinks.length > 0) worker();
+      options.onRestart?.(exitCode);
+      for (const sink of sinks) sink.restarted();
     });
     thread.on("error", (err) => options.onCrash?.(err));
     started = thread;
+    options.onThread?.(thread);
     return thread;
   };
 

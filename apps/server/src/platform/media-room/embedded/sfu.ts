@@ -37,18 +37,25 @@ interface Member {
 
 type Room = Map<number, Member>;
 
-export type Emit = (sessionId: number, userId: number, signal: ServerSignal) => void;
+export interface SfuEvents {
+  signal(sessionId: number, userId: number, signal: ServerSignal): void;
+  /**
+   * A member the SFU dropped itself: its publishing connection failed, or one of its handlers threw
+   * (`rejoin`: the member may join again at once).
+   */
+  gone(sessionId: number, userId: number, rejoin: boolean): void;
+  /** An error a handler caught, for the owner's log: a fault is contained, never hidden. */
+  fault(report: string): void;
+}
 
 const forwardKey = (userId: number, slot: StageSlot) => `${userId}:${slot}`;
 
 export class Sfu {
   private readonly rooms = new Map<number, Room>();
 
-  constructor(
-    private readonly emit: Emit,
-    /** A member dropped by the SFU itself (its publishing connection failed). */
-    private readonly gone: (sessionId: number, userId: number) => void,
-  ) {}
+  // A bulkhead (STYLE "Media code"): every handler of a member catches its own errors and drops only
+  // that member; what still escapes ends the thread, and its owner (room.ts) starts a new one.
+  constructor(private readonly events: SfuEvents) {}
 
   /** Takes a place in the session's room; an earlier place of the same user (another tab) is closed. */
   enter(info: WorkerMember): void {
@@ -86,11 +93,12 @@ export class Sfu {
           .catch(() => Promise.reject(new Error("bad_answer")));
         member.negotiating = false;
         for (const key of member.forwarded.keys()) this.requestKeyframeFor(room, key);
-        if (member.stale) void this.negotiate(room, member);
+        if (member.stale) this.update(room, member);
         return null;
       case "candidate": {
         const pc = signal.connection === "publish" ? member.publisher : member.subscriber;
-        await pc?.addIceCandidate(signal.candidate);
+        // A candidate werift cannot parse or place (no such m-line) is the browser's mistake, not a fault.
+        await pc?.addIceCandidate(signal.candidate).catch(() => Promise.reject(new Error("bad_candidate")));
         return null;
       }
       case "state":
@@ -110,14 +118,21 @@ export class Sfu {
     const member = room?.get(userId);
     if (!room || !member) return;
     room.delete(userId);
-    void member.publisher?.close();
-    void member.subscriber.close();
+    this.hangUp(member.publisher, member.subscriber);
     if (room.size === 0) this.rooms.delete(sessionId);
     else this.refresh(room);
   }
 
+  /**
+   * Everyone out at once. Removing them one by one renegotiated with each member still in the room while
+   * the next removal closed that member's connection under the offer being made: werift's removeTrack
+   * then threw 'peer closed' from a promise nobody awaited, which ended the whole thread (issue 23 §1.1).
+   */
   close(sessionId: number): void {
-    for (const userId of [...(this.rooms.get(sessionId)?.keys() ?? [])]) this.remove(sessionId, userId);
+    const room = this.rooms.get(sessionId);
+    this.rooms.delete(sessionId);
+    for (const member of room?.values() ?? []) this.hangUp(member.publisher, member.subscriber);
+    room?.clear();
   }
 
   stats(): Omit<SfuStats, "cpuSeconds"> {
@@ -142,17 +157,21 @@ export class Sfu {
         wellFormed = false;
         return;
       }
-      transceiver.onTrack.subscribe((track) => {
-        if (room.get(member.info.userId) !== member) return;
-        member.published.set(slot, { track, transceiver, lastKeyframeRequest: 0 });
-        this.refresh(room);
-      });
+      transceiver.onTrack.subscribe(
+        this.guarded(room, member, (track) => {
+          if (!this.holds(room, member)) return;
+          member.published.set(slot, { track, transceiver, lastKeyframeRequest: 0 });
+          this.refresh(room);
+        }),
+      );
     });
-    pc.connectionStateChange.subscribe((state) => {
-      if (state !== "failed" || room.get(member.info.userId) !== member) return;
-      this.remove(member.info.sessionId, member.info.userId);
-      this.gone(member.info.sessionId, member.info.userId);
-    });
+    pc.connectionStateChange.subscribe(
+      this.guarded(room, member, (state) => {
+        if (state !== "failed" || !this.holds(room, member)) return;
+        this.remove(member.info.sessionId, member.info.userId);
+        this.events.gone(member.info.sessionId, member.info.userId, false);
+      }),
+    );
     try {
       await pc.setRemoteDescription({ type: "offer", sdp });
       if (!wellFormed || pc.getTransceivers().length !== STAGE_SLOTS.length) throw new Error("bad_offer");
@@ -161,7 +180,7 @@ export class Sfu {
       // Whatever werift could not use (a malformed SDP, other m-lines) is one refusal for the browser.
       member.publisher = null;
       member.published.clear();
-      void pc.close();
+      this.hangUp(pc);
       throw new Error("bad_offer");
     }
     return pc.localDescription?.sdp ?? "";
@@ -169,8 +188,42 @@ export class Sfu {
 
   /** Every member receives what the others publish now, and learns who is on stage. */
   private refresh(room: Room): void {
-    for (const member of room.values()) void this.negotiate(room, member);
+    for (const member of room.values()) this.update(room, member);
     this.announce(room);
+  }
+
+  private update(room: Room, member: Member): void {
+    this.negotiate(room, member).catch((err: unknown) => this.fault(room, member, err));
+  }
+
+  /** Whether `member` is still in `room` and the room still open: once out, its connections are closed. */
+  private holds(room: Room, member: Member): boolean {
+    return this.rooms.get(member.info.sessionId) === room && room.get(member.info.userId) === member;
+  }
+
+  /** A werift event handler of `member`: what it throws drops that member, not the thread. */
+  private guarded<A extends unknown[]>(room: Room, member: Member, handler: (...args: A) => void) {
+    return (...args: A): void => {
+      try {
+        handler(...args);
+      } catch (err) {
+        this.fault(room, member, err);
+      }
+    };
+  }
+
+  private fault(room: Room, member: Member, err: unknown): void {
+    if (!this.holds(room, member)) return;
+    const { sessionId, userId } = member.info;
+    this.remove(sessionId, userId);
+    this.events.fault(`stage member ${userId} of session ${sessionId}: ${reportOf(err)}`);
+    this.events.gone(sessionId, userId, true);
+  }
+
+  /** Closes a member's connections; a close that fails is reported, the member is out either way. */
+  private hangUp(...peers: (RTCPeerConnection | null)[]): void {
+    for (const pc of peers)
+      pc?.close().catch((err: unknown) => this.events.fault(`closing a connection: ${reportOf(err)}`));
   }
 
   private async negotiate(room: Room, member: Member): Promise<void> {
@@ -178,7 +231,21 @@ export class Sfu {
       member.stale = true;
       return;
     }
+    // Busy from the first await on: a second negotiation interleaved with this one made two offers at
+    // once, and werift refused the older one (found by the signalling fuzz test, issue 23 §1.4).
+    member.negotiating = true;
     member.stale = false;
+    let offered = false;
+    try {
+      offered = await this.offer(room, member);
+    } finally {
+      if (!offered) member.negotiating = false;
+    }
+    if (!offered && member.stale && this.holds(room, member)) await this.negotiate(room, member);
+  }
+
+  /** Sends `member` an offer for what the others publish now; false when nothing changed or it left. */
+  private async offer(room: Room, member: Member): Promise<boolean> {
     const wanted = new Map<string, MediaStreamTrack>();
     for (const other of room.values()) {
       if (other === member) continue;
@@ -190,6 +257,8 @@ export class Sfu {
     for (const [key, transceiver] of member.forwarded) {
       if (wanted.has(key)) continue;
       await transceiver.sender.replaceTrack(null);
+      // Removed (its connection closed) while this waited: nothing of it may be touched any more.
+      if (!this.holds(room, member)) return false;
       member.subscriber.removeTrack(transceiver.sender);
       member.forwarded.delete(key);
       changed = true;
@@ -198,33 +267,39 @@ export class Sfu {
     for (const [key, track] of wanted) {
       if (member.forwarded.has(key)) continue;
       const transceiver = member.subscriber.addTransceiver(track.kind, { direction: "sendonly" });
-      transceiver.sender.onPictureLossIndication.subscribe(() => this.requestKeyframeFor(room, key));
+      transceiver.sender.onPictureLossIndication.subscribe(
+        this.guarded(room, member, () => this.requestKeyframeFor(room, key)),
+      );
       member.forwarded.set(key, transceiver);
       added.push([transceiver, track]);
       changed = true;
     }
-    if (!changed || room.get(member.info.userId) !== member) return;
-    member.negotiating = true;
+    if (!changed) return false;
     try {
       await member.subscriber.setLocalDescription(await member.subscriber.createOffer());
       for (const [transceiver, track] of added) await transceiver.sender.replaceTrack(track);
-    } catch {
-      // The member left (its connection closed) while the offer was made.
-      member.negotiating = false;
-      return;
+    } catch (err) {
+      // Only a member still in the room failed; one that left had its connection closed under the offer.
+      if (this.holds(room, member)) throw err;
+      return false;
     }
+    if (!this.holds(room, member)) return false;
     const { sessionId, userId } = member.info;
-    this.emit(sessionId, userId, {
+    this.events.signal(sessionId, userId, {
       type: "subscribe-offer",
       sdp: member.subscriber.localDescription?.sdp ?? "",
     });
-    this.emit(sessionId, userId, { type: "participants", participants: this.participantsFor(room, member) });
+    this.events.signal(sessionId, userId, {
+      type: "participants",
+      participants: this.participantsFor(room, member),
+    });
+    return true;
   }
 
   private announce(room: Room): void {
     for (const member of room.values()) {
       const { sessionId, userId } = member.info;
-      this.emit(sessionId, userId, {
+      this.events.signal(sessionId, userId, {
         type: "participants",
         participants: this.participantsFor(room, member),
       });
@@ -257,3 +332,5 @@ export class Sfu {
     void published.transceiver.receiver.sendRtcpPLI(published.track.ssrc).catch(() => undefined);
   }
 }
+
+const reportOf = (err: unknown) => (err instanceof Error ? (err.stack ?? err.message) : String(err));

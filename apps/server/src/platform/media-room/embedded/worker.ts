@@ -10,10 +10,11 @@ const port = parentPort;
 if (!port) throw new Error("the SFU runs in a worker thread");
 const post = (message: WorkerMessage) => port.postMessage(message);
 
-const sfu = new Sfu(
-  (sessionId, userId, signal) => post({ event: "signal", sessionId, userId, signal }),
-  (sessionId, userId) => post({ event: "gone", sessionId, userId }),
-);
+const sfu = new Sfu({
+  signal: (sessionId, userId, signal) => post({ event: "signal", sessionId, userId, signal }),
+  gone: (sessionId, userId, rejoin) => post({ event: "gone", sessionId, userId, rejoin }),
+  fault: (report) => post({ event: "fault", report }),
+});
 
 async function run(call: Call): Promise<unknown> {
   switch (call.method) {

@@ -30,7 +30,9 @@ export function EventActions({ event }: { event: DashEvent }) {
     });
   return (
     <div className="editor-actions">
-      <ButtonLink variant="secondary" size="sm" to={eventPath}>
+      {/* Issue 23 §3.4: the page as its audience sees it (spec 2 §1 useHLS): a host whose session is live
+          is not put on its stage with the camera on; the Sessions tab's 'Open room' is the way on stage. */}
+      <ButtonLink variant="secondary" size="sm" to={`${eventPath}?useHLS`}>
         View event page
       </ButtonLink>
       <ButtonLink variant="secondary" size="sm" to={`${eventPath}?previewLandingPage=true`}>

@@ -13,12 +13,14 @@ import { DetailsTab } from "./DetailsTab";
 import { EventActions } from "./EventActions";
 import { QuestionsTab } from "./QuestionsTab";
 import { SessionsTab } from "./SessionsTab";
+import { SpeakersTab } from "./SpeakersTab";
 import { TicketsTab } from "./TicketsTab";
 import { useDashEvent } from "./useEventEditor";
 
 const TABS = [
   { id: "details", label: "Details" },
   { id: "sessions", label: "Sessions" },
+  { id: "speakers", label: "Speakers" },
   { id: "tickets", label: "Tickets" },
   { id: "coupons", label: "Coupons" },
   { id: "questions", label: "Questions" },
@@ -35,6 +37,8 @@ function TabContent({ tab, data }: { tab: TabId; data: DashEventResponse }) {
       return <DetailsTab event={event} />;
     case "sessions":
       return <SessionsTab event={event} sessions={data.sessions} />;
+    case "speakers":
+      return <SpeakersTab event={event} sessions={data.sessions} />;
     case "tickets":
       return <TicketsTab event={event} tickets={data.tickets} />;
     case "coupons":

@@ -9,7 +9,10 @@ import {
   DashQuestionsResponse,
   DashSessionResponse,
   DashTicketResponse,
+  type InviteSpeakerRequest,
   RegistrationsResponse,
+  SpeakerInviteResponse,
+  SpeakersResponse,
   type UpdateCouponRequest,
   type UpdateQuestionRequest,
   type UpdateSessionRequest,
@@ -18,7 +21,7 @@ import {
 import { api, apiNoContent, jsonBody } from "../../../api";
 import { dashEventPath } from "../dashApi";
 
-// The event editor's parts: sessions, tickets, coupons, questions and registrations (issue 5 §1).
+// The event editor's parts: sessions, speakers, tickets, coupons, questions and registrations (issue 5 §1).
 
 const remove = (path: string) => apiNoContent(path, { method: "DELETE" });
 
@@ -54,6 +57,12 @@ export const questionApi = {
   remove: (id: number) => remove(`/api/dash/questions/${id}`),
   reorder: (eventId: number, ids: number[]) =>
     api(`${dashEventPath(eventId)}/questions/reorder`, DashQuestionsResponse, jsonBody({ ids })),
+};
+
+export const speakerApi = {
+  list: (eventId: number) => api(`${dashEventPath(eventId)}/speakers`, SpeakersResponse),
+  invite: (eventId: number, body: InviteSpeakerRequest) =>
+    api(`${dashEventPath(eventId)}/speakers`, SpeakerInviteResponse, jsonBody(body)),
 };
 
 export function fetchRegistrations(eventId: number, cursor: number | null) {

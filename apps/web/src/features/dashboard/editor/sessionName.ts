@@ -1,0 +1,4 @@
+import type { DashSession } from "@onstage/domain";
+
+/** A session's name in the editor: its title, or its place in the schedule. */
+export const sessionName = (session: DashSession, index: number) => session.title || `Session ${index + 1}`;
