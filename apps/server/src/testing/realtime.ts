@@ -196,7 +196,9 @@ export class RealtimeClient {
   }
 
   emitWithAck(event: string, payload: unknown): Promise<unknown> {
-    return this.socket.timeout(5_000).emitWithAck(event, payload);
+    // Generous: a stage join's first answer waits for the SFU thread to start (compiled by tsx in tests),
+    // which takes seconds beside another suite on two cores.
+    return this.socket.timeout(20_000).emitWithAck(event, payload);
   }
 
   /** Sequence numbers the tracker applied for a topic. */

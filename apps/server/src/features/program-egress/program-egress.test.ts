@@ -10,6 +10,7 @@ import { LivekitStandIn, STAND_IN_KEYS } from "../../testing/livekit-stand-in";
 import { egressEvent, signedWebhook } from "../../testing/livekit-stand-in-outputs";
 import { eventually } from "../../testing/realtime";
 import { type RoomScene, roomScene } from "../../testing/room-scene";
+import { expectServerError } from "../../testing/server-errors";
 import { findStream } from "../broadcast/streams";
 import { LIVEKIT_WEBHOOK_PATH } from "./webhook";
 
@@ -235,6 +236,7 @@ describeOnEachDatabase("the program through LiveKit Egress", (use) => {
   });
 
   test("an egress that fails while its stream is on air puts the stream in error", async () => {
+    expectServerError(/egress/);
     const { streamId, egress } = await anotherLiveSession();
     const failed = withStatus(egress, EgressStatus.EGRESS_FAILED, "template did not load");
     expect((await webhook(egressEvent("egress_ended", failed))).statusCode).toBe(200);

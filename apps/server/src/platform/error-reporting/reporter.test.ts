@@ -46,7 +46,7 @@ test("an unexpected failure is a 500 that leaks neither stack nor SQL", async ()
     filesDir: await testFilesDir(),
     logger: serverErrorLog(),
   });
-  expectServerError(/unhandled/);
+  expectServerError(/unexpected error/);
   await db.close();
   const res = await server.inject({ method: "GET", url: "/api/events/upcoming" });
   expect(res.statusCode).toBe(500);

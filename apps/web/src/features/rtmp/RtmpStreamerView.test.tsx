@@ -7,6 +7,9 @@ import { RtmpStreamerView } from "./RtmpStreamerView";
 
 const SESSION = 7;
 const GET = `/api/mux/livestream?video_session_id=${SESSION}`;
+/** The setup's first read (it makes the stream on its first call, spec 2 §7); its polls GET it. */
+const CREATE = "/api/mux/livestream/create";
+const isStreamRead = (path: string) => path === GET || path === CREATE;
 const PREVIEW = "/hls/ls-7/preview.m3u8?token=t";
 
 const liveStream = (status: LiveStream["status"]): LiveStream => ({
@@ -23,7 +26,8 @@ const liveStream = (status: LiveStream["status"]): LiveStream => ({
 function server() {
   let isPublishing = false;
   const api = stubApi((request) => {
-    if (request.path === GET) return { status: 200, body: liveStream(isPublishing ? "active" : "idle") };
+    if (isStreamRead(request.path))
+      return { status: 200, body: liveStream(isPublishing ? "active" : "idle") };
     if (request.path === "/api/mux/livestream/stream") {
       return {
         status: 200,
@@ -54,10 +58,11 @@ describe("RtmpStreamerView", () => {
     renderWithQueries(<RtmpStreamerView sessionId={SESSION} isLive={false} />);
     const waiting = await screen.findByRole("region", { name: "Waiting for your encoder…" });
     expect(waiting.textContent).toContain("rtmp://127.0.0.1:1935/live");
-    expect(api.of("GET", GET)).toHaveLength(1);
+    expect(api.of("POST", CREATE)).toHaveLength(1);
+    expect(api.of("GET", GET)).toHaveLength(0);
     // Spec 2 §7, §9: polled every TRANSCODER_POLL_MS while not available.
     await nextPoll();
-    expect(api.of("GET", GET)).toHaveLength(2);
+    expect(api.of("GET", GET)).toHaveLength(1);
     expect(api.of("POST", "/api/mux/livestream/stream")).toHaveLength(0);
     api.publish();
     await nextPoll();
@@ -84,7 +89,7 @@ describe("RtmpStreamerView", () => {
 
   test("an active stream without a preview (LiveKit Ingress) says the encoder is connected", async () => {
     stubApi((request) => {
-      if (request.path === GET) return { status: 200, body: liveStream("active") };
+      if (isStreamRead(request.path)) return { status: 200, body: liveStream("active") };
       if (request.path === "/api/mux/livestream/stream") {
         return { status: 200, body: { playbackToken: "t", envKey: null, previewUrl: null } };
       }
