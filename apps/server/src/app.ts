@@ -301,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         onFault: (report) => server.log.error({ report }, "an SFU handler failed; its member was dropped"),
       }),
     );
+  const stage = stageFeature(shared, mediaRoom);
   const features: Feature[] = [
     healthFeature(shared),
     authFeature(shared, deps.socialProviders ?? {}),
@@ -321,7 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clippingFeature(shared),
     hostFeedbackFeature(shared),
     userProfileFeature(shared),
-    stageFeature(shared, mediaRoom),
+    stage,
     intentsFeature(shared, mediaRoom),
     presenceFeature(shared),
     peopleFeature(shared),
@@ -330,7 +331,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registrationMailsFeature(shared),
     programFeed,
     ...(deps.livekit
-      ? [programEgressFeature(shared, { livekit: deps.livekit, egress, onIngress: rtmpIngest.onIngress })]
+      ? [
+          programEgressFeature(shared, {
+            livekit: deps.livekit,
+            egress,
+            listeners: { onIngress: rtmpIngest.onIngress, onParticipant: stage.onParticipant },
+          }),
+        ]
       : []),
     rtmpIngest,
     captionsFeature(captions)(shared),

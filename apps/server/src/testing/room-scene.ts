@@ -163,3 +163,10 @@ export function recordingRealtime(): Realtime & {
 
 export const errorCode = (res: { json: () => unknown }) =>
   (res.json() as { error?: { code?: string } }).error?.code;
+
+/** A user's presence state in the session as `viewer` reads the live-users list; "absent" when not listed. */
+export async function presenceStateOf(viewer: TestClient, sessionId: number, userId: number) {
+  const res = await viewer.get(`/api/video-session/live-users?video_session_id=${sessionId}`);
+  const { users } = res.json() as { users: { userId: number; state: string }[] };
+  return users.find((u) => u.userId === userId)?.state ?? "absent";
+}

@@ -60,6 +60,11 @@ export type RecorderSignInRequest = z.infer<typeof RecorderSignInRequest>;
 
 /** The compositor's WebSocket (the program feed's upload): path and the server's text messages. */
 export const COMPOSITOR_SOCKET_PATH = "/api/compositor";
+/**
+ * The compositor's MediaRecorder hands over a chunk this often: the server dates a feed's first frame
+ * this long before its first chunk arrived (the program date the in-step modules compare with).
+ */
+export const COMPOSITOR_TIMESLICE_MS = 250;
 export const CompositorStatus = z.object({
   /** `live` once ffmpeg wrote the first playlist; `ended` when the session left broadcasting. */
   status: z.enum(["accepted", "live", "replaced", "ended", "error"]),

@@ -22,8 +22,9 @@ export function stageDelivery(state: SessionState, seesStage: boolean): StageDel
 }
 
 /**
- * A live viewer whose player shows nothing (loading, stalled, failed) gets what happened after this long
- * anyway: longer than any live latency the player allows, so it only rescues a viewer without picture.
+ * A live viewer gets what happened after this long anyway: longer than any live latency the player
+ * allows (it catches up past four segments), so it only rescues a viewer whose picture does not move
+ * (loading, stalled, paused, failed), never beats a picture that plays.
  */
 export const IN_STEP_MAX_HOLD_MS = 30_000;
 
@@ -43,8 +44,8 @@ export function isInStep({ delivery, happenedAtMs, programDateMs, heldMs }: InSt
     case "realtime":
       return true;
     case "live":
-      if (programDateMs === null) return heldMs >= IN_STEP_MAX_HOLD_MS;
-      return happenedAtMs <= programDateMs;
+      if (heldMs >= IN_STEP_MAX_HOLD_MS) return true;
+      return programDateMs !== null && happenedAtMs <= programDateMs;
     case "replay":
       // Before the recording plays, the whole record; while it plays, what had happened by then.
       return programDateMs === null || happenedAtMs <= programDateMs;

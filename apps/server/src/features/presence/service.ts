@@ -64,6 +64,24 @@ export async function releaseSessionStage(
 }
 
 /**
+ * Spec 2 §2 On Stage: a publisher entered the session's stage (on_stage) or left it (back to active),
+ * told on its presence topic; the same state again writes nothing.
+ */
+export async function setStagePresence(
+  tx: Queryable,
+  outbox: Outbox,
+  input: { sessionId: number; userId: number; onStage: boolean; at: Date },
+): Promise<void> {
+  const { sessionId, userId, onStage, at } = input;
+  const current = await lockPresence(tx, sessionId, userId);
+  // Already so; or off a stage they were never recorded on (offline stays offline).
+  if ((current?.state === "on_stage") === onStage) return;
+  const state = onStage ? "on_stage" : "active";
+  const user = await writeState(tx, { sessionId, userId, state, at, joined: onStage });
+  await writePresence(outbox, user, current ? "UPDATE" : "INSERT");
+}
+
+/**
  * Presence (spec 2 §3, §4, §9). A state change (a join, a return, a leave, a switch of session) is
  * written at once and published on presence:{sessionId}; a heartbeat of a user already live only
  * moves last_seen, buffered and written in batches every PRESENCE_SYNC_DEBOUNCE_MS.

@@ -4,14 +4,14 @@ import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import { EgressFeeds } from "./egress-feeds";
 import { recorderSignInRoutes } from "./recorder-sign-in";
-import { type IngressListener, livekitWebhookRoutes } from "./webhook";
+import { livekitWebhookRoutes, type WebhookListeners } from "./webhook";
 
 export interface ProgramEgressOptions {
   livekit: LivekitConfig;
   /** LiveKit Egress composes the program (LiveKit and a bucket configured); null: the embedded feed. */
   egress: ProgramEgress | null;
-  /** Ingress events for the session's RTMP input (rtmp-ingest sets the live stream's status). */
-  onIngress: IngressListener;
+  /** Who hears LiveKit's other events: the RTMP input's ingress, the stage's participants. */
+  listeners: WebhookListeners;
 }
 
 /** Issue 13 §5: the program through LiveKit Egress, and the webhooks LiveKit sends about it. */
@@ -20,7 +20,7 @@ export function programEgressFeature(deps: FeatureDeps, options: ProgramEgressOp
   return {
     name: "program-egress",
     routes: async (app) => {
-      await app.register(livekitWebhookRoutes(options.livekit, feeds, options.onIngress, deps.log));
+      await app.register(livekitWebhookRoutes(options.livekit, feeds, options.listeners, deps.log));
       await app.register(recorderSignInRoutes(deps, options.livekit));
     },
     start() {

@@ -7,7 +7,8 @@ import type { LivekitConfig } from "../../platform/media-room/livekit/livekit-me
 import { livekitClient } from "../../platform/media-room/livekit/sdk";
 import type { EgressFeeds } from "./egress-feeds";
 
-// POST /api/livekit/webhook (issue 13 §5): LiveKit tells Onstage about its egresses and ingresses. The
+// POST /api/livekit/webhook (issue 13 §5): LiveKit tells Onstage about its egresses, its ingresses and
+// who enters and leaves a stage (spec 2 §2 On Stage). The
 // body is trusted only when the Authorization header is a token signed with the project's API secret,
 // unexpired, whose sha256 claim is the body's digest (the SDK's WebhookReceiver checks all three).
 
@@ -22,18 +23,35 @@ export type IngressListener = (
   roomName: string,
 ) => void | Promise<void>;
 
+/** A participant who may publish entered (true) or left (false) a room. */
+export type ParticipantListener = (roomName: string, identity: string, onStage: boolean) => Promise<void>;
+
+export interface WebhookListeners {
+  /** Ingress events for the session's RTMP input (rtmp-ingest sets the live stream's status). */
+  onIngress: IngressListener;
+  /** Stage members entering and leaving (the stage feature's On Stage). */
+  onParticipant: ParticipantListener;
+}
+
 export function livekitWebhookRoutes(
   config: LivekitConfig,
   feeds: EgressFeeds | null,
-  onIngress: IngressListener,
+  listeners: WebhookListeners,
   log: FastifyBaseLogger,
 ): FastifyPluginAsyncZod {
   const receiver = livekitClient((sdk) => new sdk.WebhookReceiver(config.apiKey, config.apiSecret));
   const handle = async (event: WebhookEvent) => {
+    const { participant, room } = event;
     if (event.egressInfo && event.event.startsWith("egress_"))
       await feeds?.onEgress(event.event, event.egressInfo);
     else if (event.ingressInfo && (event.event === "ingress_started" || event.event === "ingress_ended")) {
-      await onIngress(event.event, event.ingressInfo.roomName);
+      await listeners.onIngress(event.event, event.ingressInfo.roomName);
+    } else if (participant && room) {
+      // Only a publisher enters the stage; anyone leaving leaves it (a viewer's leave changes nothing).
+      if (event.event === "participant_joined" && participant.permission?.canPublish)
+        await listeners.onParticipant(room.name, participant.identity, true);
+      else if (event.event === "participant_left")
+        await listeners.onParticipant(room.name, participant.identity, false);
     }
   };
   return async (app) => {

@@ -6,6 +6,11 @@ import path from "node:path";
 // slate after the compositor left, the compositor again) continues its numbering after a discontinuity.
 
 export const LIVE_PLAYLIST = "live.m3u8";
+/**
+ * The live playlist as ffmpeg writes it; follower.ts publishes it as LIVE_PLAYLIST with its own program
+ * dates. Not named .m3u8: neither the media route nor the bucket mirror takes it for one to serve.
+ */
+export const FFMPEG_PLAYLIST = "ffmpeg-live.playlist";
 export const VOD_PLAYLIST = "vod.m3u8";
 /** Segment names ffmpeg writes (live0.ts, live1.ts...): the only files the media route serves beside the playlists. */
 export const SEGMENT_PATTERN = "live%d.ts";
@@ -35,7 +40,7 @@ export function hlsOutput(dir: string, discontinuity: boolean): string[] {
     // default bitrates (ffmpeg's AAC notes: worse only below 64 kb/s). The input is always 48 kHz.
     ...["-c:a", "aac", "-aac_coder", "fast"],
     ...["-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", flags.join("+")],
-    ...["-hls_segment_filename", path.join(dir, SEGMENT_PATTERN), path.join(dir, LIVE_PLAYLIST)],
+    ...["-hls_segment_filename", path.join(dir, SEGMENT_PATTERN), path.join(dir, FFMPEG_PLAYLIST)],
   ];
 }
 

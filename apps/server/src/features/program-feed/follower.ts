@@ -1,14 +1,31 @@
 import { EventEmitter } from "node:events";
-import { type FSWatcher, readFileSync, watch } from "node:fs";
+import { type FSWatcher, readFileSync, renameSync, watch, writeFileSync } from "node:fs";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
-import { parsePlaylist, RecordingWriter, type Segment } from "./playlists";
+import { FFMPEG_PLAYLIST, LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
+import {
+  datedPlaylist,
+  parsePlaylist,
+  programDateOf,
+  RecordingWriter,
+  type Segment,
+  withProgramDate,
+} from "./playlists";
 
 // One directory's live playlist, read back each time ffmpeg renames a new one into place (inotify, not
-// a timer: nothing runs between segments) to notice the first segment (the stream is on air), to keep
-// the recording's playlist, and to delete the segments nobody will play again. The program feed has
-// one; an RTMP ladder one per rendition.
+// a timer: nothing runs between segments) to notice the first segment (the stream is on air), to
+// publish it with program dates of its own, to keep the recording's playlist, and to delete the
+// segments nobody will play again. The program feed has one; an RTMP ladder one per rendition.
+//
+// Program dates: ffmpeg dates a run's first segment by the clock when its muxer started, which is
+// after the input began by however long the input waited (the previous run finishing its segment,
+// ffmpeg starting on a loaded machine: seconds). Every later frame would then read that much later
+// than it was shown on the stage, and a poll would reach an HLS viewer before the picture announcing
+// it (issue 12 §11). A run's first segment is dated by when its input began, each next one by the
+// previous one's date plus its duration.
+
+/** When a run's input began (epoch ms), once it has; null keeps ffmpeg's own date. */
+export type RunStart = () => number | null;
 
 /** A segment that left the live playlist stays this long for players still fetching it. */
 const DELETE_AFTER_MS = 10_000;
@@ -50,6 +67,12 @@ export class PlaylistFollower extends EventEmitter<FollowerEvents> {
   private readonly unrecorded = new Map<string, number | null>();
   private watcher: FSWatcher | null = null;
   private polling: Promise<void> = Promise.resolve();
+  /** The program date of each listed segment (epoch ms). */
+  private dates = new Map<string, number>();
+  /** The last segment dated: the next one of the same run follows it. */
+  private lastDated: { date: number; duration: number } | null = null;
+  /** A run started and its first segment is not dated yet. */
+  private runStart: RunStart | null = null;
 
   constructor(
     private readonly dir: string,
@@ -75,6 +98,11 @@ export class PlaylistFollower extends EventEmitter<FollowerEvents> {
     this.recorded = new RecordingWriter(this.file(VOD_PLAYLIST), recorded);
     for (const segment of [...recorded, ...parsePlaylist(await read(LIVE_PLAYLIST))]) {
       this.seen.add(segment.uri);
+      const date = programDateOf(segment);
+      if (date !== null) {
+        this.dates.set(segment.uri, date);
+        this.lastDated = { date, duration: segment.duration };
+      }
     }
     this.gap = recorded.length > 0;
   }
@@ -94,11 +122,15 @@ export class PlaylistFollower extends EventEmitter<FollowerEvents> {
     this.recording = recording;
   }
 
-  /** Before an ffmpeg run writes: the directory exists and is watched, what is there is read. */
-  async start(): Promise<void> {
+  /**
+   * Before an ffmpeg run writes: the directory exists and is watched, what is there is read. `runStart`
+   * dates the run's first segment.
+   */
+  async start(runStart: RunStart): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     this.watchLivePlaylist();
     await this.poll();
+    this.runStart = runStart;
   }
 
   /** After the last run stopped: the last segments are read, both playlists end. */
@@ -112,7 +144,7 @@ export class PlaylistFollower extends EventEmitter<FollowerEvents> {
   private watchLivePlaylist(): void {
     if (this.watcher) return;
     this.watcher = watch(this.dir, (_type, name) => {
-      if (name === LIVE_PLAYLIST) void this.poll();
+      if (name === FFMPEG_PLAYLIST) void this.poll();
     });
     this.watcher.on("error", (err) => {
       this.log.error({ err }, "program feed: watching the live playlist failed");
@@ -133,29 +165,56 @@ export class PlaylistFollower extends EventEmitter<FollowerEvents> {
     try {
       // Synchronous: a playlist is under 1 KB and the media process has nothing else waiting, while
       // the thread pool's open/stat/read/close hops cost several times the read, once a second.
-      text = readFileSync(this.file(LIVE_PLAYLIST), "utf8");
+      text = readFileSync(this.file(FFMPEG_PLAYLIST), "utf8");
     } catch {
       return;
     }
-    const listed = parsePlaylist(text);
     const wasLive = this.live;
     const hadRecording = !this.recorded.isEmpty;
     const recordedNow: Segment[] = [];
-    for (const segment of listed) {
-      if (this.seen.has(segment.uri)) continue;
-      this.seen.add(segment.uri);
+    const listed = parsePlaylist(text).map((listedSegment) => {
+      if (this.seen.has(listedSegment.uri)) return listedSegment;
+      this.seen.add(listedSegment.uri);
       this.live = true;
+      const segment = this.dated(listedSegment);
       if (!this.recording) {
         this.unrecorded.set(segment.uri, null);
-        continue;
+        return segment;
       }
       recordedNow.push({ ...segment, discontinuity: segment.discontinuity || this.gap });
       this.gap = false;
-    }
+      return segment;
+    });
+    this.publish(text, listed);
     await this.forgetOldSegments(new Set(listed.map((s) => s.uri)));
     await this.recorded.append(recordedNow);
     if (!wasLive && this.live) this.emit("live");
     if (!hadRecording && !this.recorded.isEmpty) this.emit("recorded");
+  }
+
+  /** A new segment's program date: its run's start for the first, else the previous one's end. */
+  private dated(segment: Segment): Segment {
+    const previous = this.lastDated;
+    const date =
+      this.runStart !== null
+        ? (this.runStart() ?? programDateOf(segment))
+        : previous
+          ? previous.date + previous.duration * 1000
+          : programDateOf(segment);
+    this.runStart = null;
+    if (date === null) return segment;
+    this.lastDated = { date, duration: segment.duration };
+    this.dates.set(segment.uri, date);
+    return withProgramDate(segment, date);
+  }
+
+  /** ffmpeg's playlist with this follower's dates, renamed into place as ffmpeg does (one event). */
+  private publish(text: string, listed: readonly Segment[]): void {
+    const listedNow = new Set(listed.map((segment) => segment.uri));
+    for (const uri of this.dates.keys()) if (!listedNow.has(uri)) this.dates.delete(uri);
+    const live = this.file(LIVE_PLAYLIST);
+    writeFileSync(`${live}.tmp`, datedPlaylist(text, this.dates));
+    renameSync(`${live}.tmp`, live);
   }
 
   /** Segments that left the live window and are not in the recording are deleted a little later. */

@@ -1,11 +1,12 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { COMPOSITOR_TIMESLICE_MS } from "@onstage/domain";
 import { describe, expect, it } from "vitest";
 import { testFilesDir } from "../../testing/app";
 import { webmRecording } from "../../testing/media";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
 import { CompositorInput, ProgramPipeline } from "./pipeline";
-import { parsePlaylist, RecordingWriter, recordingPlaylist } from "./playlists";
+import { datedPlaylist, parsePlaylist, programDateOf, RecordingWriter, recordingPlaylist } from "./playlists";
 
 const segment = (n: number, discontinuity = false) => ({
   uri: `live${n}.ts`,
@@ -17,6 +18,72 @@ const segment = (n: number, discontinuity = false) => ({
 const silentLog = { error: () => undefined } as unknown as ConstructorParameters<
   typeof ProgramPipeline
 >[0]["log"];
+
+/** A recording pipeline on real ffmpeg in a fresh directory. */
+async function recordingPipeline() {
+  const dir = await testFilesDir();
+  const options = { ffmpegPath: "ffmpeg", dir, recording: true, slateColour: null, log: silentLog };
+  return { dir, pipeline: new ProgramPipeline(options) };
+}
+
+describe("program dates", () => {
+  const at = (iso: string) => Date.parse(iso);
+  it.each([
+    {
+      name: "replaces a listed segment's date",
+      text: "#EXTINF:1.0,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-24T03:00:00.000+0000\nlive0.ts\n",
+      dates: [["live0.ts", at("2026-11-24T02:59:55.500Z")]],
+      want: "#EXTINF:1.0,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-24T02:59:55.500Z\nlive0.ts\n",
+    },
+    {
+      name: "adds a date to a segment without one, keeps the others' lines",
+      text: "#EXTM3U\n#EXT-X-DISCONTINUITY\n#EXTINF:1.0,\nlive0.ts\n#EXTINF:1.0,\nlive1.ts\n",
+      dates: [["live1.ts", at("2026-11-24T03:00:01.000Z")]],
+      want: "#EXTM3U\n#EXT-X-DISCONTINUITY\n#EXTINF:1.0,\nlive0.ts\n#EXTINF:1.0,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-24T03:00:01.000Z\nlive1.ts\n",
+    },
+    {
+      name: "leaves an undated segment's own date",
+      text: "#EXTINF:1.0,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-24T03:00:00.000+0000\nlive0.ts\n",
+      dates: [],
+      want: "#EXTINF:1.0,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-24T03:00:00.000+0000\nlive0.ts\n",
+    },
+  ])("$name", ({ text, dates, want }) => {
+    expect(datedPlaylist(text, new Map(dates as [string, number][]))).toBe(want);
+  });
+
+  it("read from a segment: ffmpeg's +0000 form, ours, none", () => {
+    expect(programDateOf(segment(1))).toBe(at("2026-11-24T03:00:01.000Z"));
+    expect(
+      programDateOf({ ...segment(1), tags: ["#EXT-X-PROGRAM-DATE-TIME:2026-11-24T03:00:01.250Z"] }),
+    ).toBe(at("2026-11-24T03:00:01.250Z"));
+    expect(programDateOf({ ...segment(1), tags: ["#EXTINF:1.0,"] })).toBeNull();
+  });
+
+  it("dates a run's first segment by when its input began, not by when its ffmpeg started", async () => {
+    // Issue 12 §11 under load: chunks waited 2.5 s for their run (ffmpeg dated them ~2.5 s late).
+    const { dir, pipeline } = await recordingPipeline();
+    const recording = await webmRecording(3, "320x180", "vp8");
+    const input = new CompositorInput();
+    const before = Date.now();
+    input.write(recording);
+    const after = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const live = new Promise<void>((resolve) => pipeline.once("live", resolve));
+    pipeline.useCompositor("video/webm;codecs=vp8,opus", input);
+    await live;
+    await pipeline.stop();
+    const listed = parsePlaylist(await readFile(path.join(dir, LIVE_PLAYLIST), "utf8"));
+    const dates = listed.map(programDateOf);
+    expect(dates[0]).toBeGreaterThanOrEqual(before - COMPOSITOR_TIMESLICE_MS);
+    expect(dates[0]).toBeLessThanOrEqual(after - COMPOSITOR_TIMESLICE_MS);
+    // Each next one follows the previous, and the recording lists the same dates.
+    for (let i = 1; i < listed.length; i++) {
+      expect(dates[i]).toBe((dates[i - 1] ?? 0) + (listed[i - 1]?.duration ?? 0) * 1000);
+    }
+    const recorded = parsePlaylist(await readFile(path.join(dir, VOD_PLAYLIST), "utf8"));
+    expect(recorded.map(programDateOf)).toEqual(dates.slice(0, recorded.length));
+  });
+});
 
 describe("the recording's playlist", () => {
   it("lists segments with their own tags, a discontinuity where one was, and ENDLIST once ended", () => {
@@ -86,14 +153,7 @@ describe("the recording's playlist", () => {
   });
 
   it("encodes a VP8 recording to H.264 HLS (Chromium without H.264)", async () => {
-    const dir = await testFilesDir();
-    const pipeline = new ProgramPipeline({
-      ffmpegPath: "ffmpeg",
-      dir,
-      recording: true,
-      slateColour: null,
-      log: silentLog,
-    });
+    const { dir, pipeline } = await recordingPipeline();
     const live = new Promise<void>((resolve) => pipeline.once("live", resolve));
     const input = new CompositorInput();
     pipeline.useCompositor("video/webm;codecs=vp8,opus", input);

@@ -1,7 +1,8 @@
 import { EventEmitter } from "node:events";
+import { COMPOSITOR_TIMESLICE_MS } from "@onstage/domain";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
 import { compositorArgs, slateArgs } from "./ffmpeg-args";
-import { type PipelineLog, PlaylistFollower } from "./follower";
+import { type PipelineLog, PlaylistFollower, type RunStart } from "./follower";
 
 export type { PipelineLog } from "./follower";
 
@@ -35,10 +36,13 @@ export class CompositorInput {
   private queuedBytes = 0;
   private target: FfmpegRun | null = null;
   closed = false;
+  /** When its first frame was shown, as near as this end knows: a timeslice before its first chunk came. */
+  startedAt: number | null = null;
 
   /** False when the backlog is too large: the caller drops the compositor. */
   write(chunk: Buffer): boolean {
     if (this.closed) return true;
+    this.startedAt ??= Date.now() - COMPOSITOR_TIMESLICE_MS;
     const input = this.target?.input;
     if (input) {
       input.write(chunk);
@@ -80,15 +84,19 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   /** A compositor (re)connected: the current source stops, then `input` feeds a new ffmpeg run. */
   useCompositor(mimeType: string, input: CompositorInput): void {
     this.source = input;
-    void this.switchTo(input, () => {
-      const run = new FfmpegRun(
-        this.options.ffmpegPath,
-        compositorArgs(mimeType, this.options.dir, this.follower.hasSegments),
-        { stdin: true },
-      );
-      input.attach(run);
-      return run;
-    });
+    void this.switchTo(
+      input,
+      () => input.startedAt,
+      () => {
+        const run = new FfmpegRun(
+          this.options.ffmpegPath,
+          compositorArgs(mimeType, this.options.dir, this.follower.hasSegments),
+          { stdin: true },
+        );
+        input.attach(run);
+        return run;
+      },
+    );
   }
 
   /** The compositor's socket closed: unless another took over, the slate keeps the stream going. */
@@ -100,12 +108,17 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   /** No compositor sends (it left, or a new media process took this stream over): 'Reconnecting…'. */
   useSlate(): void {
     this.source = "slate";
+    // The slate makes its frames in real time from its start (-re).
+    let startedAt: number | null = null;
     void this.switchTo(
       "slate",
-      () =>
-        new FfmpegRun(this.options.ffmpegPath, slateArgs(this.options.dir, this.options.slateColour), {
+      () => startedAt,
+      () => {
+        startedAt = Date.now();
+        return new FfmpegRun(this.options.ffmpegPath, slateArgs(this.options.dir, this.options.slateColour), {
           stdin: false,
-        }),
+        });
+      },
     );
   }
 
@@ -125,13 +138,17 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   }
 
   /** One run at a time: the previous one finishes its segment before the next appends to the playlist. */
-  private switchTo(source: CompositorInput | "slate", start: () => FfmpegRun): Promise<void> {
+  private switchTo(
+    source: CompositorInput | "slate",
+    runStart: RunStart,
+    start: () => FfmpegRun,
+  ): Promise<void> {
     this.switching = this.switching.then(async () => {
       const previous = this.run;
       this.run = null;
       await previous?.stop();
       if (this.stopped || this.source !== source) return;
-      await this.follower.start();
+      await this.follower.start(runStart);
       const run = start();
       this.run = run;
       void run.exited.then((code) => this.exitedOnItsOwn(run, source, code));

@@ -7,7 +7,7 @@ import { rename, writeFile } from "node:fs/promises";
 
 export interface Segment {
   uri: string;
-  /** The #EXTINF and #EXT-X-PROGRAM-DATE-TIME lines, as ffmpeg wrote them. */
+  /** The #EXTINF and #EXT-X-PROGRAM-DATE-TIME lines (ffmpeg's, the date replaced by follower.ts). */
   tags: string[];
   duration: number;
   /** A discontinuity precedes it (a new ffmpeg run, or a recording pause). */
@@ -35,6 +35,47 @@ export function parsePlaylist(text: string): Segment[] {
     }
   }
   return segments;
+}
+
+const PROGRAM_DATE = "#EXT-X-PROGRAM-DATE-TIME:";
+
+const programDateTag = (date: number) => `${PROGRAM_DATE}${new Date(date).toISOString()}`;
+
+/** A segment's #EXT-X-PROGRAM-DATE-TIME (epoch ms), or null without one. */
+export function programDateOf(segment: Segment): number | null {
+  const tag = segment.tags.find((line) => line.startsWith(PROGRAM_DATE));
+  const date = tag ? Date.parse(tag.slice(PROGRAM_DATE.length)) : Number.NaN;
+  return Number.isFinite(date) ? date : null;
+}
+
+/** The segment dated `date`: its own date tag replaced, or one added after its #EXTINF. */
+export function withProgramDate(segment: Segment, date: number): Segment {
+  const tags = segment.tags.filter((line) => !line.startsWith(PROGRAM_DATE));
+  return { ...segment, tags: [...tags, programDateTag(date)] };
+}
+
+/**
+ * A media playlist as ffmpeg wrote it, each segment in `dates` dated so (its date tag replaced, or one
+ * added just before its URI); every other line as it was.
+ */
+export function datedPlaylist(text: string, dates: ReadonlyMap<string, number>): string {
+  const out: string[] = [];
+  let dateLine: number | null = null;
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line.startsWith(PROGRAM_DATE)) {
+      dateLine = out.push(raw) - 1;
+      continue;
+    }
+    const date = line && !line.startsWith("#") ? dates.get(line) : undefined;
+    if (date !== undefined) {
+      if (dateLine === null) out.push(programDateTag(date));
+      else out[dateLine] = programDateTag(date);
+    }
+    if (line && !line.startsWith("#")) dateLine = null;
+    out.push(raw);
+  }
+  return out.join("\n");
 }
 
 /** The #EXT-X-TARGETDURATION a segment needs (its duration rounded, as RFC 8216 §4.3.3.1 requires). */

@@ -115,7 +115,11 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
       this.run = null;
       await previous?.stop();
       if (this.stopped || this.source !== source || source === null) return;
-      await Promise.all(this.followers.map((follower) => follower.start()));
+      // The run's first segment is dated by its first frame's arrival (the slate's: its start).
+      let startedAt: number | null = null;
+      const runStart = () => (source === "slate" ? startedAt : source.fedFrom);
+      await Promise.all(this.followers.map((follower) => follower.start(runStart)));
+      startedAt = Date.now();
       const run = this.startRun(
         source,
         this.followers.some((follower) => follower.hasSegments),

@@ -37,6 +37,8 @@ export class Publisher extends EventEmitter<PublisherEvents> {
   private sink: Writable | null = null;
   private waitingForKeyframe = true;
   closed = false;
+  /** When the current sink got its first keyframe (the run's first frame, as it arrived), or null before. */
+  fedFrom: number | null = null;
 
   constructor(private readonly socket: Socket) {
     super();
@@ -101,6 +103,7 @@ export class Publisher extends EventEmitter<PublisherEvents> {
   feed(sink: Writable | null): void {
     this.sink = sink;
     this.waitingForKeyframe = true;
+    this.fedFrom = null;
     if (!sink) return;
     sink.write(Flv.createHeader(true, true));
     for (const header of this.headers.values()) sink.write(header);
@@ -116,8 +119,9 @@ export class Publisher extends EventEmitter<PublisherEvents> {
       return;
     }
     if (this.waitingForKeyframe) {
-      if (packet.flags !== 3) return;
+      if (packet.flags !== 3 || !this.sink) return;
       this.waitingForKeyframe = false;
+      this.fedFrom = Date.now();
     }
     this.sink?.write(tag);
   }

@@ -1,6 +1,9 @@
 import { stageIsOpen } from "@onstage/domain";
 import type { EmbeddedMediaRoom } from "../../platform/media-room/embedded/room";
-import type { LivekitMediaRoom } from "../../platform/media-room/livekit/livekit-media-room";
+import {
+  type LivekitMediaRoom,
+  livekitRoomSession,
+} from "../../platform/media-room/livekit/livekit-media-room";
 import type { MediaRoomPort } from "../../platform/media-room/port";
 import type {
   BanChanged,
@@ -10,8 +13,9 @@ import type {
 } from "../broadcast/lifecycle";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
+import type { ParticipantListener } from "../program-egress/webhook";
 import { stageRoutes } from "./routes";
-import { membersRights, openStageSessions } from "./service";
+import { membersRights, openStageSessions, stagePresence } from "./service";
 import { stageSignalling } from "./signalling";
 
 /** A revoked right (a role taken away, a ban, the state set by hand) stops a member within this. */
@@ -21,7 +25,10 @@ const RECHECK_MS = 1_000;
  * The live stage's media (issue 11 §2): POST join-stage for every provider; with the embedded SFU also
  * the signalling on the realtime socket and the rights of the people in each room, checked every second.
  */
-export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Feature {
+export function stageFeature(
+  deps: FeatureDeps,
+  mediaRoom: MediaRoomPort,
+): Feature & { onParticipant: ParticipantListener } {
   const embedded = mediaRoom.provider === "embedded" ? (mediaRoom as EmbeddedMediaRoom) : null;
   const livekit = mediaRoom.provider === "livekit" ? (mediaRoom as LivekitMediaRoom) : null;
   const onState = (change: SessionStateChange) => {
@@ -31,6 +38,7 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
         .close(change.sessionId)
         .catch((err: unknown) => deps.log.error({ err }, "closing a media room failed"));
   };
+  const onStage = stagePresence(deps);
   let timer: NodeJS.Timeout | null = null;
   let checking = false;
   /** A removal asked for during a check that may have read the rights before it: check once more. */
@@ -48,7 +56,9 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
           members.map((m) => m.userId),
         );
         for (const { place, userId } of members) {
-          if (rights.get(userId)?.refusal !== null) await embedded.remove(sessionId, place);
+          if (rights.get(userId)?.refusal === null) continue;
+          await embedded.remove(sessionId, place);
+          if (place === userId) await onStage(sessionId, userId, false);
         }
       } catch (err) {
         deps.log.error({ err, sessionId }, "re-checking stage rights failed");
@@ -85,10 +95,20 @@ export function stageFeature(deps: FeatureDeps, mediaRoom: MediaRoomPort): Featu
     }
   };
   const onStageSettings = (change: StageSettingsChanged) => void takeOffLivekit(change);
+  /** LiveKit's webhook: a room of ours and a participant who is one of our users. */
+  const onParticipant: ParticipantListener = async (roomName, identity, isOnStage) => {
+    const sessionId = livekitRoomSession(roomName);
+    const userId = Number(identity);
+    if (sessionId !== null && Number.isSafeInteger(userId) && userId > 0)
+      await onStage(sessionId, userId, isOnStage);
+  };
   return {
     name: "stage",
+    onParticipant,
     routes: stageRoutes(deps, mediaRoom),
-    ...(embedded ? { onConnection: stageSignalling({ db: deps.db, log: deps.log, room: embedded }) } : {}),
+    ...(embedded
+      ? { onConnection: stageSignalling({ db: deps.db, log: deps.log, room: embedded, onStage }) }
+      : {}),
     start() {
       deps.lifecycle.on("sessionState", onState);
       deps.lifecycle.on("userRemoved", onRemoved);

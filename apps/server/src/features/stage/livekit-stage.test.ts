@@ -1,9 +1,12 @@
+import { ParticipantInfo, ParticipantPermission, Room, WebhookEvent } from "@livekit/protocol";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
 import { LivekitStandIn, STAND_IN_KEYS } from "../../testing/livekit-stand-in";
+import { signedWebhook } from "../../testing/livekit-stand-in-outputs";
 import { eventually } from "../../testing/realtime";
-import { errorCode, type RoomScene, roomScene } from "../../testing/room-scene";
+import { errorCode, presenceStateOf, type RoomScene, roomScene } from "../../testing/room-scene";
+import { LIVEKIT_WEBHOOK_PATH } from "../program-egress/webhook";
 
 // With LiveKit the rooms live on LiveKit's side, so no 1 s re-check reads who is in them: whatever narrows
 // the stage's rights (the open stage closing, a role taken away, a ban) takes people off at once through
@@ -85,5 +88,41 @@ describeOnPostgres("the stage's rights on LiveKit", (use) => {
     await eventually("the shadow-banned walk-in is taken off", () => !isOnStage(walkIn), 1_000);
     const again = await walkIn.client.post("/api/video-session/join-stage", ids());
     expect([again.statusCode, errorCode(again)]).toEqual([403, "forbidden"]);
+  });
+
+  test("spec 2 §2 On Stage: LiveKit's signed participant_joined of a publisher shows them on stage, participant_left takes them off", async () => {
+    const { host, speaker, guest } = scene.people;
+    const participantEvent = async (
+      event: "participant_joined" | "participant_left",
+      userId: number,
+      canPublish: boolean,
+      roomName = room(),
+    ) => {
+      const hook = new WebhookEvent({
+        event,
+        id: `EV_${event}_${userId}_${roomName}`,
+        room: new Room({ name: roomName }),
+        participant: new ParticipantInfo({
+          identity: String(userId),
+          permission: new ParticipantPermission({ canPublish }),
+        }),
+      });
+      const { body, authorization } = await signedWebhook(keys, hook);
+      const res = await app().server.inject({
+        method: "POST",
+        url: LIVEKIT_WEBHOOK_PATH,
+        payload: body,
+        headers: { "content-type": "application/webhook+json", authorization },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const stateOf = (userId: number) => presenceStateOf(host.client, scene.session, userId);
+    await participantEvent("participant_joined", speaker.userId, true);
+    await participantEvent("participant_joined", guest.userId, false);
+    await participantEvent("participant_joined", guest.userId, true, "another-project-room");
+    expect(await stateOf(speaker.userId)).toBe("on_stage");
+    expect(await stateOf(guest.userId)).toBe("absent");
+    await participantEvent("participant_left", speaker.userId, true);
+    expect(await stateOf(speaker.userId)).toBe("active");
   });
 });

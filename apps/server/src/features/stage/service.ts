@@ -14,7 +14,10 @@ import {
 import type { Queryable } from "../../platform/database";
 import { requireMediaRoomFor } from "../../platform/media-room";
 import type { MediaRoomPort } from "../../platform/media-room/port";
+import { withOutbox } from "../../platform/realtime/outbox";
 import { type PlaceAccess, requireTopicReader, sessionOf, sessionReaders } from "../access/service";
+import type { FeatureDeps } from "../deps";
+import { setStagePresence } from "../presence/service";
 
 // Who is on the session's stage, decided from the database on every request and signalling message.
 
@@ -76,6 +79,20 @@ export function requireStage(rights: StageRights): void {
 export async function fullNameOf(db: Queryable, userId: number): Promise<string> {
   const [row] = await db.query<{ full_name: string }>("SELECT full_name FROM users WHERE id = $1", [userId]);
   return row?.full_name ?? "";
+}
+
+/** Marks a member on the session's stage or off it (spec 2 §2 On Stage, from the presence list). */
+export type StagePresence = (sessionId: number, userId: number, onStage: boolean) => Promise<void>;
+
+/**
+ * Each provider tells this who entered and left its room. A failed write is logged and the stage goes
+ * on: the People tab is behind until the member's next change, and presence expires them as it does all.
+ */
+export function stagePresence(deps: Pick<FeatureDeps, "db" | "realtime" | "clock" | "log">): StagePresence {
+  return (sessionId, userId, onStage) =>
+    withOutbox(deps.db, deps.realtime, (tx, outbox) =>
+      setStagePresence(tx, outbox, { sessionId, userId, onStage, at: deps.clock() }),
+    ).catch((err: unknown) => deps.log.warn({ err, sessionId, userId }, "writing stage presence failed"));
 }
 
 export function stageService(db: Queryable, mediaRoom: MediaRoomPort) {

@@ -20,7 +20,7 @@ import { CandidateScreen, isClientOnThisMachine } from "../../platform/media-roo
 import type { EmbeddedMediaRoom, StageSink } from "../../platform/media-room/embedded/room";
 import { realtimeError } from "../realtime/errors";
 import { asAck, type RealtimeSocket } from "../realtime/socket";
-import { fullNameOf, requireStage, stageStanding } from "./service";
+import { fullNameOf, requireStage, type StagePresence, stageStanding } from "./service";
 
 // The embedded SFU's signalling on a member's realtime socket. The main thread relays; every message is
 // authorised again from the database first, and a refused member is taken out of the room at once.
@@ -41,10 +41,11 @@ export interface SignallingDeps {
   db: Database;
   log: FastifyBaseLogger;
   room: EmbeddedMediaRoom;
+  onStage: StagePresence;
 }
 
 export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) => void {
-  const { db, room } = deps;
+  const { db, room, onStage } = deps;
   return (socket) => {
     const userId = socket.data.userId;
     /** The places this socket holds, by session, with the sink the SFU talks to it through. */
@@ -63,19 +64,32 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
           });
       },
       closed() {
-        places.delete(sessionId);
+        gone(sessionId);
         socket.emit(StageEvents.closed, { video_session_id: sessionId });
       },
       restarted() {
-        places.delete(sessionId);
+        // Off the stage until the member's rejoin enters it again.
+        gone(sessionId);
         socket.emit(StageEvents.restarted, { video_session_id: sessionId });
       },
     });
 
-    const leave = async (sessionId: number) => {
+    /** This socket's place in the session is no more: a publisher's leaves On Stage. */
+    const gone = (sessionId: number) => {
       const held = places.get(sessionId);
       places.delete(sessionId);
-      if (held && room.holds(sessionId, held.place, held.sink)) await room.remove(sessionId, held.place);
+      if (held?.place === userId && userId !== null) void onStage(sessionId, userId, false);
+    };
+
+    const leave = async (sessionId: number) => {
+      const held = places.get(sessionId);
+      // Another tab of the user took the place over: it is theirs to leave.
+      if (!held || !room.holds(sessionId, held.place, held.sink)) {
+        places.delete(sessionId);
+        return;
+      }
+      gone(sessionId);
+      await room.remove(sessionId, held.place);
     };
 
     /** The place this socket holds: only it speaks for the place (not another tab of the user). */
@@ -126,6 +140,7 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       places.set(sessionId, { place, sink, candidates: new CandidateScreen(onThisMachine) });
       const name = await fullNameOf(db, member);
       await room.enter({ sessionId, userId: member, name, canPublish }, sink, place);
+      if (canPublish) await onStage(sessionId, member, true);
       return { status: "ok", canPublish };
     });
     on(

@@ -5,7 +5,7 @@ import { withOutbox } from "../../platform/realtime/outbox";
 import { signedIn, TEST_PUBLIC_URL } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { eventually, useListeningApp } from "../../testing/realtime";
-import { errorCode, type RoomScene, roomScene } from "../../testing/room-scene";
+import { errorCode, presenceStateOf, type RoomScene, roomScene } from "../../testing/room-scene";
 import { type StageClient, stageClient } from "../../testing/stage-client";
 import { issueRecorderCredential } from "../auth/recorder";
 import { cookiePolicy } from "../auth/sessions";
@@ -155,6 +155,30 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     expect(host.seen.closed).toBe(false);
     expect(speaker.seen.participants.map((p) => p.userId).sort()).toEqual([h.userId, s.userId].sort());
   }, 30_000);
+
+  test("spec 2 §2 On Stage: a publisher who enters is on_stage in the presence list until they leave or drop; a watcher never is", async () => {
+    const { host: h, speaker: s } = scene.people;
+    const stateOf = (userId: number) => presenceStateOf(h.client, scene.session, userId);
+    const speaker = await connect("speaker");
+    const compositor = await connect("host");
+    const hostBefore = await stateOf(h.userId);
+    expect(await speaker.join()).toEqual({ status: "ok", canPublish: true });
+    expect((await compositor.emit(StageEvents.join, { watch: true })).status).toBe("ok");
+    expect(await stateOf(s.userId)).toBe("on_stage");
+    expect(await stateOf(h.userId)).toBe(hostBefore);
+    expect(await speaker.emit(StageEvents.leave)).toEqual({ status: "ok" });
+    expect(await stateOf(s.userId)).toBe("active");
+    // Back on, then the socket drops without a leave.
+    expect((await speaker.join()).status).toBe("ok");
+    expect(await stateOf(s.userId)).toBe("on_stage");
+    await speaker.close();
+    await eventually(
+      "the dropped speaker is off the stage",
+      async () => (await stateOf(s.userId)) === "active",
+    );
+    await compositor.close();
+    expect(await stateOf(h.userId)).toBe(hostBefore);
+  });
 
   test("the 1 s re-check reads every member's rights in one query, as each member's own check would", async () => {
     const { g } = scene;

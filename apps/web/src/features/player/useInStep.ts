@@ -26,7 +26,7 @@ export interface InStepViewOptions<T, U> {
  */
 export function useInStepView<T, U>(items: readonly T[], { keyOf, view }: InStepViewOptions<T, U>): U[] {
   const { programDateMs, delivery } = useProgramClock();
-  // When this tab first held each moment (item and time), for the live fallback of a player showing nothing.
+  // When this tab first held each moment (item and time), for the live fallback of a picture that stays put.
   const firstHeld = useRef(new Map<string, number>());
   const [wakes, wake] = useReducer((n: number) => n + 1, 0);
   const { visible, isHolding } = useMemo(() => {
@@ -42,7 +42,8 @@ export function useInStepView<T, U>(items: readonly T[], { keyOf, view }: InStep
         const since = firstHeld.current.get(moment) ?? now;
         held.set(moment, since);
         const isReached = isInStep({ delivery: mode, happenedAtMs, programDateMs, heldMs: now - since });
-        if (!isReached && mode === "live" && programDateMs === null) isHolding = true;
+        // A picture that does not move never re-runs this: a timer does, for the hold's end.
+        if (!isReached && mode === "live") isHolding = true;
         return isReached;
       };
       const seen = view(item, reached);

@@ -1,4 +1,4 @@
-import { COMPOSITOR_SOCKET_PATH, CompositorStatus } from "@onstage/domain";
+import { COMPOSITOR_SOCKET_PATH, COMPOSITOR_TIMESLICE_MS, CompositorStatus } from "@onstage/domain";
 
 /** H.264 is stream-copied by the server's ffmpeg (MEDIA-NOTES: ~0.03 core against ~0.2 for x264). */
 const MIME_TYPES = ["video/webm;codecs=h264,opus", "video/webm;codecs=vp8,opus"] as const;
@@ -6,7 +6,6 @@ const VIDEO_BITS_PER_SECOND = 2_500_000;
 const AUDIO_BITS_PER_SECOND = 128_000;
 /** A keyframe a second: the server cuts 1 s HLS segments only at keyframes. */
 const KEYFRAME_INTERVAL_MS = 1_000;
-const TIMESLICE_MS = 250;
 /** Spec 2 §9's client retry schedule; the last step repeats while the host stays live. */
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
 
@@ -86,7 +85,7 @@ export function sendProgramFeed(input: {
       next.ondataavailable = (event) => {
         if (event.data.size > 0 && ws.readyState === WebSocket.OPEN) ws.send(event.data);
       };
-      next.start(TIMESLICE_MS);
+      next.start(COMPOSITOR_TIMESLICE_MS);
       recorder = next;
       report("sending");
     };
