@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import type { CompositorStatus } from "@onstage/domain";
 import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
+import { READY } from "../../platform/child-process/forked";
 import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
 import { relayedLog } from "./follower";
 import type { FromMedia, ToMedia } from "./media-protocol";
@@ -150,4 +151,4 @@ process.once("disconnect", () => {
   void Promise.all([...pipelines.keys()].map(end)).finally(() => process.exit(0));
 });
 
-send({ kind: "ready" });
+process.send?.(READY);

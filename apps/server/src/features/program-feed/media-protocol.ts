@@ -41,8 +41,6 @@ export type ToMedia =
 
 /** What the media process tells the server. */
 export type FromMedia =
-  /** It listens: what the server sends from now on is heard (MediaProcess holds it until then). */
-  | { kind: "ready" }
   | { kind: "hello"; connectionId: number; mimeType: string }
   | { kind: "closed"; connectionId: number }
   | { kind: "live" | "recorded" | "ended"; sessionId: number }

@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import { RTMP_PUBLISH_DEADLINE_MS } from "@onstage/domain";
+import { READY } from "../../platform/child-process/forked";
 import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
 import { relayedLog } from "../program-feed/follower";
 import { addressKey, EncoderGate } from "./encoder-gate";
@@ -233,3 +234,6 @@ process.once("disconnect", () => {
   });
   void Promise.all(ending).finally(() => process.exit(0));
 });
+
+// Last: every handler is in place, so the server may hand this process its encoders' sockets.
+process.send?.(READY);

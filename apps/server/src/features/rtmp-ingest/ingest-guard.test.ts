@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { connect } from "node:net";
 import path from "node:path";
 import { RTMP_CONNECTIONS_PER_ADDRESS, RTMP_PUBLISH_DEADLINE_MS, wrongKeyDelayMs } from "@onstage/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -14,6 +15,7 @@ import {
   rtmpMessage,
 } from "../../testing/rtmp-client";
 import { ingestProcesses, listening, push, rtmpApp, rtmpSession } from "../../testing/rtmp-encoder";
+import { expectServerError, serverErrorsSoFar } from "../../testing/server-errors";
 import { LIVE_PLAYLIST } from "../program-feed/ffmpeg-args";
 import { previewDir } from "../program-feed/paths";
 import { parsePlaylist } from "../program-feed/playlists";
@@ -139,4 +141,31 @@ describeOnPostgres("RTMP ingest against hostile connections (issue 23 §1.2)", (
     checked.write(rtmpMessage(Buffer.alloc(2), { cid: 6, type: 9, streamId: 1, length: HUGE }));
     expect(await checked.closedWithin(2_000)).toBe(true);
   }, 30_000);
+
+  it("connections reset while a new ingest process loads end only themselves (it hears nothing before it is ready)", async () => {
+    // Only this kill may end one; the next connection starts the new process.
+    const killed = /"signal":"SIGKILL","msg":"rtmp ingest: process exited"/;
+    expectServerError(killed);
+    process.kill(ingestPid, "SIGKILL");
+    await until("the server told", async () => serverErrorsSoFar().some((e) => killed.test(e.line)), 5_000);
+    await Promise.all(
+      [0, 1, 5, 20, 50, 100, 200].map(async (afterMs) => {
+        const socket = connect(port, "127.0.0.1");
+        socket.on("error", () => undefined);
+        await new Promise((resolve) => socket.once("connect", resolve));
+        socket.write(Buffer.alloc(1537, 3));
+        await new Promise((resolve) => setTimeout(resolve, afterMs));
+        socket.resetAndDestroy();
+      }),
+    );
+    const [restarted = 0] = await until("one new ingest process", async () => {
+      const pids = await ingestProcesses();
+      return pids.length === 1 ? pids : null;
+    });
+    const client = await RtmpClient.open(port);
+    await client.handshake(30_000);
+    client.destroy();
+    expect(await ingestProcesses()).toEqual([restarted]);
+    ingestPid = restarted;
+  }, 60_000);
 });

@@ -11,7 +11,7 @@ import type { FromIngest, ToIngest } from "./ingest-protocol";
 
 const ENTRY = fileURLToPath(new URL("./ingest-entry.mjs", import.meta.url));
 
-export class IngestProcess extends HelperProcess<FromIngest> {
+export class IngestProcess extends HelperProcess<FromIngest, ToIngest> {
   private listener: Server | null = null;
 
   constructor(
@@ -22,7 +22,7 @@ export class IngestProcess extends HelperProcess<FromIngest> {
       entry: ENTRY,
       name: "rtmp ingest",
       log,
-      onStart: (child) => child.send({ kind: "configure", ffmpegPath } satisfies ToIngest),
+      first: { kind: "configure", ffmpegPath },
     });
   }
 
@@ -34,8 +34,9 @@ export class IngestProcess extends HelperProcess<FromIngest> {
     this.listener = listener;
   }
 
+  /** Moot without a process: nothing there holds what it is about. */
   send(message: ToIngest): void {
-    this.live?.send(message);
+    if (this.live) this.deliver(message);
   }
 
   /** No new encoders; the process's pipelines end their playlists and it exits (killed after 10 s). */
@@ -47,8 +48,6 @@ export class IngestProcess extends HelperProcess<FromIngest> {
 
   private handOver(socket: Socket): void {
     // The handle goes to the process, closed here once sent (keepOpen false).
-    this.running().send({ kind: "connection" } satisfies ToIngest, socket, (err) => {
-      if (err) socket.destroy();
-    });
+    this.deliver({ kind: "connection" }, socket);
   }
 }

@@ -1,10 +1,11 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { EventEmitter } from "node:events";
+import type { Socket } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 
 // A helper process of the server (the RTMP ingest, the media process): forked from its entry when first
-// needed, its relayed errors written to the server's log, its end told to its owner. It is stopped by
-// disconnecting: it ends its playlists and exits.
+// needed, told nothing until it says it is ready, its relayed errors written to the server's log, its end
+// told to its owner. It is stopped by disconnecting: it ends its playlists and exits.
 
 /** How long a process told to stop may take to end its playlists before it is killed. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -18,6 +19,9 @@ interface RelayedError {
 
 const isRelayedError = (message: { kind: string }): message is RelayedError => message.kind === "error";
 
+/** The child's last line of setup: its handlers (and its sockets' error listeners) are in place. */
+export const READY = { kind: "ready" } as const;
+
 export interface ForkOptions<From> {
   /** The .mjs entry (it loads the TypeScript through tsx in development; the build compiles it). */
   entry: string;
@@ -26,6 +30,7 @@ export interface ForkOptions<From> {
   log: FastifyBaseLogger;
   /** Its own messages (never an error: those go to the log). */
   onMessage(message: From): void;
+  onReady(): void;
   /** The process ended (a failure was logged); whatever it held is gone. */
   onExit(child: ChildProcess): void;
 }
@@ -43,6 +48,7 @@ function forkChild<From extends { kind: string }>(options: ForkOptions<From>): C
   child.on("error", (err) => log.error({ err }, `${name}: ${err.message}`));
   child.on("message", (message: From) => {
     if (isRelayedError(message)) log.error(message.context, `${name}: ${message.message}`);
+    else if (message.kind === READY.kind) options.onReady();
     else options.onMessage(message);
   });
   child.once("exit", (code, signal) => {
@@ -76,19 +82,23 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The server's side of one helper process at a time: started by the first `running()`, its messages
- * emitted as "message", its end as "exit" (what it held is gone; the next `running()` starts another).
+ * The server's side of one helper process at a time: started by the first message delivered, its
+ * messages emitted as "message", its end as "exit" (what it held is gone; the next delivery starts
+ * another).
  */
-export class HelperProcess<From extends { kind: string }> extends EventEmitter<{
+export class HelperProcess<From extends { kind: string }, To extends { kind: string }> extends EventEmitter<{
   message: [From];
   exit: [];
 }> {
   private child: ChildProcess | null = null;
+  /** The process that said it is ready, and what waits for a new one to say it (in order). */
+  private listening: ChildProcess | null = null;
+  private waiting: { message: To; handle?: Socket }[] = [];
 
   constructor(
     private readonly options: Pick<ForkOptions<From>, "entry" | "name" | "log"> & {
       /** What a new process is told first. */
-      onStart?(child: ChildProcess): void;
+      first?: To;
     },
   ) {
     super();
@@ -99,27 +109,58 @@ export class HelperProcess<From extends { kind: string }> extends EventEmitter<{
     return this.child?.connected ? this.child : null;
   }
 
-  /** The live process, or a new one. */
-  protected running(): ChildProcess {
+  /**
+   * Sends to the live process, or a new one. Node creates a handed-over socket as it arrives, while a
+   * new process is still loading its code: with no error listener yet, a client's reset would end the
+   * process (issue 23 §1.3). So until it says it is ready, what it is sent waits here.
+   */
+  protected deliver(message: To, handle?: Socket): void {
+    const child = this.running();
+    if (child !== this.listening) {
+      this.waiting.push({ message, handle });
+      return;
+    }
+    // A send that fails (the process is on its way out): the handle is closed here, never leaked.
+    child.send(message, handle, (err) => {
+      if (err) handle?.destroy();
+    });
+  }
+
+  private running(): ChildProcess {
     const live = this.live;
     if (live) return live;
     const child = forkChild<From>({
       ...this.options,
       onMessage: (message) => this.emit("message", message),
+      onReady: () => this.listens(child),
       onExit: (exited) => {
-        if (this.child === exited) this.child = null;
+        if (this.child === exited) {
+          this.child = null;
+          for (const { handle } of this.waiting) handle?.destroy();
+          this.waiting = [];
+        }
         this.emit("exit");
       },
     });
-    this.options.onStart?.(child);
     this.child = child;
+    this.waiting = this.options.first ? [{ message: this.options.first }] : [];
     return child;
+  }
+
+  private listens(child: ChildProcess): void {
+    if (child !== this.child) return;
+    this.listening = child;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const { message, handle } of waiting) this.deliver(message, handle);
   }
 
   /** Its pipelines end their playlists (on disconnect) and it exits (killed after 10 s). */
   async stop(): Promise<void> {
     const child = this.child;
     this.child = null;
+    for (const { handle } of this.waiting) handle?.destroy();
+    this.waiting = [];
     if (child) await stopChild(child);
   }
 }
