@@ -1,12 +1,12 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type App, buildApp } from "../app";
+import type { App } from "../app";
 import { type Database, openDatabase } from "../platform/database";
 import { DATABASE_RETRY_AFTER_S } from "../platform/database/outage";
-import { testFilesDir } from "../testing/app";
+import { buildTestApp } from "../testing/app";
 import { freshDatabase } from "../testing/databases";
 import { freePort } from "../testing/free-port";
-import { expectServerError, serverErrorLog, serverErrorsSoFar } from "../testing/server-errors";
+import { expectServerError, serverErrorsSoFar } from "../testing/server-errors";
 
 // Issue 23 §2.11: the PostgreSQL server goes away for a while (here the only road to it, a TCP relay on
 // loopback, is cut), then comes back.
@@ -52,13 +52,7 @@ beforeAll(async () => {
   const url = new URL(fresh.url ?? "");
   url.port = String(roadPort);
   db = await openDatabase({ url: url.toString() });
-  app = await buildApp({
-    db,
-    publicUrl: "http://onstage.test",
-    webDist: "/nonexistent",
-    filesDir: await testFilesDir(),
-    logger: serverErrorLog(),
-  });
+  app = await buildTestApp(db);
 });
 afterAll(async () => {
   await app.server.close();

@@ -3,7 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { type App, buildApp } from "../app";
+import { type App, type AppDeps, buildApp } from "../app";
 import { cookiePolicy, hashSessionId } from "../features/auth/sessions";
 import type { CaptionsOptions } from "../features/captions/service";
 import type { RtmpListenOptions } from "../features/rtmp-ingest/feature";
@@ -16,7 +16,25 @@ export const TEST_PUBLIC_URL = "http://onstage.test";
 
 export const testFilesDir = () => mkdtemp(path.join(tmpdir(), "onstage-files-"));
 
-/** The real app on the given database, without a built web app (the server's fallback shell is used). */
+/**
+ * The real app on the given database as the tests build it: no built web app (the server's fallback
+ * shell), a fresh files directory, client addresses from X-Forwarded-For, error-level lines kept for
+ * the suites' check; `deps` adds to or overrides these.
+ */
+export async function buildTestApp(db: Database, deps: Partial<AppDeps> = {}): Promise<App> {
+  return buildApp({
+    db,
+    publicUrl: TEST_PUBLIC_URL,
+    webDist: "/nonexistent",
+    filesDir: await testFilesDir(),
+    // Tests speak from several client addresses through X-Forwarded-For.
+    trustProxy: true,
+    logger: serverErrorLog(),
+    ...deps,
+  });
+}
+
+/** buildTestApp for a suite: built before its tests, closed after them. */
 export function useTestApp(
   use: () => Database,
   options: {
@@ -32,19 +50,13 @@ export function useTestApp(
 ): () => App {
   let app: App | undefined;
   beforeAll(async () => {
-    app = await buildApp({
-      db: use(),
-      publicUrl: TEST_PUBLIC_URL,
+    app = await buildTestApp(use(), {
       webDist: options.webDist ?? "/nonexistent",
-      filesDir: await testFilesDir(),
-      // Tests speak from several client addresses through X-Forwarded-For.
-      trustProxy: true,
       livekit: options.livekit?.(),
       s3: options.s3?.(),
       clock: options.clock,
       captions: options.captions,
       rtmp: options.rtmp?.(),
-      logger: serverErrorLog(),
     });
   });
   afterAll(async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
-import { type App, buildApp } from "../app";
+import type { App } from "../app";
 import type { Database, Queryable, Statement } from "../platform/database";
-import { TEST_PUBLIC_URL, testFilesDir } from "./app";
-import { serverErrorLog } from "./server-errors";
+import { buildTestApp } from "./app";
 
 /** The database, with every query's text recorded (transactions' included): how many a request costs. */
 export function countingDatabase(db: Database, queries: string[] = []): { db: Database; queries: string[] } {
@@ -29,13 +28,7 @@ export function useCountingApp(use: () => Database): { app: () => App; queries: 
   const queries: string[] = [];
   let app: App | undefined;
   beforeAll(async () => {
-    app = await buildApp({
-      db: countingDatabase(use(), queries).db,
-      publicUrl: TEST_PUBLIC_URL,
-      webDist: "/nonexistent",
-      filesDir: await testFilesDir(),
-      logger: serverErrorLog(),
-    });
+    app = await buildTestApp(countingDatabase(use(), queries).db);
   });
   afterAll(async () => {
     await app?.server.close();

@@ -30,6 +30,11 @@ export function describeOnPostgres(title: string, suite: Suite): void {
   describeOn(["postgres"], title, suite);
 }
 
+/** For what does not depend on the database engine: one run, on PGlite (in process, the quicker). */
+export function describeOnPglite(title: string, suite: Suite): void {
+  describeOn(["pglite"], title, suite);
+}
+
 function describeOn(engines: Engine[], title: string, suite: Suite): void {
   describe.each(engines)(`${title} [%s]`, (engine) => {
     let current: Awaited<ReturnType<typeof freshDatabase>> | undefined;

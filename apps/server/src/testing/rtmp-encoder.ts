@@ -5,13 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { LiveStream } from "@onstage/domain";
-import { type App, type AppDeps, buildApp } from "../app";
+import type { App, AppDeps } from "../app";
 import type { Database } from "../platform/database";
-import { TEST_PUBLIC_URL, testFilesDir } from "./app";
+import { buildTestApp } from "./app";
 import { freePort } from "./free-port";
 import { childProcesses } from "./media";
 import { roomScene } from "./room-scene";
-import { serverErrorLog } from "./server-errors";
 
 // What the RTMP suites share: a server with its RTMP listener, a session with a key, an encoder pushing
 // the test pattern, and a decoder of what came out.
@@ -62,15 +61,10 @@ export const listening = (port: number) =>
 export async function rtmpApp(db: Database, deps: Partial<AppDeps> = {}) {
   const port = await freePort();
   const mediaDir = await mkdtemp(path.join(tmpdir(), "onstage-rtmp-media-"));
-  const app: App = await buildApp({
-    db,
-    publicUrl: TEST_PUBLIC_URL,
-    webDist: "/nonexistent",
-    filesDir: await testFilesDir(),
+  const app: App = await buildTestApp(db, {
     ffmpegPath: "ffmpeg",
     mediaDir,
     rtmp: { host: "127.0.0.1", port },
-    logger: serverErrorLog(),
     ...deps,
   });
   return { app, port, mediaDir };

@@ -1,5 +1,10 @@
 import { type StageAck, StageEvents, type StageParticipantInfo } from "@onstage/domain";
+import { afterAll, beforeAll } from "vitest";
+import type { App } from "../app";
+import type { Database } from "../platform/database";
+import { signedIn } from "./app";
 import { RealtimeClient } from "./realtime";
+import { type RoomScene, roomScene, type Who } from "./room-scene";
 import { StagePeer } from "./stage-peer";
 
 // A browser on the embedded SFU's stage for server tests: its realtime socket and its werift peers.
@@ -55,3 +60,35 @@ export async function stageClient(url: string, cookie: string | undefined, sessi
   };
 }
 export type StageClient = Awaited<ReturnType<typeof stageClient>>;
+
+/**
+ * A suite's stage: a room scene whose session is in the greenroom, and stage clients signed in as its
+ * people (`keep` takes others), all closed after the suite.
+ */
+export function useStageScene(server: () => { app: App; url: string }, use: () => Database) {
+  let current: RoomScene | undefined;
+  const open: StageClient[] = [];
+  beforeAll(async () => {
+    current = await roomScene(server().app.server, use(), { session: { state: "greenroom" } });
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((client) => client.close()));
+  });
+  const scene = () => {
+    if (!current) throw new Error("the scene is not set up yet");
+    return current;
+  };
+  const keep = (client: StageClient) => {
+    open.push(client);
+    return client;
+  };
+  /** A stage client with this cookie (none: a visitor) on the session (the scene's unless given). */
+  const connectWith = async (cookie: string | undefined, sessionId = scene().session) =>
+    keep(await stageClient(server().url, cookie, sessionId));
+  /** A stage client signed in as the user (null: a visitor). */
+  const connectAs = async (userId: number | null, sessionId = scene().session) =>
+    connectWith(userId === null ? undefined : (await signedIn(use(), userId)).cookie, sessionId);
+  const connect = (who: Who | null, sessionId = scene().session) =>
+    connectAs(who ? scene().people[who].userId : null, sessionId);
+  return { scene, connect, connectAs, connectWith };
+}

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type App, buildApp } from "../../app";
+import type { App } from "../../app";
 import { type Database, openDatabase } from "../../platform/database";
 import { JOB_LEASE_MS } from "../../platform/jobs/worker";
 import { SMTP_TIMEOUTS_MS } from "../../platform/mail/smtp";
-import { testFilesDir } from "../../testing/app";
+import { buildTestApp } from "../../testing/app";
 import { TestClient } from "../../testing/client";
 import { freePort } from "../../testing/free-port";
 import { until } from "../../testing/media";
-import { serverErrorLog } from "../../testing/server-errors";
 import { startSmtpServer, unfold } from "../../testing/smtp";
 
 // Issue 23 §2.10: the mail that lets a new guest in survives a mail server that is away for a while.
@@ -18,14 +17,9 @@ let now = Date.parse("2026-11-28T10:00:00Z");
 beforeAll(async () => {
   smtpPort = await freePort();
   db = await openDatabase({});
-  app = await buildApp({
-    db,
-    publicUrl: "http://onstage.test",
-    webDist: "/nonexistent",
-    filesDir: await testFilesDir(),
+  app = await buildTestApp(db, {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     clock: () => new Date(now),
-    logger: serverErrorLog(),
   });
 });
 afterAll(async () => {

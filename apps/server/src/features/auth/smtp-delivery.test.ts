@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type App, buildApp } from "../../app";
 import { openDatabase } from "../../platform/database";
-import { testFilesDir } from "../../testing/app";
+import { buildTestApp, testFilesDir } from "../../testing/app";
 import { TestClient } from "../../testing/client";
-import { serverErrorLog } from "../../testing/server-errors";
 import { startSmtpServer, unfold } from "../../testing/smtp";
 
 // With SMTP_URL set, sign-in mail leaves through a real SMTP server (here one on loopback).
@@ -12,14 +11,8 @@ let received: string[];
 beforeAll(async () => {
   const smtp = await startSmtpServer();
   received = smtp.received;
-  app = await buildApp({
-    db: await openDatabase({}),
-    publicUrl: "http://onstage.test",
-    webDist: "/nonexistent",
-    filesDir: await testFilesDir(),
+  app = await buildTestApp(await openDatabase({}), {
     smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-    trustProxy: true,
-    logger: serverErrorLog(),
   });
 });
 afterAll(async () => {

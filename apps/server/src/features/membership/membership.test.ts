@@ -2,14 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { errorMessage, membershipRefusalMessage } from "@onstage/domain";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type App, buildApp } from "../../app";
+import type { App } from "../../app";
 import type { Database } from "../../platform/database";
 import { keepPatreonToken, patreonGate } from "../../platform/membership/patreon-gate";
-import { TEST_PUBLIC_URL, testFilesDir, useTestApp } from "../../testing/app";
+import { buildTestApp, TEST_PUBLIC_URL, useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
 import { clientFor, errorCode } from "../../testing/payments";
-import { serverErrorLog } from "../../testing/server-errors";
 
 const CHECK = "/api/patreon/is-valid-patron";
 const form = { "content-type": "application/x-www-form-urlencoded" };
@@ -164,13 +163,7 @@ describeOnEachDatabase("membership gate, Patreon", (use) => {
   let app: App | undefined;
   beforeAll(async () => {
     const apiBase = await patreon.start();
-    app = await buildApp({
-      db: use(),
-      publicUrl: TEST_PUBLIC_URL,
-      webDist: "/nonexistent",
-      filesDir: await testFilesDir(),
-      trustProxy: true,
-      logger: serverErrorLog(),
+    app = await buildTestApp(use(), {
       membershipGate: patreonGate({ db: use(), apiBase }),
     });
   });

@@ -221,11 +221,12 @@ describeOnEachDatabase("checkout refusals", (use) => {
   });
 });
 
-describeOnEachDatabase("concurrent checkouts", (use) => {
+describeOnEachDatabase("concurrent checkouts", (use, engine) => {
   const app = useTestApp(use);
 
-  // Issue 5 "Must show": 500 concurrent checkouts for the last 10 seats of a ticket and a 10-use coupon.
-  const BUYERS = 500;
+  // Issue 5 "Must show": 500 concurrent checkouts for the last 10 seats of a ticket and a 10-use coupon,
+  // on PostgreSQL's real connections; PGlite's one connection takes 50 as it would 500.
+  const BUYERS = engine === "postgres" ? 500 : 50;
   // What these prove is exactness under concurrency, not speed: 500 sign-ins and checkouts on 2 cores
   // may take longer than the suite's default limit (speed lives in bench:registration).
   const CROWD_TIMEOUT_MS = 120_000;
@@ -241,7 +242,7 @@ describeOnEachDatabase("concurrent checkouts", (use) => {
   };
 
   test(
-    "500 buyers at once for the last 10 seats: exactly 10 checkouts, the rest hear the event is full",
+    `${BUYERS} buyers at once for the last 10 seats: exactly 10 checkouts, the rest hear the event is full`,
     async () => {
       const db = use();
       const g = given(db);
@@ -264,7 +265,7 @@ describeOnEachDatabase("concurrent checkouts", (use) => {
   );
 
   test(
-    "500 buyers at once with a 10-use coupon: exactly 10 get it, the rest hear the code is invalid",
+    `${BUYERS} buyers at once with a 10-use coupon: exactly 10 get it, the rest hear the code is invalid`,
     async () => {
       const db = use();
       const g = given(db);

@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type App, buildApp } from "../../app";
+import type { App } from "../../app";
 import { stripeGateway } from "../../platform/payments/stripe-gateway";
-import { TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
+import { buildTestApp, TEST_PUBLIC_URL } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
 import {
@@ -13,7 +13,7 @@ import {
   ticketedEvent,
   transactionsOf,
 } from "../../testing/payments";
-import { expectServerError, serverErrorLog } from "../../testing/server-errors";
+import { expectServerError } from "../../testing/server-errors";
 import { refundedCharge, StripeStandIn, stripeEvent } from "../../testing/stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_test_standin";
@@ -26,13 +26,7 @@ describeOnEachDatabase("Stripe checkout and webhooks", (use) => {
   let app: App | undefined;
   beforeAll(async () => {
     const apiBase = await standIn.start();
-    app = await buildApp({
-      db: use(),
-      publicUrl: TEST_PUBLIC_URL,
-      webDist: "/nonexistent",
-      filesDir: await testFilesDir(),
-      trustProxy: true,
-      logger: serverErrorLog(),
+    app = await buildTestApp(use(), {
       payments: await stripeGateway({ secretKey: "sk_test_standin", webhookSecret: WEBHOOK_SECRET, apiBase }),
     });
   });

@@ -26,7 +26,7 @@ const ACTIONS = ["create", "update", "hide", "delete", "reorder", "answer", "rem
 type Action = (typeof ACTIONS)[number];
 const MANAGING = new Set<Action>(["create", "update", "hide", "delete", "reorder"]);
 
-describeOnEachDatabase("polls", (use) => {
+describeOnEachDatabase("polls", (use, engine) => {
   const app = useTestApp(use);
 
   /** The room scene with a shown poll of two options, a poll of another event, and a client per role. */
@@ -127,33 +127,34 @@ describeOnEachDatabase("polls", (use) => {
   const allowed = (role: Role, action: Action) => (MANAGING.has(action) ? MANAGERS : VOTERS).has(role);
   const refusal = (role: Role) => (role === "signed out" ? 401 : 403);
 
-  test.each(ACTIONS.flatMap((action) => ROLES.map((role) => ({ role, action }))))(
-    "$role: $action a poll of this event",
-    async ({ role, action }) => {
-      const s = await scene();
-      if (action === "remove answer") {
-        await use().query(
-          `INSERT INTO poll_answers (poll_id, user_id, option_id) SELECT $1, id, $2 FROM users`,
-          [s.poll.id, s.poll.options[0]?.id],
-        );
-      }
-      const before = await snapshot(s);
-      const [url, body] = request(s, action, false);
-      const res = await s.clients[role].post(url, body);
-      if (!allowed(role, action)) {
-        expect(res.statusCode).toBe(refusal(role));
-        expect(await snapshot(s)).toEqual(before);
-        return;
-      }
-      expect(res.statusCode).toBeLessThan(300);
-      // Every change reaches the managers' topic: at once, or a vote's results within the window.
-      await eventually("the change is published", async () => {
-        return (await topicMessages(use(), s.topics.team)).length > before[3].length;
-      });
-    },
-  );
+  // The role × action matrix is the server's checks, not its SQL: once, on PostgreSQL.
+  const matrix =
+    engine === "postgres" ? ACTIONS.flatMap((action) => ROLES.map((role) => ({ role, action }))) : [];
 
-  test.each(ACTIONS.flatMap((action) => ROLES.map((role) => ({ role, action }))))(
+  test.each(matrix)("$role: $action a poll of this event", async ({ role, action }) => {
+    const s = await scene();
+    if (action === "remove answer") {
+      await use().query(
+        `INSERT INTO poll_answers (poll_id, user_id, option_id) SELECT $1, id, $2 FROM users`,
+        [s.poll.id, s.poll.options[0]?.id],
+      );
+    }
+    const before = await snapshot(s);
+    const [url, body] = request(s, action, false);
+    const res = await s.clients[role].post(url, body);
+    if (!allowed(role, action)) {
+      expect(res.statusCode).toBe(refusal(role));
+      expect(await snapshot(s)).toEqual(before);
+      return;
+    }
+    expect(res.statusCode).toBeLessThan(300);
+    // Every change reaches the managers' topic: at once, or a vote's results within the window.
+    await eventually("the change is published", async () => {
+      return (await topicMessages(use(), s.topics.team)).length > before[3].length;
+    });
+  });
+
+  test.each(matrix)(
     "$role: $action a poll of another event → refused, nothing changes",
     async ({ role, action }) => {
       const s = await scene();

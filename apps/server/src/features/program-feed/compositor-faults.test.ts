@@ -4,9 +4,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { COMPOSITOR_SOCKET_PATH, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
-import { type App, buildApp } from "../../app";
+import type { App } from "../../app";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
+import { buildTestApp, signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
 import {
   childProcesses,
@@ -24,7 +24,7 @@ import {
   wsFrame,
 } from "../../testing/raw-websocket";
 import { type RoomScene, roomScene } from "../../testing/room-scene";
-import { expectServerError, serverErrorLog } from "../../testing/server-errors";
+import { expectServerError } from "../../testing/server-errors";
 import { openStream } from "../broadcast/streams";
 import { LIVE_PLAYLIST } from "./ffmpeg-args";
 import { streamDir } from "./paths";
@@ -72,15 +72,9 @@ describeOnPostgres("a compositor's fault stays its own", (use) => {
 
   beforeAll(async () => {
     mediaDir = await testFilesDir();
-    app = await buildApp({
-      db: use(),
-      publicUrl: TEST_PUBLIC_URL,
-      webDist: "/nonexistent",
-      filesDir: await testFilesDir(),
-      trustProxy: true,
+    app = await buildTestApp(use(), {
       mediaDir,
       mediaSecret: "compositor-faults-test-secret-0123456789abcdef",
-      logger: serverErrorLog(),
     });
     base = await app.server.listen({ port: 0, host: "127.0.0.1" });
     scene = await roomScene(app.server, use());

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { PlaybackResponse, type SessionStream } from "@onstage/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type App, buildApp } from "../../app";
+import type { App } from "../../app";
 import type { Database } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { referencedUris } from "../../platform/storage/hls/playlist";
 import { s3FileStorage } from "../../platform/storage/s3";
-import { signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
+import { buildTestApp, signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
 import { endBroadcast, openCompositor, sendRecording, until, webmRecording } from "../../testing/media";
 import { clientOf, type RoomScene, roomScene } from "../../testing/room-scene";
@@ -39,12 +39,7 @@ describeOnPostgres("program feed on object storage (s3rver)", (use) => {
             }
           : Reflect.get(target, name, receiver),
     });
-    const started = await buildApp({
-      db: counted,
-      publicUrl: TEST_PUBLIC_URL,
-      webDist: "/nonexistent",
-      filesDir: await testFilesDir(),
-      trustProxy: true,
+    const started = await buildTestApp(counted, {
       // Each start a fresh media directory: nothing is read back from this node's disk.
       mediaDir: await testFilesDir(),
       mediaSecret: SECRET,

@@ -3,10 +3,10 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { GO_LIVE_COUNTDOWN_START_SECONDS, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { type App, buildApp } from "../../app";
+import type { App } from "../../app";
 import type { Database } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
+import { buildTestApp, signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
 import {
   type CompositorClient,
@@ -42,12 +42,7 @@ describeOnPostgres("program feed", (use) => {
 
   beforeAll(async () => {
     mediaDir = await testFilesDir();
-    app = await buildApp({
-      db: use(),
-      publicUrl: TEST_PUBLIC_URL,
-      webDist: "/nonexistent",
-      filesDir: await testFilesDir(),
-      trustProxy: true,
+    app = await buildTestApp(use(), {
       mediaDir,
       mediaSecret: SECRET,
     });

@@ -136,7 +136,7 @@ const REFUSAL: Record<Role, number> = {
   visitor: 401,
 };
 
-describeOnEachDatabase("questions", (use) => {
+describeOnEachDatabase("questions", (use, engine) => {
   const app = useTestApp(use);
 
   /** The scene, an admin, a speaker of the other session, a banned guest, and otherGuest's question with a comment. */
@@ -175,7 +175,8 @@ describeOnEachDatabase("questions", (use) => {
                  FROM video_sessions) AS toggles`,
     );
 
-  for (const action of ACTIONS) {
+  // The role × action matrix is the server's checks, not its SQL: once, on PostgreSQL.
+  for (const action of engine === "postgres" ? ACTIONS : []) {
     test.each(Object.keys(REFUSAL) as Role[])(
       `${action.name} by %s: only the spec's roles succeed and publish`,
       async (who) => {

@@ -1,6 +1,6 @@
 import { errorMessage, RealtimeEvents } from "@onstage/domain";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { freshDatabase } from "../../testing/databases";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { describeOnPglite } from "../../testing/databases";
 import { eventually, RealtimeClient, useListeningApp } from "../../testing/realtime";
 import { type SessionScene, sessionScene } from "../../testing/room-scene";
 import { range } from "../../testing/sample-messages";
@@ -22,15 +22,7 @@ interface SubscribeAnswer {
   error?: { code: string; message: string; retryAfterMs?: number };
 }
 
-describe("realtime: caps per address and per user [pglite]", () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
-  beforeAll(async () => {
-    database = await freshDatabase("pglite");
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
-  const use = () => database?.db ?? (null as never);
+describeOnPglite("realtime: caps per address and per user", (use) => {
   const server = useListeningApp(use, { realtimeTuning: CAPS });
   let scene: SessionScene;
   beforeAll(async () => {

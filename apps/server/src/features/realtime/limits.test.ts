@@ -1,7 +1,7 @@
 import { RealtimeEvents, type TopicMessage } from "@onstage/domain";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { insertRow } from "../../platform/database/insert";
-import { freshDatabase } from "../../testing/databases";
+import { describeOnPglite } from "../../testing/databases";
 import { eventually, RealtimeClient, useListeningApp } from "../../testing/realtime";
 import { type SessionScene, sessionScene } from "../../testing/room-scene";
 import { publishChanges, range } from "../../testing/sample-messages";
@@ -11,15 +11,7 @@ const SLOW_CLIENT_MESSAGES = 100;
 const UNCAPPED = { burst: 10_000, perSecond: 10_000 };
 
 // Transport limits do not depend on the database engine: one run on PGlite.
-describe("realtime: handshake and transport limits [pglite]", () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
-  beforeAll(async () => {
-    database = await freshDatabase("pglite");
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
-  const use = () => database?.db ?? (null as never);
+describeOnPglite("realtime: handshake and transport limits", (use) => {
   const server = useListeningApp(use, {
     realtimeTuning: {
       floodDisconnectMs: FLOOD_DISCONNECT_MS,

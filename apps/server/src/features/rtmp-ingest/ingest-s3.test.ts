@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { LiveStream, PlaybackResponse } from "@onstage/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type App, buildApp } from "../../app";
+import type { App } from "../../app";
 import { s3FileStorage } from "../../platform/storage/s3";
-import { TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
+import { buildTestApp } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
 import { freePort } from "../../testing/free-port";
 import { until } from "../../testing/media";
@@ -27,11 +27,7 @@ describeOnPostgres("RTMP ingest on object storage (s3rver)", (use) => {
     s3 = await startS3Server();
     port = await freePort();
     mediaDir = await mkdtemp(path.join(tmpdir(), "onstage-rtmp-s3-"));
-    app = await buildApp({
-      db: use(),
-      publicUrl: TEST_PUBLIC_URL,
-      webDist: "/nonexistent",
-      filesDir: await testFilesDir(),
+    app = await buildTestApp(use(), {
       ffmpegPath: "ffmpeg",
       mediaDir,
       rtmp: { host: "127.0.0.1", port },

@@ -13,7 +13,6 @@ import {
   resetSessionRefusal,
   SESSION_SETTING_NAMES,
   type SessionControlResponse,
-  type SessionState,
   type SessionStream,
   type SessionTransition,
   sessionTransitionRefusal,
@@ -25,6 +24,7 @@ import type { Queryable } from "../../platform/database";
 import { enqueueJobs } from "../../platform/jobs/queue";
 import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import { requireTopicReader, sessionOf } from "../access/service";
+import type { SessionStateChange } from "../broadcast/lifecycle";
 import {
   deleteStreams,
   endStream,
@@ -147,18 +147,8 @@ export function sessionControlService(deps: SessionControlDeps) {
     return { session, stream };
   }
 
-  function tellLifecycle(
-    change: {
-      sessionId: number;
-      eventId: number;
-      from: SessionState;
-      to: SessionState;
-      stream: SessionStream | null;
-      /** Absent when the server made the move (the maximum runtime). */
-      byUserId?: number;
-    },
-    deletedStreamIds: readonly number[] = [],
-  ) {
+  /** `byUserId` is absent when the server made the move (the maximum runtime). */
+  function tellLifecycle(change: SessionStateChange, deletedStreamIds: readonly number[] = []) {
     // Before the state: the program feed ends the session's pipeline on it, then removes the files.
     if (deletedStreamIds.length > 0)
       lifecycle.emit("streamsDeleted", { sessionId: change.sessionId, streamIds: deletedStreamIds });

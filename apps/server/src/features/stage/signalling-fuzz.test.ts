@@ -1,11 +1,11 @@
 import { StageEvents } from "@onstage/domain";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { signedIn } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
 import { eventually, RealtimeClient, useListeningApp } from "../../testing/realtime";
-import { type RoomScene, roomScene } from "../../testing/room-scene";
+import type { RoomScene } from "../../testing/room-scene";
 import { takeUnexpectedServerErrors } from "../../testing/server-errors";
-import { type StageClient, stageClient } from "../../testing/stage-client";
+import { useStageScene } from "../../testing/stage-client";
 import { StagePeer } from "../../testing/stage-peer";
 
 // Issue 23 §1.4: a signed-in stage member's socket sends the stage's signalling messages broken every way
@@ -126,20 +126,11 @@ function fuzzer(rand: () => number, sessionId: number, realOffer: string) {
 describeOnPostgres("stage signalling under fuzzing", (use) => {
   // The fuzzer speaks far faster than a browser: the socket's frame budget is not what is tested here.
   const server = useListeningApp(use, { realtimeTuning: { framesPerSecond: 10_000 } });
+  const stage = useStageScene(server, use);
+  const { connect } = stage;
   let scene: RoomScene;
-  const open: StageClient[] = [];
-  const connect = async (who: "host" | "speaker") => {
-    const { cookie } = await signedIn(use(), scene.people[who].userId);
-    const client = await stageClient(server().url, cookie, scene.session);
-    open.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    scene = await roomScene(server().app.server, use(), { session: { state: "greenroom" } });
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((client) => client.close()));
+  beforeAll(() => {
+    scene = stage.scene();
   });
 
   test(`${CASES} broken signalling messages (seed ${SEED}): the SFU stays up and a real peer still publishes`, async () => {

@@ -64,21 +64,21 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
           });
       },
       closed() {
-        gone(sessionId);
+        void gone(sessionId);
         socket.emit(StageEvents.closed, { video_session_id: sessionId });
       },
       restarted() {
         // Off the stage until the member's rejoin enters it again.
-        gone(sessionId);
+        void gone(sessionId);
         socket.emit(StageEvents.restarted, { video_session_id: sessionId });
       },
     });
 
     /** This socket's place in the session is no more: a publisher's leaves On Stage. */
-    const gone = (sessionId: number) => {
+    const gone = async (sessionId: number) => {
       const held = places.get(sessionId);
       places.delete(sessionId);
-      if (held?.place === userId && userId !== null) void onStage(sessionId, userId, false);
+      if (held?.place === userId && userId !== null) await onStage(sessionId, userId, false);
     };
 
     const leave = async (sessionId: number) => {
@@ -88,8 +88,9 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
         places.delete(sessionId);
         return;
       }
-      gone(sessionId);
+      const leaving = gone(sessionId);
       await room.remove(sessionId, held.place);
+      await leaving;
     };
 
     /** The place this socket holds: only it speaks for the place (not another tab of the user). */

@@ -1,12 +1,12 @@
 import { type StageAck, StageEvents } from "@onstage/domain";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { signedIn, TEST_PUBLIC_URL } from "../../testing/app";
+import { TEST_PUBLIC_URL } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { eventually, useListeningApp } from "../../testing/realtime";
-import { errorCode, presenceStateOf, type RoomScene, roomScene } from "../../testing/room-scene";
-import { type StageClient, stageClient } from "../../testing/stage-client";
+import { errorCode, presenceStateOf, type RoomScene } from "../../testing/room-scene";
+import { useStageScene } from "../../testing/stage-client";
 import { issueRecorderCredential } from "../auth/recorder";
 import { cookiePolicy } from "../auth/sessions";
 import { openStream } from "../broadcast/streams";
@@ -20,16 +20,12 @@ const codeOf = (ack: StageAck) => (ack.status === "error" ? ack.error.code : ack
 
 describeOnEachDatabase("the stage over the embedded SFU", (use) => {
   const server = useListeningApp(use);
+  const stage = useStageScene(server, use);
+  const { connect, connectAs } = stage;
   let scene: RoomScene;
-  const open: StageClient[] = [];
-  const connectAs = async (userId: number | null, sessionId = scene.session) => {
-    const cookie = userId === null ? undefined : (await signedIn(use(), userId)).cookie;
-    const client = await stageClient(server().url, cookie, sessionId);
-    open.push(client);
-    return client;
-  };
-  const connect = (who: keyof RoomScene["people"] | null, sessionId = scene.session) =>
-    connectAs(who ? scene.people[who].userId : null, sessionId);
+  beforeAll(() => {
+    scene = stage.scene();
+  });
   /** COMPOSITOR=server's recorder, speaking for the host who went live. */
   const connectRecorder = async () => {
     const stream = await withOutbox(use(), server().app.realtime.realtime, (tx, outbox) =>
@@ -37,18 +33,8 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     );
     const grant = { userId: scene.people.host.userId, sessionId: scene.session, streamId: stream.id };
     const secret = await issueRecorderCredential(use(), grant);
-    const recorderCookie = `${cookiePolicy(TEST_PUBLIC_URL).recorderCookie}=${secret}`;
-    const client = await stageClient(server().url, recorderCookie, scene.session);
-    open.push(client);
-    return client;
+    return stage.connectWith(`${cookiePolicy(TEST_PUBLIC_URL).recorderCookie}=${secret}`);
   };
-
-  beforeAll(async () => {
-    scene = await roomScene(server().app.server, use(), { session: { state: "greenroom" } });
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((client) => client.close()));
-  });
 
   test("join-stage: stage members get the embedded room; a guest is refused; a closed stage is 409", async () => {
     const body = { video_session_id: scene.session, event_id: scene.event };

@@ -1,9 +1,24 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase } from "./index";
+import { migrate, openDatabase } from "./index";
+import { openPglite } from "./pglite";
 import type { Database } from "./types";
 
 export type Engine = "pglite" | "postgres";
+
+let cluster: Promise<Blob> | null = null;
+
+/** A migrated PGlite cluster, made once per process: every throw-away PGlite starts from its copy. */
+function migratedCluster(): Promise<Blob> {
+  cluster ??= (async () => {
+    const db = await openPglite();
+    await migrate(db);
+    const dump = await db.dump();
+    await db.close();
+    return dump;
+  })();
+  return cluster;
+}
 
 /**
  * A fresh, migrated database for tests and benchmarks: in-memory PGlite, or a new database on the
@@ -14,7 +29,7 @@ export async function throwawayDatabase(
   adminUrl: string,
 ): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
   if (engine === "pglite") {
-    const db = await openDatabase({});
+    const db = await openPglite(undefined, await migratedCluster());
     return { db, drop: () => db.close() };
   }
   const name = `onstage_tmp_${randomBytes(6).toString("hex")}`;

@@ -3,11 +3,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type App, buildApp } from "../../../app";
-import { TEST_PUBLIC_URL, testFilesDir } from "../../../testing/app";
+import type { App } from "../../../app";
+import { buildTestApp, TEST_PUBLIC_URL } from "../../../testing/app";
 import { TestClient } from "../../../testing/client";
 import { describeOnEachDatabase } from "../../../testing/databases";
-import { serverErrorLog } from "../../../testing/server-errors";
 
 // A plain OAuth 2 provider (X) through openid-client against a stand-in on this machine that checks what
 // X checks: HTTP Basic client authentication, the PKCE verifier, the redirect URI and one use per code.
@@ -76,13 +75,7 @@ const location = (res: LightMyRequestResponse) => String(res.headers.location);
 describeOnEachDatabase("social sign-in with X (OAuth 2)", (use) => {
   let app: App | undefined;
   beforeAll(async () => {
-    app = await buildApp({
-      db: use(),
-      publicUrl: TEST_PUBLIC_URL,
-      webDist: "/nonexistent",
-      filesDir: await testFilesDir(),
-      trustProxy: true,
-      logger: serverErrorLog(),
+    app = await buildTestApp(use(), {
       socialProviders: { twitter: { ...CLIENT, baseUrl } },
     });
   });

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { CurrentUser } from "@onstage/domain";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type App, buildApp } from "../../../app";
-import { TEST_PUBLIC_URL, testFilesDir } from "../../../testing/app";
+import type { App } from "../../../app";
+import { buildTestApp, TEST_PUBLIC_URL } from "../../../testing/app";
 import { TestClient } from "../../../testing/client";
 import { describeOnEachDatabase } from "../../../testing/databases";
 import { given } from "../../../testing/given";
@@ -57,12 +57,7 @@ const query = (res: LightMyRequestResponse) => new URL(location(res), TEST_PUBLI
 describeOnEachDatabase("social sign-in", (use) => {
   const apps: App[] = [];
   const appWith = async (socialProviders: SocialProviderConfig) => {
-    const app = await buildApp({
-      db: use(),
-      publicUrl: TEST_PUBLIC_URL,
-      webDist: "/nonexistent",
-      filesDir: await testFilesDir(),
-      trustProxy: true,
+    const app = await buildTestApp(use(), {
       logger: {
         level: "warn",
         stream: {
