@@ -19,6 +19,7 @@ import {
   webmRecording,
 } from "../../testing/media";
 import { type RoomScene, roomScene, topicMessages } from "../../testing/room-scene";
+import { expectServerError } from "../../testing/server-errors";
 import { findStream, openStream } from "../broadcast/streams";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
 import { signedUrl, streamDir, unsignedUrl } from "./paths";
@@ -198,6 +199,7 @@ describeOnPostgres("program feed", (use) => {
     const before = new Set(parsePlaylist(await readText(`${dir}/${LIVE_PLAYLIST}`)).map((s) => s.uri));
     const media = await mediaProcesses();
     expect(media).toHaveLength(1);
+    expectServerError(/"signal":"SIGKILL","msg":"media process: process exited"/);
     process.kill(media[0] ?? 0, "SIGKILL");
     await until(
       "the compositor's socket closed",
