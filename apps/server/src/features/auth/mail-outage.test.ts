@@ -53,7 +53,8 @@ test("a confirmation asked for while the mail server is down arrives once it is 
   app.workers.start();
   await until("the retried mail", async () => smtp.received.length === 1, 10_000);
   expect(unfold(smtp.received[0] ?? "")).toMatch(/auth\/link#token=[A-Za-z0-9_-]{43}&purpose=magic_link/);
-  // Sent, the link no longer sits in the jobs table.
+  // Sent, the link no longer sits in the jobs table (the job is marked done once the server answered).
+  await until("the job marked done", async () => (await authMailJob())?.state === "done");
   expect(await authMailJob()).toMatchObject({ state: "done", payload: {} });
 });
 
