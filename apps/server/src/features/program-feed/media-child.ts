@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import type { CompositorStatus } from "@onstage/domain";
 import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
-import { READY } from "../../platform/child-process/forked";
+import { READY, toServer } from "../../platform/child-process/forked";
 import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
 import { relayedLog } from "./follower";
 import type { FromMedia, ToMedia } from "./media-protocol";
@@ -17,7 +17,7 @@ import { CompositorInput, ProgramPipeline } from "./pipeline";
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 const Hello = z.object({ mimeType: z.string().regex(/^video\/(webm|x-matroska)\b[\w;=,. -]*$/) });
 
-const send = (message: FromMedia) => process.send?.(message);
+const send = (message: FromMedia) => toServer(message);
 
 const log = relayedLog(send);
 
@@ -151,4 +151,4 @@ process.once("disconnect", () => {
   void Promise.all([...pipelines.keys()].map(end)).finally(() => process.exit(0));
 });
 
-process.send?.(READY);
+toServer(READY);

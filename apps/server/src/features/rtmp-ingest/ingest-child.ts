@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import { RTMP_PUBLISH_DEADLINE_MS } from "@onstage/domain";
-import { READY } from "../../platform/child-process/forked";
+import { READY, toServer } from "../../platform/child-process/forked";
 import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
 import { relayedLog } from "../program-feed/follower";
 import { addressKey, EncoderGate } from "./encoder-gate";
@@ -17,9 +17,7 @@ import { Publisher } from "./publisher";
 /** How long a new pipeline waits for the encoder's metadata (its size picks the ladder's rungs). */
 const SIZE_WAIT_MS = 2000;
 
-const send = (message: FromIngest) => {
-  if (process.connected) process.send?.(message);
-};
+const send = (message: FromIngest) => toServer(message);
 
 const log = relayedLog(send);
 
@@ -236,4 +234,4 @@ process.once("disconnect", () => {
 });
 
 // Last: every handler is in place, so the server may hand this process its encoders' sockets.
-process.send?.(READY);
+toServer(READY);

@@ -22,6 +22,15 @@ const isRelayedError = (message: { kind: string }): message is RelayedError => m
 /** The child's last line of setup: its handlers (and its sockets' error listeners) are in place. */
 export const READY = { kind: "ready" } as const;
 
+/**
+ * A child's message to the server. Once the server has gone (its channel closed, or the pipe broken
+ * while it shuts down) the message goes nowhere: unheard, the send's EPIPE would end the child with its
+ * playlists unended (seen on Node 24). The 'disconnect' that follows ends the child as it should.
+ */
+export function toServer(message: { kind: string }): void {
+  if (process.connected) process.send?.(message, undefined, {}, () => undefined);
+}
+
 export interface ForkOptions<From> {
   /** The .mjs entry (it loads the TypeScript through tsx in development; the build compiles it). */
   entry: string;
