@@ -20,8 +20,8 @@ const silentLog = { error: () => undefined } as unknown as ConstructorParameters
 >[0]["log"];
 
 /** A recording pipeline on real ffmpeg in a fresh directory. */
-async function recordingPipeline() {
-  const dir = await testFilesDir();
+async function recordingPipeline(dir?: string) {
+  dir ??= await testFilesDir();
   const options = { ffmpegPath: "ffmpeg", dir, recording: true, slateColour: null, log: silentLog };
   return { dir, pipeline: new ProgramPipeline(options) };
 }
@@ -150,6 +150,27 @@ describe("the recording's playlist", () => {
     expect(parsePlaylist(vod).map((s) => s.uri)).toEqual(["live0.ts", "live1.ts"]);
     expect(vod).toContain("#EXT-X-ENDLIST");
     expect(await readFile(path.join(dir, LIVE_PLAYLIST), "utf8")).toContain("#EXT-X-ENDLIST");
+  });
+
+  it("goes on numbering a stream begun before ffmpeg-live.playlist existed (an upgrade mid-broadcast)", async () => {
+    const written = await testFilesDir();
+    await writeFile(path.join(written, VOD_PLAYLIST), recordingPlaylist([segment(0), segment(1)], false));
+    await writeFile(
+      path.join(written, LIVE_PLAYLIST),
+      recordingPlaylist([segment(0), segment(1), segment(2)], true),
+    );
+    const { dir, pipeline } = await recordingPipeline(written);
+    const live = new Promise<void>((resolve) => pipeline.once("live", resolve));
+    const input = new CompositorInput();
+    pipeline.useCompositor("video/webm;codecs=vp8,opus", input);
+    input.write(await webmRecording(3, "320x180", "vp8"));
+    await live;
+    await pipeline.stop();
+    const recorded = parsePlaylist(await readFile(path.join(dir, VOD_PLAYLIST), "utf8"));
+    const uris = recorded.map((s) => s.uri);
+    expect(uris.slice(0, 3)).toEqual(["live0.ts", "live1.ts", "live3.ts"]);
+    expect(new Set(uris).size).toBe(uris.length);
+    expect(recorded[2]?.discontinuity).toBe(true);
   });
 
   it("encodes a VP8 recording to H.264 HLS (Chromium without H.264)", async () => {
