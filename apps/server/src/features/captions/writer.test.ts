@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { access, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { CaptionLine } from "@onstage/domain";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
 import { testFilesDir } from "../../testing/app";
 import { parsePlaylist } from "../program-feed/playlists";
@@ -59,13 +59,20 @@ describe("the captions writer on a real ffmpeg stream", () => {
     });
     writer.follow();
     const ffmpeg = new FfmpegRun("ffmpeg", LIVE_ARGS(dir), { stdin: false });
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    // Lines arrive while the picture is on air: after ffmpeg listed its first segment (its start
+    // takes seconds on a loaded machine).
+    await vi.waitFor(() => access(path.join(dir, "live.m3u8")), { timeout: 10_000, interval: 50 });
     lines.push({ seq: 1, text: "Hello <world>", receivedAt: Date.now() });
     await new Promise((resolve) => setTimeout(resolve, 700));
     lines.push({ seq: 2, text: "Second line", receivedAt: Date.now() });
     expect(await ffmpeg.exited).toBe(0);
     // A live playlist the writer saw while ffmpeg ran lists the same window, segment for segment.
     const video = await readFile(path.join(dir, "live.m3u8"), "utf8");
+    // A segment's WebVTT waits until its picture's end has passed; ffmpeg dates its first segment by
+    // when its muxer started, which on a loaded machine can leave the last one's end still ahead.
+    const last = parsePlaylist(video).at(-1);
+    const lastEnds = last ? datedStart(last.tags) + last.duration * 1000 : 0;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastEnds - Date.now())));
     await writer.update();
     const live = await readFile(path.join(dir, CAPTIONS_PLAYLIST), "utf8");
     expect(live.replaceAll(".vtt", ".ts")).toBe(video);
