@@ -136,12 +136,12 @@ test("the owner is warned before the session's maximum runtime, and told when th
   const page = await context.newPage();
   await signInBrowser(page.request, DEMO_HOST);
   const { event, sessions } = await eventOfDemoHost(page.request);
-  // A one-hour maximum, and a live on air for 20 s short of it (started outside the app: no program feed here).
+  // A one-hour maximum, and a live on air for 15 s short of it (started outside the app: no program feed here).
   await sql(`UPDATE plans SET total_monthly_hours = NULL, session_max_runtime_hours = 1 WHERE ${PLAN}`);
   await sql(
     `WITH live AS (
        INSERT INTO video_session_streams (video_session_id, active_state, broadcast_started_at)
-       VALUES ($1, 'streaming', now() - interval '59 minutes 40 seconds') RETURNING broadcast_started_at
+       VALUES ($1, 'streaming', now() - interval '59 minutes 45 seconds') RETURNING broadcast_started_at
      )
      UPDATE video_sessions SET state = 'broadcasting', time_broadcast_start = (SELECT broadcast_started_at FROM live)
       WHERE id = $1`,
