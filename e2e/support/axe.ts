@@ -28,7 +28,13 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     settled.replaceSync("*, *::before, *::after { transition: none !important; }");
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, settled];
     const result = await (window as unknown as { axe: typeof axe }).axe
-      .run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })
+      .run(document, {
+        runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+        // Two rules (no-autoplay-audio, css-orientation-lock) first load the page's media and style
+        // sheets, for up to 10 s by default: a player whose source failed or has not started yet kept
+        // every such check waiting that long. A medium not loaded by then leaves its check incomplete.
+        preload: { assets: ["cssom", "media"], timeout: 2_000 },
+      })
       .finally(() => {
         document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== settled);
       });
