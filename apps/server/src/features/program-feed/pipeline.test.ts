@@ -26,6 +26,17 @@ async function recordingPipeline(dir?: string) {
   return { dir, pipeline: new ProgramPipeline(options) };
 }
 
+/** 3 s of a VP8 compositor recording through the pipeline, stopped once live: the recording's segments. */
+async function recordThreeSeconds({ dir, pipeline }: Awaited<ReturnType<typeof recordingPipeline>>) {
+  const live = new Promise<void>((resolve) => pipeline.once("live", resolve));
+  const input = new CompositorInput();
+  pipeline.useCompositor("video/webm;codecs=vp8,opus", input);
+  input.write(await webmRecording(3, "320x180", "vp8"));
+  await live;
+  await pipeline.stop();
+  return parsePlaylist(await readFile(path.join(dir, VOD_PLAYLIST), "utf8"));
+}
+
 describe("program dates", () => {
   const at = (iso: string) => Date.parse(iso);
   it.each([
@@ -159,14 +170,7 @@ describe("the recording's playlist", () => {
       path.join(written, LIVE_PLAYLIST),
       recordingPlaylist([segment(0), segment(1), segment(2)], true),
     );
-    const { dir, pipeline } = await recordingPipeline(written);
-    const live = new Promise<void>((resolve) => pipeline.once("live", resolve));
-    const input = new CompositorInput();
-    pipeline.useCompositor("video/webm;codecs=vp8,opus", input);
-    input.write(await webmRecording(3, "320x180", "vp8"));
-    await live;
-    await pipeline.stop();
-    const recorded = parsePlaylist(await readFile(path.join(dir, VOD_PLAYLIST), "utf8"));
+    const recorded = await recordThreeSeconds(await recordingPipeline(written));
     const uris = recorded.map((s) => s.uri);
     expect(uris.slice(0, 3)).toEqual(["live0.ts", "live1.ts", "live3.ts"]);
     expect(new Set(uris).size).toBe(uris.length);
@@ -174,14 +178,7 @@ describe("the recording's playlist", () => {
   });
 
   it("encodes a VP8 recording to H.264 HLS (Chromium without H.264)", async () => {
-    const { dir, pipeline } = await recordingPipeline();
-    const live = new Promise<void>((resolve) => pipeline.once("live", resolve));
-    const input = new CompositorInput();
-    pipeline.useCompositor("video/webm;codecs=vp8,opus", input);
-    input.write(await webmRecording(3, "320x180", "vp8"));
-    await live;
-    await pipeline.stop();
-    const recorded = parsePlaylist(await readFile(path.join(dir, VOD_PLAYLIST), "utf8"));
+    const recorded = await recordThreeSeconds(await recordingPipeline());
     expect(recorded.length).toBeGreaterThanOrEqual(2);
     expect(recorded.every((s) => s.duration > 0.5 && s.duration < 1.6)).toBe(true);
   });
