@@ -94,10 +94,11 @@ export class PlaylistFollower extends EventEmitter<FollowerEvents> {
    */
   async resume(): Promise<void> {
     const read = (name: string) => readFile(this.file(name), "utf8").catch(() => "");
-    await this.adoptLivePlaylist();
+    const live = await read(LIVE_PLAYLIST);
+    if (live !== "") await this.adoptLivePlaylist(live);
     const recorded = parsePlaylist(await read(VOD_PLAYLIST));
     this.recorded = new RecordingWriter(this.file(VOD_PLAYLIST), recorded);
-    for (const segment of [...recorded, ...parsePlaylist(await read(LIVE_PLAYLIST))]) {
+    for (const segment of [...recorded, ...parsePlaylist(live)]) {
       this.seen.add(segment.uri);
       const date = programDateOf(segment);
       if (date !== null) {
@@ -112,9 +113,7 @@ export class PlaylistFollower extends EventEmitter<FollowerEvents> {
    * A stream begun by a version whose ffmpeg wrote live.m3u8 itself: its next run must append to that
    * list, or it would number from live0.ts again over segments already published and recorded.
    */
-  private async adoptLivePlaylist(): Promise<void> {
-    const text = await readFile(this.file(LIVE_PLAYLIST), "utf8").catch(() => null);
-    if (text === null) return;
+  private async adoptLivePlaylist(text: string): Promise<void> {
     // The end this server wrote when it stopped is not ffmpeg's: the next run goes on after it.
     const open = text.replace("#EXT-X-ENDLIST\n", "");
     await writeFile(this.file(FFMPEG_PLAYLIST), open, { flag: "wx" }).catch((err: NodeJS.ErrnoException) => {
