@@ -18,16 +18,17 @@ const port = parentPort;
 if (!port) throw new Error("image-worker.ts runs as a worker thread");
 
 port.on("message", (job: ImageJob) => {
-  const image = sharp(job.bytes, {
+  sharp(job.bytes, {
     limitInputPixels: job.maxPixels,
     // Broken or truncated pixel data is refused; libjpeg's warnings, common in camera files, are not.
     failOn: "error",
     sequentialRead: true,
     autoOrient: true,
-  }).resize(job.width, job.height, { fit: job.fit, withoutEnlargement: job.fit === "inside" });
-  (job.format === "png" ? image.png() : image.jpeg({ quality: 85 }))
+  })
+    .resize(job.width, job.height, { fit: "cover" })
+    .jpeg({ quality: 85 })
     .timeout({ seconds: IMAGE_DECODE_TIMEOUT_S })
     .toBuffer()
     .catch(() => null)
-    .then((bytes) => port.postMessage({ id: job.id, image: bytes } satisfies ImageDone));
+    .then((jpeg) => port.postMessage({ id: job.id, jpeg } satisfies ImageDone));
 });
