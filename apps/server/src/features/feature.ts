@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FeatureDeps } from "./deps";
-import type { PresenceHandler, RealtimeSocket } from "./realtime/service";
+import type { PresenceHandler } from "./realtime/presence";
+import type { RealtimeSocket } from "./realtime/socket";
 
 /** Background jobs main.ts runs in production; tests call the jobs themselves with a clock of their own. */
 export interface Worker {

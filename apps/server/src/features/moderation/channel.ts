@@ -1,5 +1,4 @@
-import { canManageChannel, Forbidden } from "@onstage/domain";
-import { findOrgRole } from "../../kernel/access/queries";
+import { canManageChannel, Forbidden, type OrgRole } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 /** Spec 1 §6: banned users are managed under /settings, the channel's owner and admins' page. */
@@ -8,5 +7,9 @@ export async function requireChannelManager(
   organizationId: number,
   userId: number,
 ): Promise<void> {
-  if (!canManageChannel(await findOrgRole(db, organizationId, userId))) throw Forbidden();
+  const [r] = await db.query<{ role: OrgRole }>(
+    "SELECT role FROM organization_members WHERE organization_id = $1 AND user_id = $2",
+    [organizationId, userId],
+  );
+  if (!canManageChannel(r?.role ?? null)) throw Forbidden();
 }

@@ -6,10 +6,11 @@ import {
   roleChangeRefusal,
   viewerFlags,
 } from "@onstage/domain";
-import { tellPeopleChanged } from "../../kernel/access/people-changed";
-import { findPlace, findStanding } from "../../kernel/access/queries";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { hasPendingHandRaise, lockEventRole, recordAudit, sessionOfEvent, setEventRole } from "./queries";
+import { findPlace, findStanding } from "../access/queries";
+import { recordAudit } from "./audit";
+import { tellPeopleChanged } from "./people-changed";
+import { hasPendingHandRaise, lockEventRole, sessionOfEvent, setEventRole } from "./queries";
 import type { ModerationDeps } from "./service";
 
 /**

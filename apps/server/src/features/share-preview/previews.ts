@@ -1,6 +1,5 @@
 import { type ChannelPage, type EventPageData, errorMessage } from "@onstage/domain";
-import { escapeHtml } from "../../http/html";
-import type { ShellContent } from "./html";
+import { escapeHtml, type ShellContent } from "./html";
 
 export interface Preview {
   status: number;

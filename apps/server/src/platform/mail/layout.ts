@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../http/html";
+import { escapeHtml } from "../../features/share-preview/html";
 import type { MailMessage } from "./mailer";
 
 const PRODUCT = "Onstage";

@@ -24,8 +24,7 @@ function SessionStateListener({ eventCode, session }: { eventCode: string; sessi
     {
       refetch: decideAgain,
       onMessage: (message) => {
-        if (message.kind !== "change" || message.table !== "video_sessions") return;
-        if (message.payload.state !== session.state) void decideAgain();
+        if (message.table === "video_sessions" && message.payload.state !== session.state) void decideAgain();
       },
     },
   );

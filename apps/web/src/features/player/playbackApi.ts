@@ -31,8 +31,7 @@ export function usePlayback(sessionId: number, isEnabled: boolean) {
     {
       refetch: () => queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false }),
       onMessage: (message) => {
-        if (message.kind === "change" && message.table === "video_session_streams")
-          void queryClient.invalidateQueries({ queryKey: key });
+        if (message.table === "video_session_streams") void queryClient.invalidateQueries({ queryKey: key });
       },
     },
   );

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 import type { StageParticipant } from "../stage/types";
-import { SlateProgram } from "./ProgramCanvas";
+import type { ProgramBrand } from "./drawProgramFrame";
+import { ProgramCanvas } from "./ProgramCanvas";
+
+const NOBODY: StageParticipant[] = [];
 
 /**
  * An RTMP session's program under LiveKit Egress: the encoder's picture full frame, with its sound (the
@@ -8,18 +11,17 @@ import { SlateProgram } from "./ProgramCanvas";
  */
 export function EncoderProgram({
   encoder,
-  title,
+  brand,
 }: {
   encoder: StageParticipant | null;
-  /** The event's title, on the slate until the encoder publishes. */
-  title: string;
+  brand: ProgramBrand;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const media = encoder?.media ?? null;
   useEffect(() => {
     if (video.current) video.current.srcObject = media;
   }, [media]);
-  if (!media) return <SlateProgram title={title} />;
+  if (!media) return <ProgramCanvas participants={NOBODY} brand={brand} />;
   return (
     <div className="recorder-view">
       {/* biome-ignore lint/a11y/useMediaCaption: Egress records this page; viewers get captions as WebVTT beside the stream. */}

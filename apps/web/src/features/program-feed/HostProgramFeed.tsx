@@ -1,6 +1,5 @@
 import { type RoomSession, studioFeatureRefusal, type ViewerFlags } from "@onstage/domain";
 import { useMe } from "../account/useMe";
-import { useProgramScene } from "../program-scene/useProgramScene";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
 import { ProgramFeedCompositor } from "./ProgramFeedCompositor";
 
@@ -24,9 +23,8 @@ export function HostProgramFeed(props: HostProgramFeedProps) {
 }
 
 function WatchingProgramFeed({ session, flags, title, userId }: HostProgramFeedProps & { userId: number }) {
-  const { participants } = useEmbeddedStage(session.id, userId, { camera: null });
-  const layers = useProgramScene({ participants, sessionId: session.id, room: session, title });
+  const stage = useEmbeddedStage(session.id, userId, { camera: null });
   return (
-    <ProgramFeedCompositor layers={layers} participants={participants} session={session} flags={flags} />
+    <ProgramFeedCompositor participants={stage.participants} session={session} flags={flags} title={title} />
   );
 }

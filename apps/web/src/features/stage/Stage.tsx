@@ -8,7 +8,7 @@ import {
   ProgramFeedCompositor,
   type ProgramFeedCompositorProps,
 } from "../program-feed/ProgramFeedCompositor";
-import { useProgramScene } from "../program-scene/useProgramScene";
+import { QaStageCard } from "../questions/QaStageCard";
 import { DevicePreview } from "./DevicePreview";
 import { useLivekitStage } from "./livekit/useLivekitStage";
 import { MaxTileBanner } from "./MaxTileBanner";
@@ -91,8 +91,6 @@ function LivekitStage(props: {
   const [isSharing, setSharing] = useState(false);
   const participants = useLivekitStage(props.join, { screen: isSharing, onError: setError });
   useRecordMostTiles(props.program.session.id, participants);
-  const { session, title } = props.program;
-  const layers = useProgramScene({ participants, sessionId: session.id, room: session, title });
   const { camera } = props;
   useEffect(() => {
     for (const track of camera.getTracks()) track.stop();
@@ -100,9 +98,9 @@ function LivekitStage(props: {
   return (
     <div className="stage">
       {error && <p role="alert">{error}</p>}
-      <ProgramFeedCompositor layers={layers} participants={participants} {...props.program} />
+      <ProgramFeedCompositor participants={participants} {...props.program} />
       <MaxTileBanner participants={participants} flags={props.program.flags} />
-      <StageView participants={participants} layers={layers} />
+      <StageView participants={participants} overlay={<QaStageCard session={props.program.session} />} />
       <StageControls onLeave={props.onLeave}>
         <Button variant="secondary" onClick={() => setSharing(!isSharing)}>
           {isSharing ? "Stop sharing" : "Share screen"}
@@ -112,11 +110,8 @@ function LivekitStage(props: {
   );
 }
 
-/**
- * What a host's stage needs to also send the program feed (ProgramFeedCompositor shows it to hosts
- * only), with the event's title for the program scene.
- */
-type ProgramProps = Omit<ProgramFeedCompositorProps, "participants" | "layers"> & { title: string };
+/** What a host's stage needs to also send the program feed (ProgramFeedCompositor shows it to hosts only). */
+type ProgramProps = Omit<ProgramFeedCompositorProps, "participants">;
 
 function EmbeddedStage(props: {
   sessionId: number;
@@ -128,13 +123,6 @@ function EmbeddedStage(props: {
   const { camera } = props;
   const stage = useEmbeddedStage(props.sessionId, props.userId, { camera });
   useRecordMostTiles(props.sessionId, stage.participants);
-  const { session, title } = props.program;
-  const layers = useProgramScene({
-    participants: stage.participants,
-    sessionId: session.id,
-    room: session,
-    title,
-  });
   // Off stage (left, or the stage closed under us) the camera and microphone are released.
   useEffect(
     () => () => {
@@ -156,9 +144,12 @@ function EmbeddedStage(props: {
     <div className="stage">
       {stage.error && <p role="alert">{stage.error}</p>}
       {stage.closed && <p role="status">You are no longer on stage.</p>}
-      <ProgramFeedCompositor layers={layers} participants={stage.participants} {...props.program} />
+      <ProgramFeedCompositor participants={stage.participants} {...props.program} />
       <MaxTileBanner participants={stage.participants} flags={props.program.flags} />
-      <StageView participants={stage.participants} layers={layers} />
+      <StageView
+        participants={stage.participants}
+        overlay={<QaStageCard session={props.program.session} />}
+      />
       <StageControls onLeave={props.onLeave}>
         <PressedButton
           isPressed={me?.audioMuted ?? false}
