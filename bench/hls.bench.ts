@@ -8,7 +8,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { mediaToken } from "../apps/server/src/features/program-feed/tokens";
+import { mediaToken } from "../apps/server/src/media/playback-tokens";
 import { freePort } from "../apps/server/src/testing/free-port";
 
 // Issue 13 §4: 2,000 HLS viewers of one live stream, against the server's /media/ route (the real

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "../apps/server/src/app";
-import { cookiePolicy, hashSessionId } from "../apps/server/src/features/auth/sessions";
+import { cookiePolicy, hashSessionId } from "../apps/server/src/kernel/identity/user-sessions";
 import type { Database } from "../apps/server/src/platform/database";
 import { type Engine, throwawayDatabase } from "../apps/server/src/platform/database/throwaway";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { REALTIME_PATH, RealtimeEvents } from "@onstage/domain";
 import { io, type Socket } from "socket.io-client";
-import { cookiePolicy, hashSessionId } from "../apps/server/src/features/auth/sessions";
+import { cookiePolicy, hashSessionId } from "../apps/server/src/kernel/identity/user-sessions";
 import { ServerProcess } from "../apps/server/src/testing/server-process";
 import { cleanup } from "./fanout/children";
 import { csrfFor, demoDatabase } from "./fanout/onstage";

@@ -12,10 +12,10 @@ import type {
 import { DEFAULT_PRIMARY_COLOR, SESSION_STATUS_LABELS } from "@onstage/domain";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, test } from "vitest";
-import { singleVariantMaster, withSubtitles } from "../apps/server/src/features/captions/hls";
-import { CaptionsWriter } from "../apps/server/src/features/captions/writer";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { ladderFor, masterPlaylist } from "../apps/server/src/features/rtmp-ingest/ladder";
+import { singleVariantMaster, withSubtitles } from "../apps/server/src/media/captions/hls";
+import { CaptionsWriter } from "../apps/server/src/media/captions/writer";
 import { EventPage } from "./pages/EventPage";
 import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -177,7 +177,7 @@ async function renderScreen(
   }, input);
 }
 
-test("the program feed draws the stage and the Q&A card over the brand colour and records H.264 with a keyframe a second", async () => {
+test("the program feed draws the stage and the Q&A card over the brand colour, as the stage shows them, and records H.264 with a keyframe a second", async () => {
   const page = browser.page();
   await page.goto(HARNESS);
   const result = await page.evaluate(async () => {
@@ -188,6 +188,12 @@ test("the program feed draws the stage and the Q&A card over the brand colour an
         card: { questionId: number; text: string; askedBy: string },
       ) => { canvas: HTMLCanvasElement; stream: MediaStream; stop: () => void };
       pickRecorderMimeType: (isSupported: (type: string) => boolean) => string;
+      renderStage: (
+        participants: unknown[],
+        brand: { color: string; title: string },
+        card: { questionId: number; text: string; askedBy: string },
+        size: { width: number; height: number },
+      ) => void;
     };
     const harness = (window as unknown as { onstageHarness: Harness }).onstageHarness;
     const media = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
@@ -200,18 +206,29 @@ test("the program feed draws the stage and the Q&A card over the brand colour an
       audioMuted: false,
       videoMuted: false,
     });
-    const feed = harness.composeProgramFeed(
-      [person(1, "Ada Lovelace"), person(2, "Grace Hopper")],
-      { color: "#EC5F3E", title: "Demo" },
-      { questionId: 1, text: "Why?", askedBy: "asked by Ada Asker" },
-    );
+    const people = [person(1, "Ada Lovelace"), person(2, "Grace Hopper")];
+    const brand = { color: "#EC5F3E", title: "Demo" };
+    const question = { questionId: 1, text: "Why?", askedBy: "asked by Ada Asker" };
+    const feed = harness.composeProgramFeed(people, brand, question);
+    // Issue 24 §1.1: the stage of the same scene at half the program's size.
+    harness.renderStage(people, brand, question, { width: 640, height: 360 });
     await new Promise((r) => setTimeout(r, 1_500));
     const ctx = feed.canvas.getContext("2d");
     if (!ctx) throw new Error("no 2D context");
-    const corner = Array.from(ctx.getImageData(3, 3, 1, 1).data.slice(0, 3));
+    const pixelOf = (target: CanvasRenderingContext2D, scale: number) => (x: number, y: number) =>
+      Array.from(target.getImageData(x * scale, y * scale, 1, 1).data.slice(0, 3));
+    const pixel = pixelOf(ctx, 1);
+    const corner = pixel(3, 3);
     // Issue 12: the question card's lower third (one line of text): its accent bar and background.
-    const pixel = (x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
-    const card = { accent: pixel(66, 620), background: pixel(76, 676) };
+    const card = { accent: pixel(66, 620), background: pixel(76, 660) };
+    const [under, over] = Array.from(document.querySelectorAll<HTMLCanvasElement>(".stage-picture canvas"));
+    const stageUnder = under?.getContext("2d");
+    const stageOver = over?.getContext("2d");
+    if (!stageUnder || !stageOver) throw new Error("no stage canvases");
+    const onStage = {
+      corner: pixelOf(stageUnder, 0.5)(3, 3),
+      card: { accent: pixelOf(stageOver, 0.5)(66, 620), background: pixelOf(stageOver, 0.5)(76, 660) },
+    };
     // Two tiles side by side: the left one's middle shows the (moving, colourful) fake camera.
     const tile = ctx.getImageData(200, 300, 200, 100).data;
     const colours = new Set<string>();
@@ -237,6 +254,7 @@ test("the program feed draws the stage and the Q&A card over the brand colour an
     return {
       corner,
       card,
+      onStage,
       colours: colours.size,
       mimeType,
       chunks: blobs.length,
@@ -247,6 +265,10 @@ test("the program feed draws the stage and the Q&A card over the brand colour an
   const brand = [1, 3, 5].map((i) => Number.parseInt(DEFAULT_PRIMARY_COLOR.slice(i, i + 2), 16));
   expect(result.corner).toEqual(brand);
   expect(result.card).toEqual({ accent: brand, background: [17, 24, 39] });
+  // The stage draws the same layers with the same painters: the same colours at the same places.
+  expect(result.onStage).toEqual({ corner: result.corner, card: result.card });
+  const onStage = page.getByRole("status", { name: "Question on stage" });
+  await onStage.getByText("asked by Ada Asker").waitFor();
   // A camera picture, not the flat card of a tile without video.
   expect(result.colours).toBeGreaterThan(10);
   expect(result.mimeType).toBe("video/webm;codecs=h264,opus");

@@ -14,7 +14,7 @@ import {
 } from "@onstage/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_HOST } from "./features/demo/content";
-import { parsePlaylist } from "./features/program-feed/playlists";
+import { parsePlaylist } from "./media/playlists";
 import { REPO_ROOT } from "./paths";
 import { freePort } from "./testing/free-port";
 import { HttpClient } from "./testing/http-client";

@@ -1,5 +1,5 @@
 import { stageLayout } from "@onstage/domain";
-import { coverCrop } from "../src/features/program-feed/programTiles";
+import { coverCrop } from "../src/features/program-scene/painters/tiles";
 
 // bench/latency.bench.ts: a wall-clock time drawn as big digits (for people) and as a row of black and
 // white blocks (for the viewer's decoder), read back from the video frame the viewer shows.

@@ -1,8 +1,14 @@
 // Browser-test entry (e2e/player.e2e.ts bundles it with esbuild and serves it from the app's files): the
 // program-feed compositor and the session screens, rendered alone so a test can drive them with real
 // media. Nothing here is part of the app's bundle.
-import type { ChatMessage, EventPageData, PlaybackResponse, RoomResponse } from "@onstage/domain";
-import { viewerFlags } from "@onstage/domain";
+import type {
+  ChatMessage,
+  EventPageData,
+  PlaybackResponse,
+  QaStageCard,
+  RoomResponse,
+} from "@onstage/domain";
+import { programScene, viewerFlags } from "@onstage/domain";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
@@ -14,12 +20,15 @@ import { ProgramClockProvider, useProgramClock } from "../src/features/player/Pr
 import { fetchPlayback, playbackKeys } from "../src/features/player/playbackApi";
 import { SessionScreen } from "../src/features/player/SessionScreen";
 import { VideoPlayer } from "../src/features/player/VideoPlayer";
-import { composeProgramFeed } from "../src/features/program-feed/composeProgramFeed";
+import { composeProgramFeed, type ProgramFeed } from "../src/features/program-feed/composeProgramFeed";
 import {
   type FeedStatus,
   pickRecorderMimeType,
   sendProgramFeed,
 } from "../src/features/program-feed/sendProgramFeed";
+import { StageView } from "../src/features/stage/StageView";
+import { stageTiles } from "../src/features/stage/tiles";
+import type { StageParticipant } from "../src/features/stage/types";
 import { CLOCK_HEIGHT, CLOCK_WIDTH, drawClock, readClock } from "./clockCode";
 import "../src/ui/base.css";
 
@@ -125,9 +134,48 @@ function clockParticipant() {
 
 const CLOCK_BRAND = { color: "#EC5F3E", title: "Latency" };
 
+type HarnessBrand = { color: string; title: string };
+
+/** The program scene of these people on stage, as a composing page builds it, with a brand and a card. */
+function sceneOf(participants: StageParticipant[], brand: HarnessBrand, question: QaStageCard | null) {
+  return programScene({
+    slateText: brand.title,
+    brand: { color: brand.color, logoUrl: null, backgroundUrl: null },
+    tiles: stageTiles(participants),
+    title: null,
+    question,
+  });
+}
+
+function composeStageFeed(
+  participants: StageParticipant[],
+  brand: HarnessBrand,
+  question: QaStageCard | null = null,
+): ProgramFeed {
+  return composeProgramFeed(sceneOf(participants, brand, question), participants);
+}
+
+/** The stage people on stage see, of the same scene, in a `width` x `height` box. */
+function renderStage(
+  participants: StageParticipant[],
+  brand: HarnessBrand,
+  question: QaStageCard | null,
+  size: { width: number; height: number },
+) {
+  const container = document.getElementById("root");
+  if (!container) throw new Error("no #root");
+  flushSync(() =>
+    createRoot(container).render(
+      <div style={{ display: "flex", ...size }}>
+        <StageView participants={participants} layers={sceneOf(participants, brand, question)} />
+      </div>,
+    ),
+  );
+}
+
 /** Bench, host side: the clock as the only participant, composed and sent like a host's tab does. */
 function sendClockFeed(sessionId: number): { status: () => FeedStatus | null } {
-  const feed = composeProgramFeed([clockParticipant()], CLOCK_BRAND);
+  const feed = composeStageFeed([clockParticipant()], CLOCK_BRAND);
   let last: FeedStatus | null = null;
   sendProgramFeed({ stream: feed.stream, sessionId, onStatus: (s) => (last = s) });
   return { status: () => last };
@@ -135,7 +183,7 @@ function sendClockFeed(sessionId: number): { status: () => FeedStatus | null } {
 
 /** The bench's decoder against the compositor's own canvas: the time read and the time now. */
 async function readComposedClock(): Promise<{ readMs: number; nowMs: number }> {
-  const feed = composeProgramFeed([clockParticipant()], CLOCK_BRAND);
+  const feed = composeStageFeed([clockParticipant()], CLOCK_BRAND);
   await new Promise((r) => setTimeout(r, 1_000));
   const ctx = feed.canvas.getContext("2d");
   const readMs = ctx ? readClock(ctx.getImageData(0, 0, feed.canvas.width, feed.canvas.height)) : Number.NaN;
@@ -193,7 +241,8 @@ async function measureGlassToGlass(sessionId: number, count: number): Promise<nu
 Object.assign(window, {
   onstageHarness: {
     endSession,
-    composeProgramFeed,
+    composeProgramFeed: composeStageFeed,
+    renderStage,
     pickRecorderMimeType,
     renderSessionScreen,
     sendClockFeed,

@@ -79,6 +79,16 @@ const MESSAGES: Record<string, string> = {
   rtmp_mode: "Clipping is currently not supported in RTMP mode",
   // Spec 3 §1: the studio's tooltip on Brand, Overlays, Videos and Slides of an RTMP broadcast.
   studio_rtmp_mode: "This feature is disabled in RTMP Mode",
+  // Spec 2 §5, spec 3 §5: the studio's own validation.
+  overlay_title_required: "Overlay title requires a title",
+  overlay_title_too_long: "The title can be at most 32 characters",
+  overlay_subtitle_too_long: "The subtitle can be at most 45 characters",
+  bad_brand_color: "The colour must be a hex colour such as #EC5F3E",
+  brand_image_type: "Only png, jpg and jpeg images can be uploaded",
+  brand_image_too_large: "The image can be at most 10 MB",
+  brand_image_count: "Upload one image at a time",
+  template_name_required: "Please enter a name for the template",
+  titleExists: "A template with this name already exists",
   // Issue 11 §2: the stage runs in the greenroom and while broadcasting only.
   stage_closed: "The stage is not open right now",
   not_on_stage: "Join the stage first",

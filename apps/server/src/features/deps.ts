@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { BroadcastLifecycle } from "../kernel/broadcast/lifecycle";
+import type { CookiePolicy } from "../kernel/identity/user-sessions";
 import type { Tracker } from "../platform/analytics/tracker";
 import type { Database } from "../platform/database";
 import type { Mailer } from "../platform/mail/mailer";
 import type { Realtime } from "../platform/realtime/port";
 import type { FileStorage } from "../platform/storage/port";
 import type { AuthService } from "./auth/service";
-import type { CookiePolicy } from "./auth/sessions";
-import type { BroadcastLifecycle } from "./broadcast/lifecycle";
 import type { EventsService } from "./events/service";
 
 /** What app.ts hands every feature: the ports and the services features share. */

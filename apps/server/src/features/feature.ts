@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FeatureDeps } from "./deps";
-import type { PresenceHandler } from "./realtime/presence";
-import type { RealtimeSocket } from "./realtime/socket";
+import type { PresenceHandler, RealtimeSocket } from "./realtime/service";
 
 /** Background jobs main.ts runs in production; tests call the jobs themselves with a clock of their own. */
 export interface Worker {

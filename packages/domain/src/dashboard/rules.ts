@@ -1,5 +1,5 @@
-import { DASH_LIMITS } from "../api/dashboard";
 import type { CustomFieldType, EventRole, OrgRole, TicketPriceType } from "../vocabulary";
+import { DASH_LIMITS } from "./limits";
 
 // Host dashboard rules (issue 5 §1). Each returns a verdict (a refusal code or null); the server throws
 // it and the dashboard forms show the same verdict before sending.

@@ -1,4 +1,4 @@
-import type { VideoSessionSummary } from "../api/events";
+import type { VideoSessionSummary } from "./schemas";
 
 /**
  * Issue 23 §3.1: what an event page says of a session. Before its start a countdown ('upcoming'),

@@ -1,7 +1,7 @@
-import type { LiveStreamStatus } from "../api/livestream";
 import { RTMP_WRONG_KEY_DELAY_MAX_MS, RTMP_WRONG_KEY_DELAY_MS } from "../constants";
 import type { ViewerFlags } from "../roles/rules";
 import type { BroadcastType, SessionState } from "../vocabulary";
+import type { LiveStreamStatus } from "./schemas";
 
 // Issue 13 §1, spec 2 §6-§7: RTMP ingest. The stream key is a secret of the channel: only its owner
 // or admin (spec 2 §6 'Only owner or admin see ... RTMP setup') may see, rotate or stop it.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { VideoSessionSummary } from "../api/events";
+import type { VideoSessionSummary } from "../event-page/schemas";
 import { type AgendaGroupKind, agendaGroupOf, avatarRowCount, lobbyAgenda } from "./rules";
 
 const NOW = Date.parse("2030-05-01T12:00:00.000Z");

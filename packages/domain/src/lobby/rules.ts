@@ -1,10 +1,10 @@
-import type { VideoSessionSummary } from "../api/events";
 import {
   AVATAR_ROW_ITEM_WIDTH_PX,
   LOBBY_ENDED_WITHIN_MS,
   LOBBY_GROUP_MAX_ITEMS,
   LOBBY_SCHEDULED_LOOKBACK_MS,
 } from "../constants";
+import type { VideoSessionSummary } from "../event-page/schemas";
 
 // Spec 2 §2: the lobby's list of a multi-session event's sessions (the agenda), and the avatar row.
 

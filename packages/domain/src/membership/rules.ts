@@ -1,5 +1,5 @@
-import type { MembershipRefusalCode } from "../api/membership";
 import { errorMessage } from "../errors";
+import type { MembershipRefusalCode } from "./schemas";
 
 // Spec 1 §7, §8: the membership gate (Patreon) verdict and its wording.
 

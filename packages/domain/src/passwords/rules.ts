@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_CHARS } from "../api/auth";
+import { PASSWORD_MIN_CHARS } from "../auth/schemas";
 
 /** ASVS: below this zxcvbn score (0–4) a password is common or easy to guess, whatever its length. */
 export const PASSWORD_MIN_SCORE = 2;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { PlanDetails } from "../api/plans";
 import { planBanner, planStanding, planStatus, seesPlanNotices, sessionRuntime } from "./rules";
+import type { PlanDetails } from "./schemas";
 
 const NOW = Date.parse("2026-03-15T12:00:00Z");
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
-import type { PlanDetails, PlanStatus } from "../api/plans";
 import { SESSION_RUNTIME_WARNING_MS } from "../constants";
 import type { ViewerFlags } from "../roles/rules";
+import type { PlanDetails, PlanStatus } from "./schemas";
 
 const HOUR_MS = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { TopicMessage } from "../api/realtime";
 import { parseTopicMessage } from "./messages";
+import type { TopicMessage } from "./schemas";
 import type { TopicKind } from "./topics";
 
 const at = "2026-01-01T00:00:00.000Z";

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { SessionStream } from "../api/broadcast";
-import { ChatMessage, ChatReaction } from "../api/chat";
-import { VideoSessionSummary } from "../api/events";
-import { SessionIntent, SessionIntentRemoved } from "../api/intents";
-import { Poll, PollResults } from "../api/polls";
-import { LiveUser, RoomSession } from "../api/presence";
-import { Deleted, Question, QuestionComment, QuestionUpvote } from "../api/questions";
-import type { TopicMessage } from "../api/realtime";
+import { SessionStream } from "../broadcast/schemas";
+import { ChatMessage, ChatReaction } from "../chat/schemas";
+import { VideoSessionSummary } from "../event-page/schemas";
+import { SessionIntent, SessionIntentRemoved } from "../intents/schemas";
+import { Poll, PollResults } from "../polls/schemas";
+import { LiveUser, RoomSession } from "../presence/schemas";
+import { Deleted, Question, QuestionComment, QuestionUpvote } from "../questions/schemas";
+import { StudioResponse } from "../studio/schemas";
+import type { TopicMessage } from "./schemas";
 import type { TopicKind } from "./topics";
 
 // The realtime contract, like HTTP's: every message each topic kind carries, its name and its payload.
@@ -60,7 +61,7 @@ const pollMessages = (audience: boolean) =>
       "poll.saved",
       Poll,
       audience
-        ? "`Poll` (`api/polls.ts`) created, edited or shown; `answers` null unless it shows answers"
+        ? "`Poll` (`polls/schemas.ts`) created, edited or shown; `answers` null unless it shows answers"
         : "`Poll` created, edited, hidden or shown, with its counts",
     ),
     broadcast(
@@ -89,7 +90,7 @@ const intentMessages = [
     "video_session_intents",
     "INSERT",
     SessionIntent,
-    "`SessionIntent` (`api/intents.ts`): a hand raised or an invite sent where the user had no intent",
+    "`SessionIntent` (`intents/schemas.ts`): a hand raised or an invite sent where the user had no intent",
   ),
   change(
     "video_session_intents",
@@ -128,7 +129,7 @@ export const TopicBodies = {
     broadcast(
       "session.updated",
       VideoSessionSummary,
-      "`VideoSessionSummary` (`api/events.ts`): a session added, or its state, schedule, title or type changed (the agenda)",
+      "`VideoSessionSummary` (`event-page/schemas.ts`): a session added, or its state, schedule, title or type changed (the agenda)",
     ),
     broadcast("session.removed", Deleted, "`{ id }`: a session deleted (the agenda)"),
     broadcast(
@@ -142,13 +143,13 @@ export const TopicBodies = {
       "video_sessions",
       "UPDATE",
       RoomSession,
-      "`RoomSession` (`api/presence.ts`), after toggle-chat, a dashboard edit, a state move, a reset or a setting (session control)",
+      "`RoomSession` (`presence/schemas.ts`), after toggle-chat, a dashboard edit, a state move, a reset or a setting (session control)",
     ),
     change(
       "video_session_streams",
       "INSERT",
       SessionStream,
-      "`SessionStream` (`api/broadcast.ts`): go live (`countdownElapsedMs` 0: the countdown begins)",
+      "`SessionStream` (`broadcast/schemas.ts`): go live (`countdownElapsedMs` 0: the countdown begins)",
     ),
     change(
       "video_session_streams",
@@ -157,7 +158,7 @@ export const TopicBodies = {
       "`SessionStream`: on air, recording started or paused, ended, failed, or deleted (`deletedAt` set)",
     ),
     // Q&A is read by whoever reads the session (spec 2 §2); a shadow-banned author's writes go to nobody.
-    change("questions", "INSERT", Question, "`Question` (`api/questions.ts`): asked"),
+    change("questions", "INSERT", Question, "`Question` (`questions/schemas.ts`): asked"),
     change("questions", "UPDATE", Question, "`Question`: edited, answered (Done) or reopened"),
     change("questions", "DELETE", Deleted, "`{ id }`: a question deleted (its comments and upvotes too)"),
     change("question_comments", "INSERT", QuestionComment, "`QuestionComment`: a comment added"),
@@ -165,10 +166,15 @@ export const TopicBodies = {
     change("question_comments", "DELETE", Deleted, "`{ id }`: a comment deleted"),
     change("question_upvotes", "INSERT", QuestionUpvote, "`{ questionId, userId }`: an upvote"),
     change("question_upvotes", "DELETE", QuestionUpvote, "`{ questionId, userId }`: an upvote withdrawn"),
+    broadcast(
+      "studio.changed",
+      StudioResponse,
+      "`StudioResponse` (`studio/schemas.ts`), whole: a custom element created, edited, deleted or reordered, a title overlay shown or hidden, a template applied (the program scene and the studio module)",
+    ),
     ...intentMessages,
   ]),
   chat: z.union([
-    change("chat_messages", "INSERT", ChatMessage, "`ChatMessage` (`api/chat.ts`, `reactions: []`)"),
+    change("chat_messages", "INSERT", ChatMessage, "`ChatMessage` (`chat/schemas.ts`, `reactions: []`)"),
     change(
       "chat_messages",
       "UPDATE",

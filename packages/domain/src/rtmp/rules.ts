@@ -1,5 +1,5 @@
-import type { LiveStreamStatus } from "../api/livestream";
 import { TRANSCODER_POLL_MS } from "../constants";
+import type { LiveStreamStatus } from "../livestream/schemas";
 import type { ViewerFlags } from "../roles/rules";
 import type { BroadcastType, SessionState } from "../vocabulary";
 

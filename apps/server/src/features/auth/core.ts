@@ -7,16 +7,17 @@ import {
   Unauthorized,
 } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
+import { endUserSessions } from "../../kernel/identity/user-sessions";
 import type { Database } from "../../platform/database";
 import type { MailMessage } from "../../platform/mail/mailer";
 import type { Realtime } from "../../platform/realtime/port";
 import type { AuthMails } from "./mail-jobs";
 import { magicLinkMail } from "./mails";
 import { isWeakPassword } from "./passwords";
+import type { LinkPurpose } from "./queries";
 import * as q from "./queries";
-import { endUserSessions } from "./sessions";
 import { countAttempt, isOverLimit, type ThrottleKey } from "./throttle";
-import { issueLinkToken, LINK_TOKEN_TTL_MINUTES, type LinkPurpose } from "./tokens";
+import { issueLinkToken, LINK_TOKEN_TTL_MINUTES } from "./tokens";
 
 export interface AuthDeps {
   db: Database;

@@ -2,7 +2,7 @@ import csrf from "@fastify/csrf-protection";
 import { CsrfResponse } from "@onstage/domain";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { CookiePolicy } from "./sessions";
+import type { CookiePolicy } from "../../kernel/identity/user-sessions";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

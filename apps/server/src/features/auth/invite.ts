@@ -1,6 +1,6 @@
 import { BadRequest, Conflict, nameRefusal } from "@onstage/domain";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { acceptTeamInvite } from "../dashboard/invites";
+import { acceptTeamInvite } from "../dashboard/service";
 import type { AuthCore } from "./core";
 import * as q from "./queries";
 import { spendLinkToken } from "./tokens";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
-import { enqueueJobs } from "../../platform/jobs/queue";
+import { enqueueJobs } from "../../platform/jobs/queries";
 import { type JobWorker, jobWorker } from "../../platform/jobs/worker";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer";
 import { LINK_TOKEN_TTL_MINUTES } from "./tokens";

@@ -172,3 +172,104 @@ export async function updateProfile(
     ],
   );
 }
+
+// auth_tokens: the mailed links (tokens.ts hashes them; only hashes are stored).
+
+export type LinkPurpose = "magic_link" | "password_reset" | "verify_email" | "invite";
+
+export interface SpentToken {
+  purpose: LinkPurpose;
+  email: string;
+  userId: number | null;
+  payload: Record<string, unknown>;
+}
+
+/** Voids the address's unused tokens of `purpose` whose payload holds `payload`'s values. */
+export async function voidLinkTokens(
+  db: Queryable,
+  email: string,
+  purpose: LinkPurpose,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  await db.query(
+    `UPDATE auth_tokens SET used_at = now()
+      WHERE email = $1 AND purpose = $2 AND used_at IS NULL AND payload @> $3::jsonb`,
+    [email, purpose, JSON.stringify(payload)],
+  );
+}
+
+export async function insertLinkToken(
+  db: Queryable,
+  t: Omit<SpentToken, "payload"> & {
+    tokenHash: string;
+    payload: Record<string, unknown>;
+    ttlMinutes: number;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO auth_tokens (token_hash, purpose, email, user_id, payload, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 minute')`,
+    [t.tokenHash, t.purpose, t.email, t.userId, JSON.stringify(t.payload), t.ttlMinutes],
+  );
+}
+
+/** Spends a live token of one of `purposes` exactly once: concurrent attempts race on one UPDATE. */
+export async function spendLinkToken(
+  db: Queryable,
+  tokenHash: string,
+  purposes: LinkPurpose[],
+): Promise<SpentToken | null> {
+  const [row] = await db.query<{
+    purpose: LinkPurpose;
+    email: string;
+    user_id: number | null;
+    payload: Record<string, unknown>;
+  }>(
+    `UPDATE auth_tokens SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND purpose = ANY($2::text[])
+      RETURNING purpose, email, user_id, payload`,
+    [tokenHash, purposes],
+  );
+  return row ? { purpose: row.purpose, email: row.email, userId: row.user_id, payload: row.payload } : null;
+}
+
+// auth_throttle: attempts counted per key in a window (throttle.ts sets the limits).
+
+export async function isAnyThrottleBlocked(db: Queryable, keys: string[]): Promise<boolean> {
+  const rows = await db.query(
+    "SELECT 1 FROM auth_throttle WHERE key = ANY($1::text[]) AND blocked_until > now()",
+    [keys],
+  );
+  return rows.length > 0;
+}
+
+/** Counts a failure against the key in its window (a window past `windowMinutes` starts anew); returns the count. */
+export async function countThrottleFailure(
+  db: Queryable,
+  key: string,
+  windowMinutes: number,
+): Promise<number> {
+  const [row] = await db.query<{ failures: number }>(
+    `INSERT INTO auth_throttle (key, failures, window_start) VALUES ($1, 1, now())
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN auth_throttle.window_start < now() - $2 * interval '1 minute' THEN 1
+                       ELSE auth_throttle.failures + 1 END,
+       window_start = CASE WHEN auth_throttle.window_start < now() - $2 * interval '1 minute' THEN now()
+                           ELSE auth_throttle.window_start END
+     RETURNING failures`,
+    [key, windowMinutes],
+  );
+  return row?.failures ?? 0;
+}
+
+/** Blocks the key for the rest of its window. */
+export async function blockThrottleKey(db: Queryable, key: string, windowMinutes: number): Promise<void> {
+  await db.query(
+    "UPDATE auth_throttle SET blocked_until = window_start + $2 * interval '1 minute' WHERE key = $1",
+    [key, windowMinutes],
+  );
+}
+
+export async function deleteThrottleKeys(db: Queryable, keys: string[]): Promise<void> {
+  await db.query("DELETE FROM auth_throttle WHERE key = ANY($1::text[])", [keys]);
+}

@@ -25,12 +25,12 @@ import {
 } from "@onstage/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type CookiePolicy, endSession, startSession } from "../../kernel/identity/user-sessions";
 import type { Database } from "../../platform/database";
 import { IMAGE_MAX_BYTES, reencodeImage } from "../../platform/images/images";
 import type { Realtime } from "../../platform/realtime/port";
 import type { FileStorage } from "../../platform/storage/port";
 import type { AuthService } from "./service";
-import { type CookiePolicy, endSession, startSession } from "./sessions";
 
 export interface AuthRouteDeps {
   auth: AuthService;

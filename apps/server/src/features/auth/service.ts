@@ -5,6 +5,11 @@ import { signInActions } from "./sign-in";
 
 export type { AuthDeps, Caller, SocialProfile } from "./core";
 export { returnPath } from "./core";
+// What other features use of auth: password hashing (the demo's people), the mailed link tokens (team
+// and speaker invitations) and the guessing throttle (event passwords and coupon codes).
+export { hashPassword, verifyPassword } from "./passwords";
+export { clearThrottle, countAttempt, isOverLimit, type ThrottleKey } from "./throttle";
+export { issueLinkToken } from "./tokens";
 
 export function authService(deps: AuthDeps) {
   const core = authCore(deps);

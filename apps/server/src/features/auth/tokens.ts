@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { SIGN_IN_LINK_TTL_MINUTES } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-
-export type LinkPurpose = "magic_link" | "password_reset" | "verify_email" | "invite";
+import type { LinkPurpose, SpentToken } from "./queries";
+import * as q from "./queries";
 
 /** Issue 4 §11: at least 128 random bits (we use 256), stored hashed, single use, short-lived. */
 export const LINK_TOKEN_TTL_MINUTES = SIGN_IN_LINK_TTL_MINUTES;
@@ -27,31 +27,16 @@ export async function issueLinkToken(
   },
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.query(
-    `UPDATE auth_tokens SET used_at = now()
-      WHERE email = $1 AND purpose = $2 AND used_at IS NULL AND payload @> $3::jsonb`,
-    [input.email, input.purpose, JSON.stringify(input.supersedes ?? {})],
-  );
-  await db.query(
-    `INSERT INTO auth_tokens (token_hash, purpose, email, user_id, payload, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 minute')`,
-    [
-      hash(token),
-      input.purpose,
-      input.email,
-      input.userId,
-      JSON.stringify(input.payload ?? {}),
-      input.ttlMinutes ?? LINK_TOKEN_TTL_MINUTES,
-    ],
-  );
+  await q.voidLinkTokens(db, input.email, input.purpose, input.supersedes ?? {});
+  await q.insertLinkToken(db, {
+    tokenHash: hash(token),
+    purpose: input.purpose,
+    email: input.email,
+    userId: input.userId,
+    payload: input.payload ?? {},
+    ttlMinutes: input.ttlMinutes ?? LINK_TOKEN_TTL_MINUTES,
+  });
   return token;
-}
-
-export interface SpentToken {
-  purpose: LinkPurpose;
-  email: string;
-  userId: number | null;
-  payload: Record<string, unknown>;
 }
 
 /** Spends a token exactly once: concurrent attempts race on one UPDATE and only one wins. */
@@ -60,16 +45,5 @@ export async function spendLinkToken(
   token: string,
   purposes: LinkPurpose[],
 ): Promise<SpentToken | null> {
-  const [row] = await db.query<{
-    purpose: LinkPurpose;
-    email: string;
-    user_id: number | null;
-    payload: Record<string, unknown>;
-  }>(
-    `UPDATE auth_tokens SET used_at = now()
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND purpose = ANY($2::text[])
-      RETURNING purpose, email, user_id, payload`,
-    [hash(token), purposes],
-  );
-  return row ? { purpose: row.purpose, email: row.email, userId: row.user_id, payload: row.payload } : null;
+  return q.spendLinkToken(db, hash(token), purposes);
 }

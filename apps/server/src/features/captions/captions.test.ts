@@ -4,12 +4,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { CAPTION_LINE_MAX_CHARS, CAPTION_LINES_PER_MINUTE } from "@onstage/domain";
 import { expect, test } from "vitest";
+import { CAPTIONS_PLAYLIST } from "../../media/captions/hls";
 import { TEST_PUBLIC_URL, testFilesDir, useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { errorCode, roleMatrixClients, roomScene } from "../../testing/room-scene";
-import { CAPTIONS_PLAYLIST } from "./hls";
 import { captionLinesBetween } from "./queries";
-import { sessionCaptionsWriter } from "./session-writer";
+import { sessionCaptionsWriter } from "./service";
 
 const SOURCE = "/api/captions/source";
 const ROTATE = "/api/captions/source/rotate";

@@ -7,7 +7,7 @@ import {
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { FeatureDeps } from "../deps";
 import { CAPTION_LINE_PATH, type CaptionsOptions, captionsService } from "./service";
 

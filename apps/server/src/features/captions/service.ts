@@ -10,9 +10,12 @@ import {
   NotFound,
   RateLimited,
 } from "@onstage/domain";
-import { requireTopicReader } from "../access/service";
+import { requireTopicReader } from "../../kernel/access/topic-access";
+import { CaptionsWriter } from "../../media/captions/writer";
+import type { Queryable } from "../../platform/database";
 import type { FeatureDeps } from "../deps";
 import {
+  captionLinesBetween,
   findCaptionToken,
   insertCaptionLine,
   lockCaptionSource,
@@ -99,4 +102,25 @@ export function captionsService(deps: FeatureDeps, options: CaptionsOptions) {
       });
     },
   };
+}
+
+/**
+ * The captions writer of one session's stream, reading the lines any node took from the database. It runs
+ * in the server process of the node that holds the stream's directory (the media child has no database),
+ * following the video playlist with its own watch; null when captions are off.
+ */
+export function sessionCaptionsWriter(
+  db: Queryable,
+  log: { error(context: Record<string, unknown>, message: string): void },
+  options: CaptionsOptions,
+  stream: { sessionId: number; dir: string; videoPlaylist: string },
+): CaptionsWriter | null {
+  if (!options.enabled) return null;
+  return new CaptionsWriter({
+    dir: stream.dir,
+    videoPlaylist: stream.videoPlaylist,
+    lines: (from, to) => captionLinesBetween(db, stream.sessionId, from, to),
+    delayMs: options.delayMs,
+    log,
+  });
 }

@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatReaction } from "@onstage/domain";
+import { banSql } from "../../kernel/bans/queries";
 import type { Queryable } from "../../platform/database";
-import { TOPIC_SEQ_SQL } from "../../platform/realtime/outbox";
-import { banSql } from "../access/bans";
+import { TOPIC_SEQ_SQL } from "../../platform/realtime/queries";
 
 // Chat rows (spec 2 §3, §7). Shadow bans are per event (bans.is_shadow): an author or reactor under one
 // is seen by nobody but themselves.

@@ -10,7 +10,7 @@ import {
   ToggleChatRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { FeatureDeps } from "../deps";
 import { chatService } from "./service";
 

@@ -15,12 +15,12 @@ import {
   mayToggleChat,
   NotFound,
 } from "@onstage/domain";
+import { type PlaceAccess, requireTopicReader, sessionOf } from "../../kernel/access/topic-access";
+import { setChatDisabled } from "../../kernel/sessions/service";
 import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { type PlaceAccess, requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
 import { limitAudienceWrite } from "../rate-limits/service";
-import { setChatDisabled } from "../sessions/service";
 import {
   deleteReaction,
   findMessage,

@@ -1,6 +1,6 @@
 import { Forbidden, mayToggleClipping, NotFound, type ToggleClippingBody } from "@onstage/domain";
+import { requireTopicReader } from "../../kernel/access/topic-access";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { requireTopicReader } from "../access/service";
 import type { FeatureDeps } from "../deps";
 import { lockClippingDisabled, setClippingDisabled } from "./queries";
 

@@ -1,26 +1,26 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { FeatureDeps } from "../deps";
-import { dashChannelRoutes } from "./channels.routes";
-import { dashChannelsService } from "./channels.service";
-import { dashCouponRoutes } from "./coupons.routes";
-import { dashCouponsService } from "./coupons.service";
-import { dashEventRoutes } from "./events.routes";
-import { dashEventsService } from "./events.service";
-import { myEventsRoutes } from "./my-events";
-import { myInvitesRoutes } from "./my-invites";
-import { dashQuestionRoutes } from "./questions.routes";
-import { dashQuestionsService } from "./questions.service";
-import { dashRegistrationRoutes } from "./registrations.routes";
-import { dashRegistrationsService } from "./registrations.service";
-import { dashSessionRoutes } from "./sessions.routes";
-import { dashSessionsService } from "./sessions.service";
-import { dashSpeakerRoutes } from "./speakers.routes";
-import { dashSpeakersService } from "./speakers.service";
-import { dashTeamRoutes } from "./team.routes";
-import { dashTeamService } from "./team.service";
-import { dashTicketRoutes } from "./tickets.routes";
-import { dashTicketsService } from "./tickets.service";
+import { dashChannelRoutes } from "./channels/routes";
+import { dashChannelsService } from "./channels/service";
+import { dashCouponRoutes } from "./coupons/routes";
+import { dashCouponsService } from "./coupons/service";
+import { dashEventRoutes } from "./events/routes";
+import { dashEventsService } from "./events/service";
+import { myInvitesRoutes } from "./invites/routes";
+import { myEventsRoutes } from "./my-events/routes";
+import { dashQuestionRoutes } from "./questions/routes";
+import { dashQuestionsService } from "./questions/service";
+import { dashRegistrationRoutes } from "./registrations/routes";
+import { dashRegistrationsService } from "./registrations/service";
+import { dashSessionRoutes } from "./sessions/routes";
+import { dashSessionsService } from "./sessions/service";
+import { dashSpeakerRoutes } from "./speakers/routes";
+import { dashSpeakersService } from "./speakers/service";
+import { dashTeamRoutes } from "./team/routes";
+import { dashTeamService } from "./team/service";
+import { dashTicketRoutes } from "./tickets/routes";
+import { dashTicketsService } from "./tickets/service";
 
 /** The host dashboard's API (issue 5 §1) and /my-events; every route needs a signed-in user. */
 export function dashboardRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {

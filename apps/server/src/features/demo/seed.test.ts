@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { describeOnEachDatabase } from "../../testing/databases";
-import { verifyPassword } from "../auth/passwords";
+import { verifyPassword } from "../auth/service";
 import { DEMO_HOST, seedDemoData } from "./seed";
 
 describeOnEachDatabase("demo data", (use) => {

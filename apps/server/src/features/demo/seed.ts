@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database, Queryable } from "../../platform/database";
 import { insertRow as insert } from "../../platform/database/insert";
-import { hashPassword } from "../auth/passwords";
+import { hashPassword } from "../auth/service";
 import { newStreamKey } from "../rtmp-ingest/service";
 import {
   DEMO_EVENTS,
@@ -11,6 +11,7 @@ import {
   type DemoSession,
   type PersonKey,
 } from "./content";
+import * as q from "./queries";
 
 export { DEMO_HOST } from "./content";
 
@@ -25,9 +26,8 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
   const passwordHash = await hashPassword(DEMO_HOST.password);
   return db.transaction(async (tx) => {
     // Serialises concurrent first starts of several nodes.
-    await tx.query("SELECT pg_advisory_xact_lock(727002)");
-    const [existing] = await tx.query("SELECT 1 FROM organizations LIMIT 1");
-    if (existing) return false;
+    await q.lockFirstStart(tx);
+    if (await q.hasChannel(tx)) return false;
 
     const people = new Map<PersonKey, number>();
     for (const p of DEMO_PEOPLE) {
@@ -40,10 +40,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
         email_verified_at: now,
         tos_accepted: now,
       });
-      await tx.query("INSERT INTO accounts (email, provider, id, user_id) VALUES ($1, 'email', $1, $2)", [
-        p.email,
-        id,
-      ]);
+      await q.insertEmailAccount(tx, p.email, id);
       people.set(p.key, id);
     }
     const person = (key: PersonKey) => people.get(key) ?? 0;
@@ -76,16 +73,9 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
       ["host", "owner"],
       ["admin", "admin"],
     ] as const) {
-      await tx.query(
-        "INSERT INTO organization_members (organization_id, user_id, role) VALUES ($1, $2, $3)",
-        [org, person(key), role],
-      );
+      await q.insertChannelMember(tx, org, person(key), role);
     }
-    await tx.query("INSERT INTO followers (organization_id, user_id) VALUES ($1, $2), ($1, $3)", [
-      org,
-      person("ada"),
-      person("grace"),
-    ]);
+    await q.insertFollowers(tx, org, [person("ada"), person("grace")]);
 
     for (const event of DEMO_EVENTS) await seedEvent(tx, event, { org, now, person });
     return true;

@@ -1,6 +1,7 @@
 import { NotFound } from "@onstage/domain";
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../../platform/database";
+import { ownsFirstChannel } from "./queries";
 
 // Issue 23 §2.7: the development mailbox holds every user's sign-in links, so it answers only the
 // machine the server runs on and the owner of the install's first channel (docs/decisions.md).
@@ -12,17 +13,6 @@ import type { Queryable } from "../../platform/database";
  */
 export function isLoopback(address: string | undefined): boolean {
   return address === "::1" || (address !== undefined && /^(?:::ffff:)?127\./.test(address));
-}
-
-/** Whether the user owns the install's first channel (the one `npm start`'s demo or its first host made). */
-async function ownsFirstChannel(db: Queryable, userId: number): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM organization_members
-      WHERE user_id = $1 AND role = 'owner'
-        AND organization_id = (SELECT min(id) FROM organizations WHERE deleted_at IS NULL)`,
-    [userId],
-  );
-  return rows.length > 0;
 }
 
 /** A hook for the mailbox's routes: anyone else is told there is nothing here. */

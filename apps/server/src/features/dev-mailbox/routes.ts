@@ -1,9 +1,9 @@
 import { DevMailboxResponse, Id, NotFound } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { escapeHtml } from "../../http/html";
 import type { Queryable } from "../../platform/database";
 import { DEV_MAILBOX_LIST_LIMIT, type DevMail, type DevMailbox } from "../../platform/mail/dev-mailbox";
-import { escapeHtml } from "../share-preview/html";
 import { mailboxReader } from "./access";
 
 /**

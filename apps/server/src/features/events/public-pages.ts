@@ -45,7 +45,7 @@ export class PublicPageCache<V> {
 /**
  * A node's caches of event pages. What is the same for every viewer is keyed by the page alone; what
  * shows one signed-in viewer's standing is keyed by their user id too, so it is never served to
- * anyone else (a signed-out browser is a visitor: auth/session-cache.ts drops ended sessions at once).
+ * anyone else (a signed-out browser is a visitor: kernel/identity/session-cache.ts drops ended sessions at once).
  * Nothing a browser's grants change goes in: an unlisted event's page is the same for every holder of
  * its code, and opening it still grants the browser on every request (routes.ts).
  */

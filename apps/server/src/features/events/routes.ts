@@ -1,11 +1,11 @@
 import { EventCardList, EventCodeParams, EventPageData } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendPreEncoded } from "../../http/pre-encoded";
+import type { CookiePolicy } from "../../kernel/identity/user-sessions";
+import { grantOpenedEvent } from "../../kernel/unlisted/grants";
 import type { Database } from "../../platform/database";
-import type { CookiePolicy } from "../auth/sessions";
 import { eventCalendar } from "./calendar";
 import type { EventsService } from "./service";
-import { grantOpenedEvent } from "./unlisted";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -33,7 +33,7 @@ export function eventRoutes(
       async (req, reply) => {
         const { eventCode } = req.params;
         const page = await events.encodedPage(eventCode, req.viewerUserId);
-        // Whoever has the code may act on the unlisted event by its id from now on (events/unlisted.ts).
+        // Whoever has the code may act on the unlisted event by its id from now on (kernel/unlisted).
         if (page.isPrivate) await grantOpenedEvent(deps.db, req, reply, deps.policy, page.eventId);
         // JSON the response schema already encoded, compressed once per cached page.
         return sendPreEncoded(req, reply, { owner: page, text: page.json }, JSON_TYPE);

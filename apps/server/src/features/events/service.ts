@@ -1,8 +1,8 @@
 import { type EventCard, EventPageData, NotFound } from "@onstage/domain";
+import { type EventStanding, findStanding } from "../../kernel/access/queries";
+import { listSessions } from "../../kernel/sessions/service";
 import type { Database } from "../../platform/database";
-import { type EventStanding, findStanding } from "../access/queries";
-import { hasPaidTicket } from "../payments/queries";
-import { listSessions } from "../sessions/service";
+import { hasPaidTicket } from "../payments/service";
 import { PublicPages } from "./public-pages";
 import {
   type EventRecord,
@@ -11,6 +11,11 @@ import {
   listEventCardsByIds,
   listUpcomingPublicEvents,
 } from "./queries";
+
+// What other features use of events: the .ics of an event (registration mails) and its seat count
+// (registration's unregister, under the event's lock).
+export { eventCalendar } from "./calendar";
+export { countRegistrations } from "./queries";
 
 const UPCOMING_LIMIT = 48;
 /**

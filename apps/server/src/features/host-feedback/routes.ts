@@ -1,6 +1,6 @@
 import { HostFeedbackBody, HostFeedbackResponse } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { FeatureDeps } from "../deps";
 import { hostFeedbackService } from "./service";
 

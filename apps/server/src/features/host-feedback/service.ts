@@ -6,7 +6,7 @@ import {
   mayGiveHostFeedback,
   NotFound,
 } from "@onstage/domain";
-import { requireTopicReader, sessionOf } from "../access/service";
+import { requireTopicReader, sessionOf } from "../../kernel/access/topic-access";
 import type { FeatureDeps } from "../deps";
 import { insertFeedback } from "./queries";
 

@@ -1,6 +1,6 @@
 import type { IntentType, SessionIntent, TileState } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { TOPIC_SEQ_SQL } from "../../platform/realtime/outbox";
+import { TOPIC_SEQ_SQL } from "../../platform/realtime/queries";
 
 // video_session_intents: one row per user and session (its unique key), changed only under its row lock.
 

@@ -8,8 +8,8 @@ import {
   OwnIntentBody,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { MediaRoomPort } from "../../platform/media-room/port";
-import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
 import { intentsService } from "./service";
 

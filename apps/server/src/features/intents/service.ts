@@ -27,10 +27,15 @@ import {
   sessionCanBeEntered,
   type TileState,
 } from "@onstage/domain";
+import {
+  type PlaceAccess,
+  requireTopicReader,
+  sessionOf,
+  sessionReaders,
+} from "../../kernel/access/topic-access";
 import type { Queryable } from "../../platform/database";
 import type { MediaRoomPort } from "../../platform/media-room/port";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { type PlaceAccess, requireTopicReader, sessionOf, sessionReaders } from "../access/service";
 import type { FeatureDeps } from "../deps";
 import { limitAudienceWrite } from "../rate-limits/service";
 import { membersRights } from "../stage/service";

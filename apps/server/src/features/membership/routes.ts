@@ -1,10 +1,10 @@
 import { IsValidPatronRequest, IsValidPatronResponse } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireViewer } from "../../kernel/identity/viewer";
+import { reachableEventHook } from "../../kernel/unlisted/grants";
 import type { MembershipGate } from "../../platform/membership/gate";
 import { testMembershipGate } from "../../platform/membership/test-gate";
-import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
-import { reachableEventHook } from "../events/unlisted";
 import { registrationService } from "../registration/service";
 import { membershipService } from "./service";
 import { testMembershipRoutes } from "./test-membership";

@@ -2,10 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { formatMoney, slidingAmountToCents } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { escapeHtml, TEST_PAGE_HEADERS, TEST_PAGE_STYLE } from "../../http/html";
 import type { Queryable } from "../../platform/database";
-import { findTestPledge, saveTestPledge, TEST_MEMBERSHIP_PATH } from "../../platform/membership/test-gate";
-import { PAGE_HEADERS, PAGE_STYLE } from "../payments/test-checkout";
-import { escapeHtml } from "../share-preview/html";
+import { findTestPledge, saveTestPledge } from "../../platform/membership/queries";
+import { TEST_MEMBERSHIP_PATH } from "../../platform/membership/test-gate";
 import type { GatedEvent } from "./queries";
 import type { MembershipService } from "./service";
 
@@ -25,7 +25,7 @@ function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>${PAGE_STYLE}
+<style>${TEST_PAGE_STYLE}
 label{display:block;font-weight:600;margin-top:1rem}input{font:inherit;padding:.5rem;margin-top:.25rem}
 .error{color:#b91c1c}</style></head>
 <body><main><p class="test-mode" role="note">TEST MODE — no real membership</p>
@@ -72,7 +72,7 @@ export function testMembershipRoutes(db: Queryable, membership: MembershipServic
     );
 
     app.get(TEST_MEMBERSHIP_PATH, { schema: { hide: true, querystring: Query } }, async (req, reply) => {
-      reply.headers(PAGE_HEADERS).type("text/html; charset=utf-8");
+      reply.headers(TEST_PAGE_HEADERS).type("text/html; charset=utf-8");
       const event = await membership.visibleEvent(req.query.event_id);
       const userId = req.viewerUserId;
       if (userId === null) {
@@ -90,7 +90,7 @@ export function testMembershipRoutes(db: Queryable, membership: MembershipServic
     });
 
     app.post(TEST_MEMBERSHIP_PATH, { schema: { hide: true, body: PledgeForm } }, async (req, reply) => {
-      reply.headers(PAGE_HEADERS).type("text/html; charset=utf-8");
+      reply.headers(TEST_PAGE_HEADERS).type("text/html; charset=utf-8");
       const userId = req.viewerUserId;
       const event = await membership.visibleEvent(req.body.event_id);
       if (userId === null || !sameToken(req.body.form_token, tokenFor(userId, event.id))) {

@@ -1,9 +1,9 @@
 import { REALTIME_BAN_EVICTION_MS } from "@onstage/domain";
 import { expect, test } from "vitest";
+import type { UserRemoved } from "../../kernel/broadcast/lifecycle";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { eventually, RealtimeClient, useListeningApp } from "../../testing/realtime";
 import { roomScene } from "../../testing/room-scene";
-import type { UserRemoved } from "../broadcast/lifecycle";
 
 describeOnEachDatabase("a ban from the people panel reaches open connections and the stage", (use) => {
   const server = useListeningApp(use);

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { BroadcastLifecycle } from "../../kernel/broadcast/lifecycle";
 import { useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import {
@@ -9,7 +10,6 @@ import {
   topicMessages,
   type Who,
 } from "../../testing/room-scene";
-import { BroadcastLifecycle } from "../broadcast/lifecycle";
 import { moderationService } from "./service";
 
 const BAN = "/api/event/ban";

@@ -1,4 +1,5 @@
-import { canManageChannel, Forbidden, type OrgRole } from "@onstage/domain";
+import { canManageChannel, Forbidden } from "@onstage/domain";
+import { findOrgRole } from "../../kernel/access/queries";
 import type { Queryable } from "../../platform/database";
 
 /** Spec 1 §6: banned users are managed under /settings, the channel's owner and admins' page. */
@@ -7,9 +8,5 @@ export async function requireChannelManager(
   organizationId: number,
   userId: number,
 ): Promise<void> {
-  const [r] = await db.query<{ role: OrgRole }>(
-    "SELECT role FROM organization_members WHERE organization_id = $1 AND user_id = $2",
-    [organizationId, userId],
-  );
-  if (!canManageChannel(r?.role ?? null)) throw Forbidden();
+  if (!canManageChannel(await findOrgRole(db, organizationId, userId))) throw Forbidden();
 }

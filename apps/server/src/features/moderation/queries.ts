@@ -1,4 +1,4 @@
-import type { ChannelBan, EventRole, OrgRole } from "@onstage/domain";
+import type { ChannelBan, EventRole, ModerationAction, ModerationAuditEntry, OrgRole } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 // Bans (spec 1 §3 ban record, §4 ban flow). One active ban of each kind per user (unique indexes):
@@ -75,15 +75,6 @@ export async function findOrganizationBan(
 /** A shadow ban turned into a ban that removes (never the other way). */
 export async function unshadowBan(tx: Queryable, banId: number): Promise<void> {
   await tx.query("UPDATE bans SET is_shadow = false WHERE id = $1", [banId]);
-}
-
-/** The live events of a channel: a channel ban evicts the user from every one. */
-export async function channelEventIds(db: Queryable, organizationId: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    "SELECT id FROM events WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY id",
-    [organizationId],
-  );
-  return rows.map((r) => r.id);
 }
 
 /** A ban of this channel that applies to this event (its own event ban, or a channel ban). */
@@ -209,4 +200,73 @@ export async function hasPendingHandRaise(db: Queryable, eventId: number, userId
     [eventId, userId],
   );
   return r?.raised ?? false;
+}
+
+// Issue 12 item 7: the audit log of moderation actions, written in each action's own transaction.
+
+export interface AuditInput {
+  organizationId: number;
+  eventId: number | null;
+  actorId: number;
+  targetUserId: number;
+  action: ModerationAction;
+  details?: Record<string, string | number | null>;
+}
+
+export async function recordAudit(tx: Queryable, input: AuditInput): Promise<void> {
+  await tx.query(
+    `INSERT INTO moderation_audit (organization_id, event_id, actor_id, target_user_id, action, details)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      input.organizationId,
+      input.eventId,
+      input.actorId,
+      input.targetUserId,
+      input.action,
+      JSON.stringify(input.details ?? {}),
+    ],
+  );
+}
+
+interface AuditRow {
+  id: number;
+  action: ModerationAction;
+  actor_id: number | null;
+  actor_name: string | null;
+  target_user_id: number | null;
+  target_name: string | null;
+  event_id: number | null;
+  event_title: string | null;
+  details: Record<string, string | number | null>;
+  created_at: Date;
+}
+
+const person = (id: number | null, name: string | null) =>
+  id === null ? null : { userId: Number(id), name: name ?? "" };
+
+/** The channel's log, newest first; `limit` + 1 rows are read so the caller knows if more follow. */
+export async function listAudit(
+  db: Queryable,
+  input: { organizationId: number; limit: number; offset: number },
+): Promise<ModerationAuditEntry[]> {
+  const rows = await db.query<AuditRow>(
+    `SELECT a.id, a.action, a.actor_id, actor.full_name AS actor_name, a.target_user_id,
+            target.full_name AS target_name, a.event_id, e.title AS event_title, a.details, a.created_at
+       FROM moderation_audit a
+       LEFT JOIN users actor ON actor.id = a.actor_id
+       LEFT JOIN users target ON target.id = a.target_user_id
+       LEFT JOIN events e ON e.id = a.event_id
+      WHERE a.organization_id = $1
+      ORDER BY a.id DESC LIMIT $2 OFFSET $3`,
+    [input.organizationId, input.limit, input.offset],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    action: r.action,
+    actor: person(r.actor_id, r.actor_name),
+    target: person(r.target_user_id, r.target_name),
+    event: r.event_id === null ? null : { id: Number(r.event_id), title: r.event_title ?? "" },
+    details: r.details,
+    createdAt: r.created_at.toISOString(),
+  }));
 }

@@ -6,11 +6,10 @@ import {
   roleChangeRefusal,
   viewerFlags,
 } from "@onstage/domain";
+import { tellPeopleChanged } from "../../kernel/access/people-changed";
+import { findPlace, findStanding } from "../../kernel/access/queries";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { findPlace, findStanding } from "../access/queries";
-import { recordAudit } from "./audit";
-import { tellPeopleChanged } from "./people-changed";
-import { hasPendingHandRaise, lockEventRole, sessionOfEvent, setEventRole } from "./queries";
+import { hasPendingHandRaise, lockEventRole, recordAudit, sessionOfEvent, setEventRole } from "./queries";
 import type { ModerationDeps } from "./service";
 
 /**

@@ -11,7 +11,7 @@ import {
   UnbanRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { FeatureDeps } from "../deps";
 import { changeRole } from "./roles";
 import { moderationService } from "./service";

@@ -15,28 +15,33 @@ import {
   type ViewerFlags,
   viewerFlags,
 } from "@onstage/domain";
+import { tellPeopleChanged } from "../../kernel/access/people-changed";
+import { channelEventIds, findPlace, type Place } from "../../kernel/access/queries";
+import { clearBannedQaOnStage } from "../../kernel/sessions/service";
 import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { findPlace, type Place } from "../access/queries";
 import type { FeatureDeps } from "../deps";
 import { removeFromEvents } from "../presence/service";
-import { clearBannedQaOnStage } from "../sessions/service";
-import { listAudit, recordAudit } from "./audit";
 import { requireChannelManager } from "./channel";
-import { tellPeopleChanged } from "./people-changed";
 import {
   banUserId,
-  channelEventIds,
   findBanOf,
   findBanTarget,
   findChannelBan,
   findOrganizationBan,
   insertBan,
   liftBan,
+  listAudit,
   listChannelBans,
   lockEventBan,
+  recordAudit,
   unshadowBan,
 } from "./queries";
+
+export { requireChannelManager } from "./channel";
+// What other features use of moderation: the audit log (registration's remove-attendee) and the
+// channel manager check (the plan page).
+export { recordAudit } from "./queries";
 
 export type ModerationDeps = Pick<FeatureDeps, "db" | "realtime" | "tracker" | "clock" | "lifecycle">;
 
@@ -53,7 +58,7 @@ async function eventOfChannel(
   ids: { eventId: number; organizationId: number },
 ): Promise<{ place: Place; flags: ViewerFlags }> {
   const place = await findPlace(db, "event", ids.eventId, actorId);
-  // An unlisted event the actor never reached is no event at all (events/unlisted.ts).
+  // An unlisted event the actor never reached is no event at all (kernel/unlisted).
   if (
     !place ||
     place.event.deleted ||

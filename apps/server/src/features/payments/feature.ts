@@ -2,7 +2,7 @@ import type { PaymentGateway } from "../../platform/payments/gateway";
 import { type TestGateway, testGateway } from "../../platform/payments/test-gateway";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
-import type { RegistrationPort } from "../registration/payments-port";
+import type { RegistrationPort } from "../registration/service";
 import { RECONCILE_INTERVAL_MS } from "./reconcile";
 import { paymentRoutes } from "./routes";
 import { type PaymentsService, paymentsService } from "./service";

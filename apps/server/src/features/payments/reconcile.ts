@@ -2,7 +2,7 @@ import { CHECKOUT_HOLD_MINUTES } from "@onstage/domain";
 import type { WebhookOutcome } from "../../platform/payments/gateway";
 import { listStalePending } from "./queries";
 import { applyOutcome, type SettleDeps, settleRefund, settleSession } from "./settle";
-import { listUnprocessedWebhooks, markWebhookProcessed } from "./webhook-queries";
+import { listUnprocessedWebhooks, markWebhookProcessed } from "./webhooks/queries";
 
 /** Issue 5 item 7: a checkout still pending this long asks the provider (its webhook never came). */
 export const RECONCILE_AFTER_MINUTES = 10;

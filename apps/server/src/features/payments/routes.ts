@@ -8,10 +8,10 @@ import {
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireViewer } from "../../kernel/identity/viewer";
+import { reachableEventHook } from "../../kernel/unlisted/grants";
 import type { Queryable } from "../../platform/database";
 import type { TestGateway } from "../../platform/payments/test-gateway";
-import { requireViewer } from "../access/viewer";
-import { reachableEventHook } from "../events/unlisted";
 import type { PaymentsService } from "./service";
 import { testCheckoutRoutes } from "./test-checkout";
 

@@ -9,7 +9,10 @@ import { type CheckoutDeps, createCheckout } from "./checkout";
 import { findTransaction, hasPaidTicket } from "./queries";
 import { processStoredOutcome, reconcile } from "./reconcile";
 import { settleSession } from "./settle";
-import { markWebhookProcessed, recordWebhook } from "./webhook-queries";
+import { markWebhookProcessed, recordWebhook } from "./webhooks/queries";
+
+/** Whether the user holds a paid ticket of the event (the event page's standing). */
+export { hasPaidTicket } from "./queries";
 
 export type PaymentsDeps = CheckoutDeps;
 

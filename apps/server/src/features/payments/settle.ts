@@ -5,19 +5,19 @@ import {
   transactionStatusAfter,
 } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
+import { tellPeopleChanged } from "../../kernel/access/people-changed";
 import type { Database } from "../../platform/database";
 import type { CheckoutSession, PaymentGateway } from "../../platform/payments/gateway";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { Publisher } from "../../platform/realtime/port";
-import { tellPeopleChanged } from "../moderation/people-changed";
-import type { RegistrationPort } from "../registration/payments-port";
+import type { RegistrationPort } from "../registration/service";
 import {
   type CheckoutTransaction,
   findTransaction,
   lockTransactionStatus,
   setTransactionStatus,
 } from "./queries";
-import { isRefundReported } from "./webhook-queries";
+import { isRefundReported } from "./webhooks/queries";
 
 // Applying a checkout's outcome, whoever reports it: the browser's return, a webhook or the job.
 

@@ -1,31 +1,18 @@
 import { formatMoney } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { escapeHtml, TEST_PAGE_HEADERS, TEST_PAGE_STYLE } from "../../http/html";
 import {
   TEST_CHECKOUT_PATH,
   type TestCheckoutPage,
   type TestGateway,
 } from "../../platform/payments/test-gateway";
-import { escapeHtml } from "../share-preview/html";
 
 // The embedded test gateway's hosted checkout page (issue 5 item 4): server-rendered, outside the app.
 // Its forms post outside /api (no CSRF header); the Pay form carries the session's own random token.
 
 const Params = z.object({ sessionId: z.string().min(1).max(255) });
 const PayForm = z.object({ form_token: z.string().min(1).max(200) });
-
-export const PAGE_STYLE = `body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1c1917}
-.test-mode{background:#fef3c7;border:3px solid #b45309;border-radius:8px;padding:1rem;font-size:1.25rem;font-weight:700;text-align:center}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}
-.actions{display:flex;gap:1rem;margin-top:1.5rem}button{font:inherit;padding:.75rem 1.25rem;border-radius:6px;cursor:pointer}
-.pay{background:#1c1917;color:#fff;border:0}.cancel{background:#fff;border:1px solid #57534e}
-button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}`;
-
-export const PAGE_HEADERS = {
-  "cache-control": "no-store",
-  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-  "x-frame-options": "DENY",
-};
 
 function checkoutPage(page: TestCheckoutPage): string {
   const amount = escapeHtml(formatMoney(page.amountCents, page.currency));
@@ -41,7 +28,7 @@ function checkoutPage(page: TestCheckoutPage): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Test checkout — ${amount}</title>
-<style>${PAGE_STYLE}</style></head>
+<style>${TEST_PAGE_STYLE}</style></head>
 <body><main>
 <p class="test-mode" role="note">TEST MODE — no real payment</p>
 <h1>Checkout</h1>
@@ -56,7 +43,7 @@ ${body}
 }
 
 const notFound = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout not found</title>
-<style>${PAGE_STYLE}</style></head><body><main><p class="test-mode" role="note">TEST MODE — no real payment</p>
+<style>${TEST_PAGE_STYLE}</style></head><body><main><p class="test-mode" role="note">TEST MODE — no real payment</p>
 <h1>Checkout not found</h1><p>This test checkout does not exist.</p></main></body></html>`;
 
 export function testCheckoutRoutes(gateway: TestGateway): FastifyPluginAsyncZod {
@@ -75,7 +62,7 @@ export function testCheckoutRoutes(gateway: TestGateway): FastifyPluginAsyncZod 
       { schema: { hide: true, params: Params } },
       async (req, reply) => {
         const page = await gateway.page(req.params.sessionId);
-        reply.headers(PAGE_HEADERS).type("text/html; charset=utf-8");
+        reply.headers(TEST_PAGE_HEADERS).type("text/html; charset=utf-8");
         return page ? reply.send(checkoutPage(page)) : reply.code(404).send(notFound);
       },
     );
@@ -86,7 +73,7 @@ export function testCheckoutRoutes(gateway: TestGateway): FastifyPluginAsyncZod 
       async (req, reply) => {
         const next = await gateway.pay(req.params.sessionId, req.body.form_token);
         if (!next)
-          return reply.code(403).headers(PAGE_HEADERS).type("text/html; charset=utf-8").send(notFound);
+          return reply.code(403).headers(TEST_PAGE_HEADERS).type("text/html; charset=utf-8").send(notFound);
         return reply.redirect(next, 303);
       },
     );
@@ -97,7 +84,7 @@ export function testCheckoutRoutes(gateway: TestGateway): FastifyPluginAsyncZod 
       async (req, reply) => {
         const page = await gateway.page(req.params.sessionId);
         if (!page)
-          return reply.code(404).headers(PAGE_HEADERS).type("text/html; charset=utf-8").send(notFound);
+          return reply.code(404).headers(TEST_PAGE_HEADERS).type("text/html; charset=utf-8").send(notFound);
         return reply.redirect(page.cancelUrl, 303);
       },
     );

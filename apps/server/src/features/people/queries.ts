@@ -1,6 +1,6 @@
 import type { EventRole, RegisteredUserFilter, RegisteredUserRow } from "@onstage/domain";
+import { banIdSql } from "../../kernel/bans/queries";
 import type { Queryable } from "../../platform/database";
-import { banIdSql } from "../access/bans";
 
 // Spec 1 §7 registered users: everyone with a registration or an event role, with their presence in
 // one session, filtered, sorted and paged in SQL (spec 1 §9: on-stage first, then live, then latest

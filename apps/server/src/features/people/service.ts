@@ -6,7 +6,7 @@ import {
   type RegisteredUsersResponse,
   USER_SEARCH_RESULTS_LIMIT,
 } from "@onstage/domain";
-import { requireTopicReader, sessionOf } from "../access/service";
+import { requireTopicReader, sessionOf } from "../../kernel/access/topic-access";
 import type { FeatureDeps } from "../deps";
 import { prefixQuery, registeredUsers } from "./queries";
 

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import type { Database, Queryable } from "../../platform/database";
+import * as q from "./queries";
 
 // A self-hosted instance's plans are its operator's (issue 13 item 6): PLANS_FILE names a JSON file of
 // plans and the channels they are assigned to, applied at every start. Without it, or for a channel it
@@ -70,22 +71,11 @@ export async function applyPlansFile(db: Database, file: PlansFile, now: Date): 
   await db.transaction(async (tx) => {
     const planIds = new Map<string, number>();
     for (const plan of file.plans) {
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO plans (title, total_monthly_hours, session_max_runtime_hours, live_attendee_limit)
-         VALUES ($1, $2, $3, $4)
-         ON CONFLICT (title) DO UPDATE SET total_monthly_hours = $2, session_max_runtime_hours = $3,
-           live_attendee_limit = $4
-         RETURNING id`,
-        [plan.title, plan.totalMonthlyHours, plan.sessionMaxRuntimeHours, plan.liveAttendeeLimit],
-      );
-      planIds.set(plan.title, Number(row?.id));
+      planIds.set(plan.title, await q.upsertPlan(tx, plan));
     }
     for (const assignment of file.channels) {
       const organizationId = await channelId(tx, assignment.channel);
-      await tx.query("UPDATE organizations SET session_max_runtime_hours = $2 WHERE id = $1", [
-        organizationId,
-        assignment.sessionMaxRuntimeHours,
-      ]);
+      await q.setChannelMaxRuntime(tx, organizationId, assignment.sessionMaxRuntimeHours);
       const planId = assignment.plan === null ? null : (planIds.get(assignment.plan) ?? null);
       const endDate = assignment.endDate === null ? null : new Date(assignment.endDate);
       await assign(tx, { organizationId, channel: assignment.channel }, planId, endDate, now);
@@ -94,12 +84,9 @@ export async function applyPlansFile(db: Database, file: PlansFile, now: Date): 
 }
 
 async function channelId(tx: Queryable, channelName: string): Promise<number> {
-  const [row] = await tx.query<{ id: number }>(
-    "SELECT id FROM organizations WHERE channel_name = $1 AND deleted_at IS NULL",
-    [channelName],
-  );
-  if (!row) throw new Error(`PLANS_FILE: there is no channel named '${channelName}'`);
-  return Number(row.id);
+  const id = await q.findChannelIdByName(tx, channelName);
+  if (id === null) throw new Error(`PLANS_FILE: there is no channel named '${channelName}'`);
+  return id;
 }
 
 async function assign(
@@ -109,31 +96,18 @@ async function assign(
   endDate: Date | null,
   now: Date,
 ) {
-  const [latest] = await tx.query<{
-    id: number;
-    plan_id: number;
-    end_date: Date | null;
-    canceled_at: Date | null;
-  }>(
-    `SELECT id, plan_id, end_date, canceled_at FROM subscriptions
-      WHERE organization_id = $1 AND start_date <= $2 ORDER BY start_date DESC, id DESC LIMIT 1`,
-    [organizationId, now],
-  );
+  const latest = await q.findLatestSubscription(tx, organizationId, now);
   if (planId === null) {
-    if (latest && latest.canceled_at === null)
-      await tx.query("UPDATE subscriptions SET canceled_at = $2 WHERE id = $1", [latest.id, now]);
+    if (latest && latest.canceledAt === null) await q.cancelSubscription(tx, latest.id, now);
     return;
   }
   const isSame =
-    latest !== undefined &&
-    Number(latest.plan_id) === planId &&
-    latest.canceled_at === null &&
-    (latest.end_date?.getTime() ?? null) === (endDate?.getTime() ?? null);
+    latest !== null &&
+    latest.planId === planId &&
+    latest.canceledAt === null &&
+    (latest.endDate?.getTime() ?? null) === (endDate?.getTime() ?? null);
   if (isSame) return;
   if (endDate !== null && endDate <= now)
     throw new Error(`PLANS_FILE: the new plan of channel '${channel}' cannot end in the past`);
-  await tx.query(
-    "INSERT INTO subscriptions (organization_id, plan_id, start_date, end_date) VALUES ($1, $2, $3, $4)",
-    [organizationId, planId, now, endDate],
-  );
+  await q.insertSubscription(tx, { organizationId, planId, startDate: now, endDate });
 }

@@ -125,3 +125,80 @@ export async function listSessionsPastMaxRuntime(
     streamId: Number(r.stream_id),
   }));
 }
+
+// What the operator's PLANS_FILE writes (operator-file.ts).
+
+/** Creates the plan or updates the one of that title; returns its id. */
+export async function upsertPlan(
+  tx: Queryable,
+  plan: {
+    title: string;
+    totalMonthlyHours: number | null;
+    sessionMaxRuntimeHours: number | null;
+    liveAttendeeLimit: number | null;
+  },
+): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO plans (title, total_monthly_hours, session_max_runtime_hours, live_attendee_limit)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (title) DO UPDATE SET total_monthly_hours = $2, session_max_runtime_hours = $3,
+       live_attendee_limit = $4
+     RETURNING id`,
+    [plan.title, plan.totalMonthlyHours, plan.sessionMaxRuntimeHours, plan.liveAttendeeLimit],
+  );
+  return Number(row?.id);
+}
+
+export async function setChannelMaxRuntime(
+  tx: Queryable,
+  organizationId: number,
+  sessionMaxRuntimeHours: number | null,
+): Promise<void> {
+  await tx.query("UPDATE organizations SET session_max_runtime_hours = $2 WHERE id = $1", [
+    organizationId,
+    sessionMaxRuntimeHours,
+  ]);
+}
+
+export async function findChannelIdByName(tx: Queryable, channelName: string): Promise<number | null> {
+  const [row] = await tx.query<{ id: number }>(
+    "SELECT id FROM organizations WHERE channel_name = $1 AND deleted_at IS NULL",
+    [channelName],
+  );
+  return row ? Number(row.id) : null;
+}
+
+/** The channel's subscription that started last by `now`, or null. */
+export async function findLatestSubscription(
+  tx: Queryable,
+  organizationId: number,
+  now: Date,
+): Promise<{ id: number; planId: number; endDate: Date | null; canceledAt: Date | null } | null> {
+  const [row] = await tx.query<{
+    id: number;
+    plan_id: number;
+    end_date: Date | null;
+    canceled_at: Date | null;
+  }>(
+    `SELECT id, plan_id, end_date, canceled_at FROM subscriptions
+      WHERE organization_id = $1 AND start_date <= $2 ORDER BY start_date DESC, id DESC LIMIT 1`,
+    [organizationId, now],
+  );
+  return row
+    ? { id: row.id, planId: Number(row.plan_id), endDate: row.end_date, canceledAt: row.canceled_at }
+    : null;
+}
+
+export async function cancelSubscription(tx: Queryable, subscriptionId: number, at: Date): Promise<void> {
+  await tx.query("UPDATE subscriptions SET canceled_at = $2 WHERE id = $1", [subscriptionId, at]);
+}
+
+export async function insertSubscription(
+  tx: Queryable,
+  s: { organizationId: number; planId: number; startDate: Date; endDate: Date | null },
+): Promise<void> {
+  await tx.query(
+    "INSERT INTO subscriptions (organization_id, plan_id, start_date, end_date) VALUES ($1, $2, $3, $4)",
+    [s.organizationId, s.planId, s.startDate, s.endDate],
+  );
+}

@@ -1,6 +1,6 @@
 import { PlanDetails, PlanDetailsQuery } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { FeatureDeps } from "../deps";
 import { planService } from "./service";
 

@@ -1,7 +1,7 @@
 import { NotFound, type PlanDetails, type PlanDetailsQuery, planStanding, planStatus } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 import type { FeatureDeps } from "../deps";
-import { requireChannelManager } from "../moderation/channel";
+import { requireChannelManager } from "../moderation/service";
 import { findPlanRow, listSessionsPastMaxRuntime, listUsageByDay } from "./queries";
 
 // Plan limits (spec 2 §2, §3, §4, §8): the one home of "where does this channel stand with its plan".

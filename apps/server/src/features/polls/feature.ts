@@ -1,4 +1,4 @@
-import type { BanChanged } from "../broadcast/lifecycle";
+import type { BanChanged } from "../../kernel/broadcast/lifecycle";
 import type { FeatureFactory } from "../feature";
 import { pollsAnsweredBy } from "./queries";
 import { ResultsPublisher } from "./results";

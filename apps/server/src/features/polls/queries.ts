@@ -1,6 +1,6 @@
 import type { Poll, PollResults } from "@onstage/domain";
+import { banSql } from "../../kernel/bans/queries";
 import type { Queryable } from "../../platform/database";
-import { banSql } from "../access/bans";
 
 // Poll rows (spec 2 §3): polls, polls_options, poll_answers (one answer per user and poll by key).
 

@@ -11,7 +11,7 @@ import {
   UpdatePollRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { PollsService } from "./service";
 
 const tags = ["polls"];

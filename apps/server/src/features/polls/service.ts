@@ -12,9 +12,10 @@ import {
   type UpdatePollRequest,
 } from "@onstage/domain";
 import type { z } from "zod";
+import { type PlaceAccess, requireTopicReader } from "../../kernel/access/topic-access";
 import type { Queryable } from "../../platform/database";
-import { TOPIC_SEQ_SQL, withOutbox } from "../../platform/realtime/outbox";
-import { type PlaceAccess, requireTopicReader } from "../access/service";
+import { withOutbox } from "../../platform/realtime/outbox";
+import { topicSeq } from "../../platform/realtime/queries";
 import type { FeatureDeps } from "../deps";
 import { limitAudienceWrite } from "../rate-limits/service";
 import { asSeenBy, publishDeleted, publishOrder, publishOwnAnswer, publishSaved } from "./publish";
@@ -99,16 +100,14 @@ export function pollsService(deps: PollsDeps, results: ResultsPublisher) {
       const access = await requireTopicReader(db, viewerUserId, sessionTopic(sessionId), browserKey);
       const mayManage = canManagePolls(access.flags);
       // The sequence first: the list is then at least as new, and every poll message is idempotent.
-      const [row] = await db.query<{ seq: number }>(`SELECT ${TOPIC_SEQ_SQL} AS seq`, [
-        `${mayManage ? "polls-team" : "polls"}:${sessionId}`,
-      ]);
+      const seq = await topicSeq(db, `${mayManage ? "polls-team" : "polls"}:${sessionId}`);
       const polls = await listPolls(db, sessionId, mayManage);
       return {
         polls: polls.map((poll) => asSeenBy(poll, mayManage)),
         myAnswers: viewerUserId === null ? [] : await myAnswers(db, sessionId, viewerUserId),
         myAnswersCounted: !access.viewer.isShadowBanned,
         mayManage,
-        seq: row?.seq ?? 0,
+        seq,
       };
     },
 

@@ -1,6 +1,6 @@
 import type { LiveUser, PresenceState } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { TOPIC_SEQ_SQL } from "../../platform/realtime/outbox";
+import { TOPIC_SEQ_SQL } from "../../platform/realtime/queries";
 
 // video_session_users (spec 1 §3, spec 2 §3): `updated_at` is when the state last changed, `last_seen`
 // the latest heartbeat. A user is live while not offline and seen within PRESENCE_LIVE_WINDOW_MS.

@@ -9,10 +9,10 @@ import {
   UnsetActiveBrowserIdRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { FeatureDeps } from "../deps";
 import type { PresenceService } from "./service";
-import { tabService } from "./tabs";
+import { tabService } from "./tabs/service";
 
 const tags = ["presence"];
 

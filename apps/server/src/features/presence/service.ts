@@ -9,9 +9,9 @@ import {
   PRESENCE_SYNC_DEBOUNCE_MS,
   presenceOnJoin,
 } from "@onstage/domain";
+import { requireTopicReader, sessionOf } from "../../kernel/access/topic-access";
 import type { Queryable } from "../../platform/database";
 import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
-import { requireTopicReader, sessionOf } from "../access/service";
 import type { FeatureDeps } from "../deps";
 import {
   type Beat,

@@ -1,20 +1,20 @@
 import { GO_LIVE_COUNTDOWN_START_SECONDS, type SessionStream } from "@onstage/domain";
 import type { EgressInfo } from "livekit-server-sdk";
-import { type ProgramEgress, programKeys, programOf } from "../../platform/media-room/livekit/egress";
-import { type LivekitSdk, livekitSdk } from "../../platform/media-room/livekit/sdk";
-import { withOutbox } from "../../platform/realtime/outbox";
-import { FILES_URL_PREFIX } from "../../platform/storage/port";
-import { issueRecorderCredential, revokeRecorderCredentials } from "../auth/recorder";
-import type { RecordingChange, SessionStateChange } from "../broadcast/lifecycle";
+import type { RecordingChange, SessionStateChange } from "../../kernel/broadcast/lifecycle";
 import {
   countdownLeftMs,
   endStream,
   findLiveStream,
   markStreamOnAir,
   setStreamVodUrl,
-} from "../broadcast/streams";
+} from "../../kernel/broadcast/streams";
+import { issueRecorderCredential, revokeRecorderCredentials } from "../../kernel/recorder/credential";
+import { recorderViewUrl } from "../../kernel/recorder/view-url";
+import { type ProgramEgress, programKeys, programOf } from "../../platform/media-room/livekit/egress";
+import { type LivekitSdk, livekitSdk } from "../../platform/media-room/livekit/sdk";
+import { withOutbox } from "../../platform/realtime/outbox";
+import { FILES_URL_PREFIX } from "../../platform/storage/port";
 import type { FeatureDeps } from "../deps";
-import { recorderViewUrl } from "../program-feed/recorder-view-url";
 
 // The program feed on LiveKit Egress (issue 13 §5; docs/decisions.md): going live starts the session's
 // RoomComposite egress, leaving broadcasting stops it, and LiveKit's webhooks (to any node) move the

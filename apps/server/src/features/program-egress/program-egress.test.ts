@@ -2,6 +2,7 @@ import { EgressInfo, EgressStatus, WebhookEvent } from "@livekit/protocol";
 import { RECORDER_SIGN_IN_PATH, type SessionStream } from "@onstage/domain";
 import { AccessToken } from "livekit-server-sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { findStream } from "../../kernel/broadcast/streams";
 import type { S3StorageConfig } from "../../platform/storage/s3";
 import { TEST_PUBLIC_URL, useTestApp } from "../../testing/app";
 import { TestClient } from "../../testing/client";
@@ -11,7 +12,6 @@ import { egressEvent, signedWebhook } from "../../testing/livekit-stand-in-outpu
 import { eventually } from "../../testing/realtime";
 import { type RoomScene, roomScene } from "../../testing/room-scene";
 import { expectServerError } from "../../testing/server-errors";
-import { findStream } from "../broadcast/streams";
 import { LIVEKIT_WEBHOOK_PATH } from "./webhook";
 
 // Issue 13 §5: with LiveKit and a bucket, going live starts a RoomComposite Egress of the recorder view

@@ -2,14 +2,14 @@ import { RECORDER_SIGN_IN_PATH, RecorderSignInRequest, Unauthorized } from "@ons
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { TokenVerifier } from "livekit-server-sdk";
 import { z } from "zod";
+import { issueRecorderCredential, onAirRecorderGrants } from "../../kernel/recorder/credential";
 import type { LivekitConfig } from "../../platform/media-room/livekit/livekit-media-room";
 import { livekitClient } from "../../platform/media-room/livekit/sdk";
-import { issueRecorderCredential, onAirRecorderGrants } from "../auth/recorder";
 import type { FeatureDeps } from "../deps";
 
 // LiveKit Egress opens the recorder view with a token of its own: signed with the project's secret, a
 // hidden recorder in `session-{id}`. This route trades it for the recorder credential of that session
-// (auth/recorder.ts), so the template reads the session as the host who went live: events a visitor
+// (kernel/recorder), so the template reads the session as the host who went live: events a visitor
 // cannot open, and the Q&A card. Only while that stream is on air (the grant go live recorded).
 
 const ROOM = /^session-(\d{1,15})$/;

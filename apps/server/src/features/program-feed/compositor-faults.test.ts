@@ -5,6 +5,10 @@ import { COMPOSITOR_SOCKET_PATH, PlaybackResponse, type SessionStream } from "@o
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { App } from "../../app";
+import { openStream } from "../../kernel/broadcast/streams";
+import { LIVE_PLAYLIST } from "../../media/ffmpeg-args";
+import { streamDir } from "../../media/hls-paths";
+import { parsePlaylist, type Segment } from "../../media/playlists";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { buildTestApp, signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
@@ -25,10 +29,6 @@ import {
 } from "../../testing/raw-websocket";
 import { type RoomScene, roomScene } from "../../testing/room-scene";
 import { expectServerError } from "../../testing/server-errors";
-import { openStream } from "../broadcast/streams";
-import { LIVE_PLAYLIST } from "./ffmpeg-args";
-import { streamDir } from "./paths";
-import { parsePlaylist, type Segment } from "./playlists";
 
 // Issue 23 §1.3, §1.4: the media process holds every session's compositor socket and pipeline, so one
 // sender's fault must end only its own socket, and a media process that dies anyway is replaced with

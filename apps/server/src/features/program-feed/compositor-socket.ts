@@ -10,16 +10,16 @@ import {
   type SessionStream,
 } from "@onstage/domain";
 import { ERROR_STATUS } from "../../http/errors";
-import { requireTopicReader, sessionOf } from "../access/service";
-import { recorderScope } from "../auth/recorder";
-import { userIdForSession } from "../auth/sessions";
-import { findLiveStream } from "../broadcast/streams";
+import { requireTopicReader, sessionOf } from "../../kernel/access/topic-access";
+import { findLiveStream } from "../../kernel/broadcast/streams";
+import { userIdForSession } from "../../kernel/identity/user-sessions";
+import { recorderScope } from "../../kernel/recorder/credential";
 import type { FeatureDeps } from "../deps";
-import { allowedOrigins } from "../realtime/handshake";
+import { allowedOrigins } from "../realtime/service";
 
 // The compositor's upload (issue 11 §3): a WebSocket on the app's HTTP server beside Socket.IO. Only a
 // host-level viewer of a broadcasting session with a stream on air may open it (or the server's own
-// recorder, for its session: auth/recorder.ts). The admitted upgrade goes to the media process
+// recorder, for its session: kernel/recorder). The admitted upgrade goes to the media process
 // (media-child.ts), which answers the handshake: the first text message names the recording's MIME
 // type, then binary WebM chunks follow.
 

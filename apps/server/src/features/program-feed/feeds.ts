@@ -1,16 +1,22 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { type CompositorStatus, GO_LIVE_COUNTDOWN_START_SECONDS, type SessionStream } from "@onstage/domain";
+import type { RecordingChange, SessionStateChange } from "../../kernel/broadcast/lifecycle";
+import {
+  countdownLeftMs,
+  findLiveStream,
+  markStreamOnAir,
+  setStreamVodUrl,
+} from "../../kernel/broadcast/streams";
+import { LIVE_PLAYLIST, VOD_PLAYLIST } from "../../media/ffmpeg-args";
+import { streamDir, streamKeyPrefix, unsignedUrl } from "../../media/hls-paths";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { S3StorageConfig } from "../../platform/storage/s3";
-import type { RecordingChange, SessionStateChange } from "../broadcast/lifecycle";
-import { countdownLeftMs, findLiveStream, markStreamOnAir, setStreamVodUrl } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
 import type { CompositorHandler } from "./compositor-socket";
-import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
 import { MediaProcess } from "./media-process";
 import type { FromMedia, ToMedia } from "./media-protocol";
-import { streamDir, streamKeyPrefix, unsignedUrl } from "./paths";
+import { findPrimaryColour } from "./queries";
 
 // The program feeds of this node: one pipeline per broadcasting session and its compositor (at most
 // one: a second takes over), both held by the media process; the session's lifecycle and the stream's
@@ -211,7 +217,7 @@ export class ProgramFeeds implements CompositorHandler {
     const current = this.feeds.get(sessionId);
     if (current?.streamId === stream.id) return current;
     if (current) await this.end(sessionId);
-    const slateColour = await this.brandColour(sessionId);
+    const slateColour = await findPrimaryColour(this.deps.db, sessionId);
     // End live may have come between the upgrade and now: no pipeline for a stream off the air.
     if ((await findLiveStream(this.deps.db, sessionId))?.id !== stream.id) return null;
     // Another compositor of the session got here first meanwhile: its feed is the one.
@@ -287,15 +293,5 @@ export class ProgramFeeds implements CompositorHandler {
     this.update(feed, (tx, outbox) =>
       setStreamVodUrl(tx, outbox, streamId, unsignedUrl(sessionId, streamId, VOD_PLAYLIST)),
     );
-  }
-
-  /** The session's primary colour (spec 3 §3) for the slate, when it has one. */
-  private async brandColour(sessionId: number): Promise<string | null> {
-    const [row] = await this.deps.db.query<{ value: string }>(
-      `SELECT value FROM custom_elements WHERE video_session_id = $1 AND type = 'primary_color'
-        ORDER BY id DESC LIMIT 1`,
-      [sessionId],
-    );
-    return row?.value ?? null;
   }
 }

@@ -3,9 +3,9 @@ import type { Socket } from "node:net";
 import type { CompositorStatus } from "@onstage/domain";
 import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
+import { relayedLog } from "../../media/playlist-follower";
 import { READY, toServer } from "../../platform/child-process/forked";
 import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
-import { relayedLog } from "./follower";
 import type { FromMedia, ToMedia } from "./media-protocol";
 import { CompositorInput, ProgramPipeline } from "./pipeline";
 

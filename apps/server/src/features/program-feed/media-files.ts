@@ -1,8 +1,8 @@
 import { readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { streamDir, streamKeyPrefix } from "../../media/hls-paths";
 import { isPlaylist, isRelative, rewriteUris } from "../../platform/storage/hls/playlist";
 import type { FileStorage } from "../../platform/storage/port";
-import { streamDir, streamKeyPrefix } from "./paths";
 
 // What the media route answers for a token holder's file: from this node's media directory (the
 // embedded default), or, with S3_* set, from the bucket the HLS mirror fills (any node, after a restart).

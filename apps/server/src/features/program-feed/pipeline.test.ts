@@ -2,11 +2,17 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { COMPOSITOR_TIMESLICE_MS } from "@onstage/domain";
 import { describe, expect, it } from "vitest";
+import { LIVE_PLAYLIST, VOD_PLAYLIST } from "../../media/ffmpeg-args";
+import {
+  datedPlaylist,
+  parsePlaylist,
+  programDateOf,
+  RecordingWriter,
+  recordingPlaylist,
+} from "../../media/playlists";
 import { testFilesDir } from "../../testing/app";
 import { webmRecording } from "../../testing/media";
-import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
 import { CompositorInput, ProgramPipeline } from "./pipeline";
-import { datedPlaylist, parsePlaylist, programDateOf, RecordingWriter, recordingPlaylist } from "./playlists";
 
 const segment = (n: number, discontinuity = false) => ({
   uri: `live${n}.ts`,

@@ -1,13 +1,13 @@
 import { EventEmitter } from "node:events";
 import { COMPOSITOR_TIMESLICE_MS } from "@onstage/domain";
+import { compositorArgs, slateArgs } from "../../media/ffmpeg-args";
+import { type PipelineLog, PlaylistFollower, type RunStart } from "../../media/playlist-follower";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
-import { compositorArgs, slateArgs } from "./ffmpeg-args";
-import { type PipelineLog, PlaylistFollower, type RunStart } from "./follower";
 
-export type { PipelineLog } from "./follower";
+export type { PipelineLog } from "../../media/playlist-follower";
 
 // One live stream's HLS (issue 11 §3): one ffmpeg run at a time writes the live playlist, fed by the
-// compositor's WebSocket or, while none is connected, by the "Reconnecting…" slate; follower.ts reads
+// compositor's WebSocket or, while none is connected, by the "Reconnecting…" slate; media/playlist-follower.ts reads
 // what the runs write.
 
 interface PipelineEvents {

@@ -2,6 +2,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { PlaybackResponse, type SessionStream } from "@onstage/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { App } from "../../app";
+import { findStream, openStream } from "../../kernel/broadcast/streams";
+import { streamKeyPrefix } from "../../media/hls-paths";
+import { parsePlaylist } from "../../media/playlists";
 import type { Database } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { referencedUris } from "../../platform/storage/hls/playlist";
@@ -11,10 +14,7 @@ import { describeOnPostgres } from "../../testing/databases";
 import { endBroadcast, openCompositor, sendRecording, until, webmRecording } from "../../testing/media";
 import { clientOf, type RoomScene, roomScene } from "../../testing/room-scene";
 import { startS3Server } from "../../testing/s3-server";
-import { findStream, openStream } from "../broadcast/streams";
 import { bucketMediaFiles } from "./media-files";
-import { streamKeyPrefix } from "./paths";
-import { parsePlaylist } from "./playlists";
 
 // Issue 13 §4: with S3_* set, a broadcast's HLS is mirrored to the bucket and played from there.
 

@@ -4,6 +4,11 @@ import { GO_LIVE_COUNTDOWN_START_SECONDS, PlaybackResponse, type SessionStream }
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { App } from "../../app";
+import { findStream, openStream } from "../../kernel/broadcast/streams";
+import { LIVE_PLAYLIST, VOD_PLAYLIST } from "../../media/ffmpeg-args";
+import { signedUrl, streamDir, unsignedUrl } from "../../media/hls-paths";
+import { mediaToken } from "../../media/playback-tokens";
+import { parsePlaylist } from "../../media/playlists";
 import type { Database } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { buildTestApp, signedIn, TEST_PUBLIC_URL, testFilesDir } from "../../testing/app";
@@ -20,11 +25,6 @@ import {
 } from "../../testing/media";
 import { type RoomScene, roomScene, topicMessages } from "../../testing/room-scene";
 import { expectServerError } from "../../testing/server-errors";
-import { findStream, openStream } from "../broadcast/streams";
-import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
-import { signedUrl, streamDir, unsignedUrl } from "./paths";
-import { parsePlaylist } from "./playlists";
-import { mediaToken } from "./tokens";
 
 const SECRET = "program-feed-test-secret-0123456789abcdef";
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { StreamsDeleted } from "../broadcast/lifecycle";
+import type { StreamsDeleted } from "../../kernel/broadcast/lifecycle";
 import type { ProgramFeeds } from "./feeds";
 import type { MediaFiles } from "./media-files";
 

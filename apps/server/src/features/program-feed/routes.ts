@@ -2,18 +2,18 @@ import path from "node:path";
 import { type CompositorMode, PlaybackQuery, PlaybackResponse, type SessionStream } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireTopicReader } from "../../kernel/access/topic-access";
+import { findLatestStream, findLiveStream } from "../../kernel/broadcast/streams";
+import { MEDIA_URL_PREFIX, previewDir, signedUrl } from "../../media/hls-paths";
+import { mediaToken, mediaTokenValid, previewSecret } from "../../media/playback-tokens";
 import {
   LIVE_PLAYLIST_CACHE_CONTROL,
   PLAYLIST_TYPE,
   SEGMENT_CACHE_CONTROL,
 } from "../../platform/storage/hls/playlist";
 import { FILES_URL_PREFIX } from "../../platform/storage/port";
-import { requireTopicReader } from "../access/service";
-import { findLatestStream, findLiveStream } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
 import { localPreviewFile, type MediaFiles } from "./media-files";
-import { MEDIA_URL_PREFIX, previewDir, signedUrl } from "./paths";
-import { mediaToken, mediaTokenValid, previewSecret } from "./tokens";
 
 // Spec 2 §4 playback: a viewer the event admits gets signed URLs; the media route serves the files to
 // whoever holds a valid token (a CDN in front caches them: the token is the same for every viewer).

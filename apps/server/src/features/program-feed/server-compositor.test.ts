@@ -5,15 +5,15 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type App, buildApp } from "../../app";
+import { LIVE_PLAYLIST, VOD_PLAYLIST } from "../../media/ffmpeg-args";
+import { streamDir } from "../../media/hls-paths";
+import { parsePlaylist } from "../../media/playlists";
 import { locateChromium } from "../../platform/chromium/locate";
 import { testFilesDir } from "../../testing/app";
 import { freshDatabase } from "../../testing/databases";
 import { freePort } from "../../testing/free-port";
 import { eventually } from "../../testing/realtime";
 import { clientOf, type RoomScene, roomScene } from "../../testing/room-scene";
-import { LIVE_PLAYLIST, VOD_PLAYLIST } from "./ffmpeg-args";
-import { streamDir } from "./paths";
-import { parsePlaylist } from "./playlists";
 
 // COMPOSITOR=server end to end: the host goes live with no tab open, the server's own Chromium opens
 // the recorder view and composes the feed, ffmpeg writes HLS; End live takes the browser away. Needs

@@ -1,14 +1,18 @@
 import type { Browser } from "playwright-core";
+import type { SessionStateChange } from "../../kernel/broadcast/lifecycle";
+import { findLiveStreamIds } from "../../kernel/broadcast/streams";
+import {
+  issueRecorderCredential,
+  onAirRecorderGrants,
+  revokeRecorderCredentials,
+} from "../../kernel/recorder/credential";
+import { recorderViewUrl } from "../../kernel/recorder/view-url";
 import { CLOSED_NETWORK_CHROMIUM_ARGS } from "../../platform/chromium/args";
-import { issueRecorderCredential, onAirRecorderGrants, revokeRecorderCredentials } from "../auth/recorder";
-import type { SessionStateChange } from "../broadcast/lifecycle";
-import { findLiveStreamIds } from "../broadcast/streams";
 import type { FeatureDeps } from "../deps";
-import { recorderViewUrl } from "./recorder-view-url";
 
 // COMPOSITOR=server (issue 11 §3): while a session broadcasts, a headless Chromium started by the server
 // opens the session's recorder view (the page LiveKit Egress would render as a custom template) and
-// that page is the compositor. Its credential is auth/recorder.ts's, revoked when it stops.
+// that page is the compositor. Its credential is kernel/recorder's, revoked when it stops.
 
 /** As e2e/support/chromium.ts runs Chromium, without fake media. */
 const RECORDER_CHROMIUM_ARGS = [

@@ -1,6 +1,6 @@
 import type { Question, QuestionComment } from "@onstage/domain";
+import { banSql } from "../../kernel/bans/queries";
 import type { Queryable } from "../../platform/database";
-import { banSql } from "../access/bans";
 
 // Q&A rows (spec 2 §3, §7). Shadow bans are per event (bans.is_shadow): what a shadow-banned user asked,
 // commented or upvoted is seen by nobody but themselves. `$viewer` is null for what everyone may see.

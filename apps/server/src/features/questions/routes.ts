@@ -19,7 +19,7 @@ import {
 import type { FastifySchema } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { FeatureDeps } from "../deps";
 import { questionsService } from "./service";
 

@@ -18,12 +18,13 @@ import {
   questionTextToSend,
   topicName,
 } from "@onstage/domain";
+import { type PlaceAccess, requireTopicReader, sessionOf } from "../../kernel/access/topic-access";
+import { moveQaOnStage, publishSession, updateSession } from "../../kernel/sessions/service";
 import type { Queryable } from "../../platform/database";
-import { type Outbox, topicSeq, withOutbox } from "../../platform/realtime/outbox";
-import { type PlaceAccess, requireTopicReader, sessionOf } from "../access/service";
+import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
+import { topicSeq } from "../../platform/realtime/queries";
 import type { FeatureDeps } from "../deps";
 import { limitAudienceWrite } from "../rate-limits/service";
-import { moveQaOnStage, publishSession, updateSession } from "../sessions/service";
 import * as q from "./queries";
 
 export type QuestionsDeps = Pick<FeatureDeps, "db" | "realtime" | "clock">;

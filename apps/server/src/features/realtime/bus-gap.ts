@@ -1,7 +1,7 @@
 import { parseTopic, type TopicMessage } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
-import { messagesBetween } from "./queries";
+import { messagesBetween, topicSeqs } from "./queries";
 import type { RealtimeIo } from "./socket";
 
 // Issue 23 §2.11: while Redis is away, other nodes' messages do not reach this node; its viewers heard
@@ -31,19 +31,11 @@ export function busGap(
   const followedTopics = () =>
     [...io.of("/").adapter.rooms.keys()].filter((room) => parseTopic(room) !== null);
 
-  async function sequences(topics: string[]): Promise<Map<string, number>> {
-    const rows = await db.query<{ topic: string; seq: number }>(
-      "SELECT topic, last_seq::int AS seq FROM realtime_topics WHERE topic = ANY($1::text[])",
-      [topics],
-    );
-    return new Map(rows.map((row) => [row.topic, row.seq]));
-  }
-
   /** The topics' sequences now: what committed before this is taken as delivered. */
   async function snapshot(): Promise<void> {
     const topics = followedTopics().filter((topic) => !lastDelivered.has(topic));
     if (topics.length === 0) return;
-    for (const [topic, seq] of await sequences(topics)) lastDelivered.set(topic, seq);
+    for (const [topic, seq] of await topicSeqs(db, topics)) lastDelivered.set(topic, seq);
     for (const topic of topics) if (!lastDelivered.has(topic)) lastDelivered.set(topic, 0);
   }
 
@@ -51,7 +43,7 @@ export function busGap(
     await snapshot();
     const topics = followedTopics();
     if (topics.length === 0) return;
-    for (const [topic, seq] of await sequences(topics)) {
+    for (const [topic, seq] of await topicSeqs(db, topics)) {
       const since = lastDelivered.get(topic) ?? seq;
       if (seq <= since) continue;
       const missed = await messagesBetween(db, topic, since, seq);

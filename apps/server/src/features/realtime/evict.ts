@@ -1,7 +1,7 @@
 import { parseTopic, RealtimeEvents, type Unsubscribed } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
+import { topicAccess } from "../../kernel/access/topic-access";
 import type { Queryable } from "../../platform/database";
-import { topicAccess } from "../access/service";
 import { type RealtimeIo, type RealtimeSocket, userRoom } from "./socket";
 
 const EVICT = "onstage:evict";

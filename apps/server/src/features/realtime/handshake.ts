@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import { fastifyCookie } from "@fastify/cookie";
 import type { FastifyBaseLogger } from "fastify";
+import { type CookiePolicy, hashSessionId, userIdForSession } from "../../kernel/identity/user-sessions";
+import { recorderScope } from "../../kernel/recorder/credential";
+import { hashBrowserId } from "../../kernel/unlisted/grants";
 import type { Database } from "../../platform/database";
-import { recorderScope } from "../auth/recorder";
-import { type CookiePolicy, hashSessionId, userIdForSession } from "../auth/sessions";
-import { hashBrowserId } from "../events/unlisted";
 import type { RealtimeSocket } from "./socket";
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];

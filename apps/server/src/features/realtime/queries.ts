@@ -1,11 +1,20 @@
 import type { TopicMessage } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { TOPIC_SEQ_SQL } from "../../platform/realtime/outbox";
+import { TOPIC_SEQ_SQL } from "../../platform/realtime/queries";
 
 /** The topic's last committed sequence (0 before its first message). */
 export async function topicSeq(db: Queryable, topic: string): Promise<number> {
   const [r] = await db.query<{ seq: number }>(`SELECT ${TOPIC_SEQ_SQL} AS seq`, [topic]);
   return r?.seq ?? 0;
+}
+
+/** The last committed sequence of each of these topics that has had a message. */
+export async function topicSeqs(db: Queryable, topics: string[]): Promise<Map<string, number>> {
+  const rows = await db.query<{ topic: string; seq: number }>(
+    "SELECT topic, last_seq::int AS seq FROM realtime_topics WHERE topic = ANY($1::text[])",
+    [topics],
+  );
+  return new Map(rows.map((row) => [row.topic, row.seq]));
 }
 
 interface MessageRow {

@@ -10,10 +10,10 @@ export interface SocketData {
   userId: number | null;
   /** The hash of the session cookie the connection was opened with (null for a visitor). */
   sessionHash: string | null;
-  /** This browser's grant key for unlisted events opened by code (events/unlisted.ts), or null. */
+  /** This browser's grant key for unlisted events opened by code (kernel/unlisted), or null. */
   browserKey: string | null;
   /**
-   * Set for the server's headless recorder (auth/recorder.ts): it follows only its session's and
+   * Set for the server's headless recorder (kernel/recorder): it follows only its session's and
    * event's topics, sends no presence and only watches its session's stage.
    */
   recorder: { sessionId: number; eventId: number } | null;

@@ -5,8 +5,8 @@ import {
   type Topic,
   UnsubscribeRequest,
 } from "@onstage/domain";
+import { topicAccess } from "../../kernel/access/topic-access";
 import type { Database } from "../../platform/database";
-import { topicAccess } from "../access/service";
 import { realtimeError } from "./errors";
 import type { Evictions } from "./evict";
 import { messagesBetween, topicSeq } from "./queries";

@@ -1,5 +1,5 @@
 import { type ReminderLead, reminderRuns } from "@onstage/domain";
-import type { NewJob } from "../../platform/jobs/queue";
+import type { NewJob } from "../../platform/jobs/queries";
 
 export const CONFIRMATION_JOB = "registration-confirmation";
 export const RECEIPT_JOB = "registration-receipt";

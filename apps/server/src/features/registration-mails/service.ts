@@ -1,10 +1,10 @@
 import { canonicalTimeZone, reminderVerdict } from "@onstage/domain";
+import { findUpcomingSessions } from "../../kernel/sessions/service";
 import type { Database, Queryable } from "../../platform/database";
-import { enqueueJobs } from "../../platform/jobs/queue";
+import { enqueueJobs } from "../../platform/jobs/queries";
 import type { JobContext, JobHandler, JobResult } from "../../platform/jobs/worker";
 import type { MailAttachment, Mailer, MailMessage } from "../../platform/mail/mailer";
-import { eventCalendar } from "../events/calendar";
-import { findUpcomingSessions } from "../sessions/service";
+import { eventCalendar } from "../events/service";
 import { confirmationMail, receiptMail, reminderMail } from "./mails";
 import {
   findMailRegistration,

@@ -1,11 +1,11 @@
 import { BadRequest, Forbidden, isHostLevel, viewerFlags } from "@onstage/domain";
+import { findStanding } from "../../kernel/access/queries";
 import type { Queryable } from "../../platform/database";
-import { findStanding } from "../access/queries";
 import { assertOpenForRegistration, checkedAnswers, verifyEventPassword } from "./gates";
 import type { CheckoutAdmission, RegistrationPort } from "./payments-port";
 import { mayComeOnStage } from "./person-gates";
+import { findTicket } from "./pricing/queries";
 import { findEvent, findRegistration, listQuestions } from "./queries";
-import { findTicket } from "./ticket-queries";
 
 // The registration gates a card checkout passes before the buyer pays (spec 1 §7 create-checkout-session).
 

@@ -1,6 +1,6 @@
 import type { Database } from "../../platform/database";
 
-// The event row lock (seats.queries.ts lockEvent) is what makes registration exactly-once and never
+// The event row lock (seats/queries.ts lockEvent) is what makes registration exactly-once and never
 // oversold, across any number of server processes. This queue only keeps one process from parking a
 // pooled connection per waiting request on that lock: waiters hold no connection, so the pool stays
 // free for every other request (bench/registration.bench.ts).

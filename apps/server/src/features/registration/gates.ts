@@ -11,10 +11,10 @@ import {
   splitMultiSelect,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import { clearThrottle, countAttempt, isOverLimit, type ThrottleKey } from "../auth/throttle";
+import { clearThrottle, countAttempt, isOverLimit, type ThrottleKey } from "../auth/service";
+import { type CouponRecord, findCoupon } from "./pricing/queries";
 import type { RegistrationEvent, RegistrationQuestion } from "./queries";
-import { assertCouponLeft } from "./seats";
-import { type CouponRecord, findCoupon } from "./ticket-queries";
+import { assertCouponLeft } from "./seats/seats";
 
 // The checks a registration passes before it takes a seat; each throws the refusal the client shows.
 

@@ -1,7 +1,7 @@
 import type { CustomRegistrationFieldAnswer, RegisterInput } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
-import type { SeatClaim } from "./seats";
-import type { CouponRecord, TicketRecord } from "./ticket-queries";
+import type { CouponRecord, TicketRecord } from "./pricing/queries";
+import type { SeatClaim } from "./seats/seats";
 
 // What the payments feature needs of registration. app.ts hands it in (service.ts registrationPort),
 // so payments imports no registration code and registration none of payments.

@@ -1,6 +1,6 @@
 import { Forbidden, type RegisterInput, viewerFlags } from "@onstage/domain";
+import { type EventStanding, findStanding } from "../../kernel/access/queries";
 import type { Queryable } from "../../platform/database";
-import { type EventStanding, findStanding } from "../access/queries";
 import { checkedAnswers, type StoredAnswer, verifyEventPassword } from "./gates";
 import { hasMembershipVerification, listQuestions, type RegistrationEvent } from "./queries";
 

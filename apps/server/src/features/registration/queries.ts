@@ -1,4 +1,4 @@
-import type { CustomFieldType, EventAccess, OrgRole, Registration } from "@onstage/domain";
+import type { CustomFieldType, EventAccess, Registration } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 // Typed SQL of registration; snake_case stays here.
@@ -231,16 +231,4 @@ export async function listRemovableChannelEvents(
     [organizationId, userId],
   );
   return rows.map((r) => r.id);
-}
-
-export async function findOrgRole(
-  db: Queryable,
-  organizationId: number,
-  userId: number,
-): Promise<OrgRole | null> {
-  const [r] = await db.query<{ role: OrgRole }>(
-    "SELECT role FROM organization_members WHERE organization_id = $1 AND user_id = $2",
-    [organizationId, userId],
-  );
-  return r?.role ?? null;
 }

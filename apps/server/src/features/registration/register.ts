@@ -6,7 +6,7 @@ import { scheduleRegistrationMails } from "../registration-mails/service";
 import { oneAtATime } from "./event-queue";
 import { assertOpenForRegistration } from "./gates";
 import { checkPersonGates, mayComeOnStage } from "./person-gates";
-import { namedPaidTransaction, type PricedRegistration, priceRegistration } from "./pricing";
+import { namedPaidTransaction, type PricedRegistration, priceRegistration } from "./pricing/pricing";
 import {
   findEvent,
   findRegistration,
@@ -15,7 +15,7 @@ import {
   isClipOfEvent,
   type NewRegistration,
 } from "./queries";
-import { assertSeatLeft, lockSeats } from "./seats";
+import { assertSeatLeft, lockSeats } from "./seats/seats";
 
 /** `realtime` publishes the registered count on the event's topic. */
 export type RegistrationDeps = Pick<FeatureDeps, "db" | "tracker" | "clock" | "realtime">;

@@ -8,9 +8,9 @@ import {
   UnregisterUserRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
+import { reachableEventHook } from "../../kernel/unlisted/grants";
 import type { FeatureDeps } from "../deps";
-import { reachableEventHook } from "../events/unlisted";
 import { registrationService } from "./service";
 
 const tags = ["registration"];

@@ -4,9 +4,11 @@ import { assertOpenForRegistration, usableCoupon, verifyEventPassword } from "./
 import type { RegistrationPort } from "./payments-port";
 import { findEvent, recordMembershipVerification } from "./queries";
 import { type RegistrationDeps, register } from "./register";
-import { holdSeat } from "./seats";
+import { holdSeat } from "./seats/seats";
 import { unregister } from "./unregister";
 
+/** What payments may use of registration: the port app.ts hands it (no registration code in payments). */
+export type { RegistrationPort } from "./payments-port";
 export type { RegisterResult, RegistrationDeps } from "./register";
 
 /** Registration for the routes and for the features that register on a user's behalf. */

@@ -7,12 +7,12 @@ import {
   type UnregisterUserRequest,
   viewerFlags,
 } from "@onstage/domain";
+import { findOrgRole, findStanding } from "../../kernel/access/queries";
 import type { Queryable } from "../../platform/database";
 import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
-import { findStanding } from "../access/queries";
-import { countRegistrations } from "../events/queries";
-import { recordAudit } from "../moderation/audit";
-import { deleteRegistration, findEvent, findOrgRole, listRemovableChannelEvents } from "./queries";
+import { countRegistrations } from "../events/service";
+import { recordAudit } from "../moderation/service";
+import { deleteRegistration, findEvent, listRemovableChannelEvents } from "./queries";
 import type { RegistrationDeps } from "./register";
 
 /**

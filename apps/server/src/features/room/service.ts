@@ -6,8 +6,8 @@ import {
   seesActiveCount,
   topicRefusal,
 } from "@onstage/domain";
-import { requireTopicReader, sessionOf } from "../access/service";
-import { findLatestStream, findLiveStream } from "../broadcast/streams";
+import { requireTopicReader, sessionOf } from "../../kernel/access/topic-access";
+import { findLatestStream, findLiveStream } from "../../kernel/broadcast/streams";
 import type { FeatureDeps } from "../deps";
 import { countFollowers, findLiveAttendeeLimit, listChats, roomCounts } from "./queries";
 

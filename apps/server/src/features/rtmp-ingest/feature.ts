@@ -3,7 +3,7 @@ import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { CaptionsOptions } from "../captions/service";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
-import type { IngressListener } from "../program-egress/webhook";
+import type { IngressListener } from "../program-egress/service";
 import { RtmpIngest } from "./ingest";
 import { ingressStatusListener, livekitInputs } from "./livekit-inputs";
 import type { IngestPort } from "./port";

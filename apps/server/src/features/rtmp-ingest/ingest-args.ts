@@ -1,5 +1,5 @@
 import path from "node:path";
-import { hlsOutput, slateInput, X264 } from "../program-feed/ffmpeg-args";
+import { hlsOutput, slateInput, X264 } from "../../media/ffmpeg-args";
 import { AUDIO_KBPS, type Rung } from "./ladder";
 
 // The ffmpeg command lines of an RTMP stream: the encoder's FLV on stdin (or the "Reconnecting…" slate)

@@ -1,8 +1,8 @@
 import type { Socket } from "node:net";
 import { RTMP_PUBLISH_DEADLINE_MS } from "@onstage/domain";
+import { relayedLog } from "../../media/playlist-follower";
 import { READY, toServer } from "../../platform/child-process/forked";
 import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
-import { relayedLog } from "../program-feed/follower";
 import { addressKey, EncoderGate } from "./encoder-gate";
 import { IngestPipeline } from "./ingest-pipeline";
 import type { FromIngest, IngestTarget, ToIngest } from "./ingest-protocol";

@@ -4,6 +4,9 @@ import path from "node:path";
 import { RTMP_CONNECTIONS_PER_ADDRESS, RTMP_PUBLISH_DEADLINE_MS, wrongKeyDelayMs } from "@onstage/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { App } from "../../app";
+import { LIVE_PLAYLIST } from "../../media/ffmpeg-args";
+import { previewDir } from "../../media/hls-paths";
+import { parsePlaylist } from "../../media/playlists";
 import { describeOnPostgres } from "../../testing/databases";
 import { until } from "../../testing/media";
 import {
@@ -16,9 +19,6 @@ import {
 } from "../../testing/rtmp-client";
 import { ingestProcesses, listening, push, rtmpApp, rtmpSession } from "../../testing/rtmp-encoder";
 import { expectServerError, serverErrorsSoFar } from "../../testing/server-errors";
-import { LIVE_PLAYLIST } from "../program-feed/ffmpeg-args";
-import { previewDir } from "../program-feed/paths";
-import { parsePlaylist } from "../program-feed/playlists";
 
 // Issue 23 §1.2: whatever one connection to the RTMP listener sends or withholds, it ends only that
 // connection, and what an unchecked connection may cost the ingest process is bounded.

@@ -1,15 +1,15 @@
 import { EventEmitter } from "node:events";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { FfmpegRun } from "../../platform/ffmpeg/run";
 import {
   CAPTIONS_PLAYLIST,
   CAPTIONS_VOD_PLAYLIST,
   singleVariantMaster,
   withSubtitles,
-} from "../captions/hls";
-import { LIVE_PLAYLIST, VOD_PLAYLIST } from "../program-feed/ffmpeg-args";
-import { type PipelineLog, PlaylistFollower } from "../program-feed/follower";
+} from "../../media/captions/hls";
+import { LIVE_PLAYLIST, VOD_PLAYLIST } from "../../media/ffmpeg-args";
+import { type PipelineLog, PlaylistFollower } from "../../media/playlist-follower";
+import { FfmpegRun } from "../../platform/ffmpeg/run";
 import { type Renditions, slateRunArgs, sourceArgs } from "./ingest-args";
 import { COPY_BANDWIDTH, captionedRung, MASTER_PLAYLIST, masterPlaylist } from "./ladder";
 import type { Publisher } from "./publisher";

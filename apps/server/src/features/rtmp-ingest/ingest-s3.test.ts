@@ -4,6 +4,7 @@ import path from "node:path";
 import { LiveStream, PlaybackResponse } from "@onstage/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { App } from "../../app";
+import { parsePlaylist } from "../../media/playlists";
 import { s3FileStorage } from "../../platform/storage/s3";
 import { buildTestApp } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
@@ -12,7 +13,6 @@ import { until } from "../../testing/media";
 import { roomScene } from "../../testing/room-scene";
 import { decode, listening, push } from "../../testing/rtmp-encoder";
 import { startS3Server } from "../../testing/s3-server";
-import { parsePlaylist } from "../program-feed/playlists";
 
 // Issue 13 §4 for RTMP: with S3_* set, an encoder's live stream is copied to the bucket like the
 // program feed's, and viewers fetch its segments from there.

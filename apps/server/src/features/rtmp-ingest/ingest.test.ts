@@ -4,12 +4,12 @@ import path from "node:path";
 import { LiveStream, PlaybackResponse, StreamLiveStreamResponse } from "@onstage/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { App } from "../../app";
+import { parsePlaylist } from "../../media/playlists";
 import { TEST_PUBLIC_URL } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
 import { until } from "../../testing/media";
 import type { RoomScene } from "../../testing/room-scene";
 import { decode, ingestProcesses, listening, push, rtmpApp, rtmpSession } from "../../testing/rtmp-encoder";
-import { parsePlaylist } from "../program-feed/playlists";
 
 /** The ffmpeg runs writing under `dir` (this suite's media directory): the ingest's, none of the encoders'. */
 async function ffmpegsWriting(dir: string): Promise<string[]> {

@@ -1,13 +1,17 @@
 import { GO_LIVE_COUNTDOWN_START_SECONDS, ingestPlace, publisherRefusal } from "@onstage/domain";
+import {
+  countdownLeftMs,
+  findLiveStream,
+  markStreamOnAir,
+  setStreamVodUrl,
+} from "../../kernel/broadcast/streams";
+import type { CaptionsWriter } from "../../media/captions/writer";
+import { VOD_PLAYLIST } from "../../media/ffmpeg-args";
+import { previewDir, streamDir, streamKeyPrefix, unsignedUrl } from "../../media/hls-paths";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { S3StorageConfig } from "../../platform/storage/s3";
-import { countdownLeftMs, findLiveStream, markStreamOnAir, setStreamVodUrl } from "../broadcast/streams";
-import type { CaptionsOptions } from "../captions/service";
-import { sessionCaptionsWriter } from "../captions/session-writer";
-import type { CaptionsWriter } from "../captions/writer";
+import { type CaptionsOptions, sessionCaptionsWriter } from "../captions/service";
 import type { FeatureDeps } from "../deps";
-import { VOD_PLAYLIST } from "../program-feed/ffmpeg-args";
-import { previewDir, streamDir, streamKeyPrefix, unsignedUrl } from "../program-feed/paths";
 import { IngestProcess } from "./ingest-process";
 import type { FromIngest, IngestTarget } from "./ingest-protocol";
 import { MASTER_PLAYLIST } from "./ladder";

@@ -9,7 +9,7 @@ import { LivekitStandIn, STAND_IN_KEYS } from "../../testing/livekit-stand-in";
 import { signedWebhook } from "../../testing/livekit-stand-in-outputs";
 import { childProcesses } from "../../testing/media";
 import { roomScene } from "../../testing/room-scene";
-import { LIVEKIT_WEBHOOK_PATH } from "../program-egress/webhook";
+import { LIVEKIT_WEBHOOK_PATH } from "../program-egress/service";
 
 // Issue 13 §5: with LIVEKIT_URL set the /api/mux/livestream/* calls hand out LiveKit Ingress inputs
 // (against the stand-in of its Twirp API), its webhooks move the stream's status, and the embedded

@@ -1,7 +1,7 @@
 import type { RtmpIngress } from "../../platform/media-room/livekit/ingress";
 import { livekitRoomSession } from "../../platform/media-room/livekit/livekit-media-room";
 import type { FeatureDeps } from "../deps";
-import type { IngressListener } from "../program-egress/webhook";
+import type { IngressListener } from "../program-egress/service";
 import type { RtmpInputs } from "./port";
 import { setLiveStreamStatus } from "./queries";
 

@@ -1,11 +1,11 @@
 import { LiveStream } from "@onstage/domain";
 import { expect, test } from "vitest";
+import { markStreamOnAir, openStream } from "../../kernel/broadcast/streams";
+import { unsignedUrl } from "../../media/hls-paths";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { useTestApp } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
 import { errorCode, roleMatrixClients, roomScene } from "../../testing/room-scene";
-import { markStreamOnAir, openStream } from "../broadcast/streams";
-import { unsignedUrl } from "../program-feed/paths";
 
 const CREATE = "/api/mux/livestream/create";
 

@@ -9,7 +9,7 @@ import {
   ToggleCaptionsRequest,
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireViewer } from "../access/viewer";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { LiveStreamService } from "./service";
 
 // Spec 2 §7 /api/mux/livestream/*: HTTP only; who may call is the service's (channel owner or admin).

@@ -8,11 +8,11 @@ import {
   NotFound,
   type StreamLiveStreamResponse,
 } from "@onstage/domain";
-import { requireTopicReader } from "../access/service";
-import { findLiveStream } from "../broadcast/streams";
+import { requireTopicReader } from "../../kernel/access/topic-access";
+import { findLiveStream } from "../../kernel/broadcast/streams";
+import { previewUrl, signedUrl, unsignedUrl } from "../../media/hls-paths";
+import { mediaToken, previewSecret } from "../../media/playback-tokens";
 import type { FeatureDeps } from "../deps";
-import { previewUrl, signedUrl, unsignedUrl } from "../program-feed/paths";
-import { mediaToken, previewSecret } from "../program-feed/tokens";
 import { MASTER_PLAYLIST } from "./ladder";
 import type { IngestPort, RtmpInputs } from "./port";
 import {

@@ -1,13 +1,13 @@
 import { GO_LIVE_COUNTDOWN_START_SECONDS, SessionState } from "@onstage/domain";
 import { expect, test } from "vitest";
+import type { RecordingChange } from "../../kernel/broadcast/lifecycle";
+import { endStream, markStreamOnAir } from "../../kernel/broadcast/streams";
 import { jobWorker } from "../../platform/jobs/worker";
 import type { Mailer, MailMessage } from "../../platform/mail/mailer";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { TEST_PUBLIC_URL, useTestApp } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { errorCode, roomScene, topicMessages } from "../../testing/room-scene";
-import type { RecordingChange } from "../broadcast/lifecycle";
-import { endStream, markStreamOnAir } from "../broadcast/streams";
 import { goLiveMailJobs } from "./mail";
 
 const UPDATE = "/api/video-session/update-video-session";

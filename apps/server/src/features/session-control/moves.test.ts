@@ -1,11 +1,11 @@
 import { SESSION_TRANSITIONS, type SessionState, type SessionTransition } from "@onstage/domain";
 import { expect, test } from "vitest";
+import type { SessionStateChange } from "../../kernel/broadcast/lifecycle";
 import { signedIn } from "../../testing/app";
 import type { TestClient } from "../../testing/client";
 import { describeOnPostgres } from "../../testing/databases";
 import { eventually, RealtimeClient, useListeningApp } from "../../testing/realtime";
 import { clientOf, errorCode, roomScene, topicMessages } from "../../testing/room-scene";
-import type { SessionStateChange } from "../broadcast/lifecycle";
 
 const UPDATE = "/api/video-session/update-video-session";
 

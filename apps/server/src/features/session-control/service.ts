@@ -20,22 +20,27 @@ import {
   type UpdateSettingsBody,
   type UpdateVideoSessionBody,
 } from "@onstage/domain";
-import type { Queryable } from "../../platform/database";
-import { enqueueJobs } from "../../platform/jobs/queue";
-import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
-import { requireTopicReader, sessionOf } from "../access/service";
-import type { SessionStateChange } from "../broadcast/lifecycle";
+import { requireTopicReader, sessionOf } from "../../kernel/access/topic-access";
+import type { SessionStateChange } from "../../kernel/broadcast/lifecycle";
 import {
   deleteStreams,
   endStream,
   findLiveStream,
   openStream,
   setStreamRecording,
-} from "../broadcast/streams";
+} from "../../kernel/broadcast/streams";
+import {
+  findRoomSession,
+  lockSessionControl,
+  type SessionPatch,
+  updateSession,
+} from "../../kernel/sessions/service";
+import type { Queryable } from "../../platform/database";
+import { enqueueJobs } from "../../platform/jobs/queries";
+import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import type { FeatureDeps } from "../deps";
 import { planStandingOf, sessionsPastMaxRuntime } from "../plans/service";
 import { releaseSessionStage } from "../presence/service";
-import { findRoomSession, lockSessionControl, type SessionPatch, updateSession } from "../sessions/service";
 import { GO_LIVE_MAIL_JOB } from "./mail";
 import { findCalledSession, findGoLiveAudience, listFollowerIds } from "./queries";
 

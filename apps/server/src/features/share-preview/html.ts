@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { escapeHtml } from "../../http/html";
 
 export interface ShellContent {
   title: string;
@@ -26,15 +27,6 @@ export async function loadShellTemplate(webDist: string): Promise<{ template: st
   } catch {
     return { template: FALLBACK_TEMPLATE, built: false };
   }
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 const DESCRIPTION_MAX_CHARS = 200;

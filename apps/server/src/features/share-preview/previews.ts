@@ -1,5 +1,6 @@
 import { type ChannelPage, type EventPageData, errorMessage } from "@onstage/domain";
-import { escapeHtml, type ShellContent } from "./html";
+import { escapeHtml } from "../../http/html";
+import type { ShellContent } from "./html";
 
 export interface Preview {
   status: number;

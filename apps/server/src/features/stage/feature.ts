@@ -1,19 +1,19 @@
 import { stageIsOpen } from "@onstage/domain";
+import type {
+  BanChanged,
+  SessionStateChange,
+  StageSettingsChanged,
+  UserRemoved,
+} from "../../kernel/broadcast/lifecycle";
 import type { EmbeddedMediaRoom } from "../../platform/media-room/embedded/room";
 import {
   type LivekitMediaRoom,
   livekitRoomSession,
 } from "../../platform/media-room/livekit/livekit-media-room";
 import type { MediaRoomPort } from "../../platform/media-room/port";
-import type {
-  BanChanged,
-  SessionStateChange,
-  StageSettingsChanged,
-  UserRemoved,
-} from "../broadcast/lifecycle";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
-import type { ParticipantListener } from "../program-egress/webhook";
+import type { ParticipantListener } from "../program-egress/service";
 import { stageRoutes } from "./routes";
 import { membersRights, openStageSessions, stagePresence } from "./service";
 import { stageSignalling } from "./signalling";

@@ -6,7 +6,7 @@ import { LivekitStandIn, STAND_IN_KEYS } from "../../testing/livekit-stand-in";
 import { signedWebhook } from "../../testing/livekit-stand-in-outputs";
 import { eventually } from "../../testing/realtime";
 import { errorCode, presenceStateOf, type RoomScene, roomScene } from "../../testing/room-scene";
-import { LIVEKIT_WEBHOOK_PATH } from "../program-egress/webhook";
+import { LIVEKIT_WEBHOOK_PATH } from "../program-egress/service";
 
 // With LiveKit the rooms live on LiveKit's side, so no 1 s re-check reads who is in them: whatever narrows
 // the stage's rights (the open stage closing, a role taken away, a ban) takes people off at once through

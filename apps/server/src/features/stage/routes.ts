@@ -1,7 +1,7 @@
 import { JoinStageBody, MediaRoomJoin } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireViewer } from "../../kernel/identity/viewer";
 import type { MediaRoomPort } from "../../platform/media-room/port";
-import { requireViewer } from "../access/viewer";
 import type { FeatureDeps } from "../deps";
 import { stageService } from "./service";
 

@@ -5,19 +5,24 @@ import {
   type MediaRoomJoin,
   NotFound,
   type RoomSession,
-  type SessionState,
   type StageRights,
   stageIsOpen,
   stageRights,
   Unauthorized,
 } from "@onstage/domain";
+import {
+  type PlaceAccess,
+  requireTopicReader,
+  sessionOf,
+  sessionReaders,
+} from "../../kernel/access/topic-access";
 import type { Queryable } from "../../platform/database";
 import { requireMediaRoomFor } from "../../platform/media-room";
 import type { MediaRoomPort } from "../../platform/media-room/port";
 import { withOutbox } from "../../platform/realtime/outbox";
-import { type PlaceAccess, requireTopicReader, sessionOf, sessionReaders } from "../access/service";
 import type { FeatureDeps } from "../deps";
 import { setStagePresence } from "../presence/service";
+import { findSessionStates, fullNameOf } from "./queries";
 
 // Who is on the session's stage, decided from the database on every request and signalling message.
 
@@ -76,11 +81,6 @@ export function requireStage(rights: StageRights): void {
   }
 }
 
-export async function fullNameOf(db: Queryable, userId: number): Promise<string> {
-  const [row] = await db.query<{ full_name: string }>("SELECT full_name FROM users WHERE id = $1", [userId]);
-  return row?.full_name ?? "";
-}
-
 /** Marks a member on the session's stage or off it (spec 2 §2 On Stage, from the presence list). */
 export type StagePresence = (sessionId: number, userId: number, onStage: boolean) => Promise<void>;
 
@@ -111,9 +111,6 @@ export function stageService(db: Queryable, mediaRoom: MediaRoomPort) {
 
 /** The sessions of these events whose stage is open now (domain stageIsOpen). */
 export async function openStageSessions(db: Queryable, eventIds: readonly number[]): Promise<number[]> {
-  const rows = await db.query<{ id: number; state: SessionState }>(
-    "SELECT id, state FROM video_sessions WHERE event_id = ANY($1::int[]) AND deleted_at IS NULL",
-    [eventIds],
-  );
-  return rows.filter((r) => stageIsOpen(r.state)).map((r) => r.id);
+  const sessions = await findSessionStates(db, eventIds);
+  return sessions.filter((s) => stageIsOpen(s.state)).map((s) => s.id);
 }

@@ -18,9 +18,9 @@ import type { z } from "zod";
 import type { Database } from "../../platform/database";
 import { CandidateScreen, isClientOnThisMachine } from "../../platform/media-room/embedded/candidates";
 import type { EmbeddedMediaRoom, StageSink } from "../../platform/media-room/embedded/room";
-import { realtimeError } from "../realtime/errors";
-import { asAck, type RealtimeSocket } from "../realtime/socket";
-import { fullNameOf, requireStage, type StagePresence, stageStanding } from "./service";
+import { asAck, type RealtimeSocket, realtimeError } from "../realtime/service";
+import { fullNameOf } from "./queries";
+import { requireStage, type StagePresence, stageStanding } from "./service";
 
 // The embedded SFU's signalling on a member's realtime socket. The main thread relays; every message is
 // authorised again from the database first, and a refused member is taken out of the room at once.

@@ -1,5 +1,8 @@
 import { type StageAck, StageEvents } from "@onstage/domain";
 import { beforeAll, expect, test } from "vitest";
+import { openStream } from "../../kernel/broadcast/streams";
+import { cookiePolicy } from "../../kernel/identity/user-sessions";
+import { issueRecorderCredential } from "../../kernel/recorder/credential";
 import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { TEST_PUBLIC_URL } from "../../testing/app";
@@ -7,9 +10,6 @@ import { describeOnEachDatabase } from "../../testing/databases";
 import { eventually, useListeningApp } from "../../testing/realtime";
 import { errorCode, presenceStateOf, type RoomScene } from "../../testing/room-scene";
 import { useStageScene } from "../../testing/stage-client";
-import { issueRecorderCredential } from "../auth/recorder";
-import { cookiePolicy } from "../auth/sessions";
-import { openStream } from "../broadcast/streams";
 import { membersRights, stageStanding } from "./service";
 
 // Issue 11 §2 with real WebRTC: werift peers talk to the embedded SFU through the realtime socket.

@@ -1,7 +1,8 @@
 import { NotFound, type UserProfile, type UserProfileQuery } from "@onstage/domain";
-import { findStanding } from "../access/queries";
-import { requireTopicReader } from "../access/service";
+import { findStanding } from "../../kernel/access/queries";
+import { requireTopicReader } from "../../kernel/access/topic-access";
 import type { FeatureDeps } from "../deps";
+import { findProfile } from "./queries";
 
 // Spec 2 §2 user profile popover: photo, name, role badge and bio of someone in the event.
 
@@ -21,18 +22,11 @@ export function userProfileService({ db }: Pick<FeatureDeps, "db">) {
       if (standing.eventRole === null && standing.orgRole === null && !standing.isRegistered) {
         throw NotFound("user_not_found");
       }
-      const [user] = await db.query<{
-        first_name: string;
-        last_name: string;
-        profile_photo: string | null;
-        bio: string | null;
-      }>("SELECT first_name, last_name, profile_photo, bio FROM users WHERE id = $1", [query.user_id]);
+      const user = await findProfile(db, query.user_id);
       if (!user) throw NotFound("user_not_found");
       return {
         id: query.user_id,
-        firstName: user.first_name,
-        lastName: user.last_name,
-        profilePhoto: user.profile_photo,
+        ...user,
         bio: user.bio?.trim() ? user.bio : null,
         eventRole: standing.eventRole,
         orgRole: standing.orgRole,

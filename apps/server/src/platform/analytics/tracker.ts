@@ -1,6 +1,7 @@
 import type { AnalyticsEventName } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable } from "../database";
+import { insertAnalyticsEvent } from "./queries";
 
 export interface TrackFields {
   userId?: number | null;
@@ -21,19 +22,7 @@ export function databaseTracker(db: Queryable, log: FastifyBaseLogger): Tracker 
   return {
     async track(name, fields = {}, tx) {
       try {
-        await (tx ?? db).query(
-          `INSERT INTO analytics_events (name, priority, user_id, event_id, video_session_id, organization_id, properties)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            name,
-            fields.priority ?? "normal",
-            fields.userId ?? null,
-            fields.eventId ?? null,
-            fields.videoSessionId ?? null,
-            fields.organizationId ?? null,
-            JSON.stringify(fields.properties ?? {}),
-          ],
-        );
+        await insertAnalyticsEvent(tx ?? db, name, fields);
       } catch (error) {
         // Inside a caller's transaction the failure must abort it; outside, analytics never fails a request.
         if (tx) throw error;

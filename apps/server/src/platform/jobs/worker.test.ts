@@ -2,7 +2,7 @@ import Fastify from "fastify";
 import { describe, expect, test } from "vitest";
 import { describeOnEachDatabase } from "../../testing/databases";
 import type { Database } from "../database";
-import { enqueueJobs } from "./queue";
+import { enqueueJobs } from "./queries";
 import { JOB_LEASE_MS, type JobHandler, jobWorker, retryDelayMs } from "./worker";
 
 const log = Fastify().log;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../database";
-import { deleteFinishedJobs } from "./queue";
+import { type ClaimedJob, claimJobs, deleteFinishedJobs, failJob, finishJob } from "./queries";
 
 /** What a handler made of its job: sent, or found nothing to do any more (unregistered, moved, ...). */
 export type JobResult = "done" | "skipped";
@@ -52,14 +52,6 @@ const LAST_RETRY_MS = 60 * 60_000;
 export const retryDelayMs = (attempts: number) =>
   Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LAST_RETRY_MS);
 
-interface ClaimedJob {
-  id: number;
-  kind: string;
-  job_key: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-}
-
 /**
  * A worker over the `jobs` table, for the kinds it has handlers for. Claiming is one statement with FOR UPDATE SKIP LOCKED (PGlite and
  * PostgreSQL alike): concurrent workers never take the same job, and the claim's token fences the
@@ -70,7 +62,7 @@ export function jobWorker(options: JobWorkerOptions): JobWorker {
   const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? JOB_MAX_ATTEMPTS;
   const retryDelay = options.retryDelayMs ?? retryDelayMs;
-  const finishedPayload = options.forgetsPayload ? "'{}'::jsonb" : "payload";
+  const forgetsPayload = options.forgetsPayload ?? false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const nudged = new Set<Promise<void>>();
@@ -87,17 +79,13 @@ export function jobWorker(options: JobWorkerOptions): JobWorker {
 
   async function claim(token: string): Promise<ClaimedJob[]> {
     const now = clock();
-    return db.query<ClaimedJob>(
-      `UPDATE jobs SET claim_token = $1, locked_until = $2, attempts = attempts + 1
-       WHERE id IN (
-         SELECT id FROM jobs
-         WHERE state = 'pending' AND kind = ANY($5::text[]) AND run_at <= $3
-           AND (locked_until IS NULL OR locked_until <= $3)
-         ORDER BY run_at, id LIMIT $4
-         FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, job_key, payload, attempts`,
-      [token, new Date(now.getTime() + leaseMs), now, BATCH_SIZE, Object.keys(handlers)],
-    );
+    return claimJobs(db, {
+      token,
+      lockedUntil: new Date(now.getTime() + leaseMs),
+      now,
+      limit: BATCH_SIZE,
+      kinds: Object.keys(handlers),
+    });
   }
 
   async function run(job: ClaimedJob, token: string): Promise<void> {
@@ -105,30 +93,20 @@ export function jobWorker(options: JobWorkerOptions): JobWorker {
       // Claimed by kind, so the handler is there.
       const handler = handlers[job.kind] as JobHandler;
       const result = await handler(job.payload, { key: job.job_key, now: clock() });
-      await db.query(
-        `UPDATE jobs SET state = $3, finished_at = $4, claim_token = NULL, locked_until = NULL,
-           payload = ${finishedPayload}
-         WHERE id = $1 AND claim_token = $2`,
-        [job.id, token, result, clock()],
-      );
+      await finishJob(db, { id: job.id, token, state: result, at: clock(), forgetsPayload });
     } catch (error) {
       const gaveUp = job.attempts >= maxAttempts;
       log[gaveUp ? "error" : "warn"]({ err: error, job: job.job_key, attempts: job.attempts }, "job failed");
       const now = clock();
-      await db.query(
-        `UPDATE jobs SET state = $3, finished_at = $4, run_at = $5, last_error = $6,
-           claim_token = NULL, locked_until = NULL,
-           payload = CASE WHEN $3 = 'failed' THEN ${finishedPayload} ELSE payload END
-         WHERE id = $1 AND claim_token = $2`,
-        [
-          job.id,
-          token,
-          gaveUp ? "failed" : "pending",
-          gaveUp ? now : null,
-          new Date(now.getTime() + retryDelay(job.attempts)),
-          (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        ],
-      );
+      await failJob(db, {
+        id: job.id,
+        token,
+        gaveUp,
+        at: now,
+        runAt: new Date(now.getTime() + retryDelay(job.attempts)),
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+        forgetsPayload,
+      });
     }
   }
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Queryable } from "../database";
 import type { MailAttachment, Mailer } from "./mailer";
+import * as q from "./queries";
 
 export type DevMail = z.infer<typeof DevMailSchema>;
 
@@ -19,16 +20,6 @@ export const DEV_MAILBOX_LIST_LIMIT = 50;
 export const devAttachmentUrl = (mailId: number, index: number) =>
   `/api/dev/mailbox/${mailId}/attachments/${index}`;
 
-interface DevMailRow {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments: MailAttachment[];
-  created_at: Date;
-}
-
 /**
  * The embedded default when SMTP_URL is unset: mail is kept in `dev_mailbox` for /dev/mailbox to show,
  * so a fresh install can sign in without a mail server.
@@ -37,10 +28,7 @@ export function devMailbox(db: Queryable, log: FastifyBaseLogger): DevMailbox {
   return {
     kind: "dev-mailbox",
     async send({ to, subject, text, html, attachments = [] }) {
-      await db.query(
-        `INSERT INTO dev_mailbox ("to", subject, text, html, attachments) VALUES ($1, $2, $3, $4, $5::jsonb)`,
-        [to, subject, text, html, JSON.stringify(attachments)],
-      );
+      await q.insertMail(db, { to, subject, text, html, attachments });
       // Never the body: it holds sign-in links, and logs travel further than the database.
       log.info(
         { to, subject },
@@ -48,11 +36,7 @@ export function devMailbox(db: Queryable, log: FastifyBaseLogger): DevMailbox {
       );
     },
     async list(limit = DEV_MAILBOX_LIST_LIMIT) {
-      // By id, not created_at: mails sent in one transaction share the same now().
-      const rows = await db.query<DevMailRow>(
-        `SELECT id, "to", subject, text, html, attachments, created_at FROM dev_mailbox ORDER BY id DESC LIMIT $1`,
-        [limit],
-      );
+      const rows = await q.listMails(db, limit);
       return rows.map((r) => ({
         id: r.id,
         to: r.to,
@@ -68,11 +52,7 @@ export function devMailbox(db: Queryable, log: FastifyBaseLogger): DevMailbox {
       }));
     },
     async attachment(mailId, index) {
-      const [row] = await db.query<{ attachment: MailAttachment | null }>(
-        "SELECT attachments -> $2::int AS attachment FROM dev_mailbox WHERE id = $1",
-        [mailId, index],
-      );
-      return row?.attachment ?? null;
+      return q.findAttachment(db, mailId, index);
     },
     // The database belongs to the caller.
     close: async () => undefined,

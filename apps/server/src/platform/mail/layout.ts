@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../features/share-preview/html";
+import { escapeHtml } from "../../http/html";
 import type { MailMessage } from "./mailer";
 
 const PRODUCT = "Onstage";

@@ -2,6 +2,7 @@ import { pledgeMeetsTier } from "@onstage/domain";
 import { z } from "zod";
 import type { Queryable } from "../database";
 import { type MembershipGate, MembershipUnavailable } from "./gate";
+import { patreonAccessToken } from "./queries";
 
 const PATREON_API = "https://www.patreon.com";
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -50,26 +51,6 @@ export function entitledAmountCents(included: Included, campaignId: string): num
     }
   }
   return best;
-}
-
-/** Kept at Patreon sign-in (stored as is: it reads identity and memberships only; docs/decisions.md). */
-export async function keepPatreonToken(
-  db: Queryable,
-  sign: { userId: number; subject: string; accessToken: string },
-): Promise<void> {
-  await db.query(
-    "UPDATE accounts SET access_token = $3, updated_at = now() WHERE provider = 'patreon' AND user_id = $1 AND id = $2",
-    [sign.userId, sign.subject, sign.accessToken],
-  );
-}
-
-async function patreonAccessToken(db: Queryable, userId: number): Promise<string | null> {
-  const [r] = await db.query<{ access_token: string }>(
-    `SELECT access_token FROM accounts WHERE user_id = $1 AND provider = 'patreon' AND access_token IS NOT NULL
-     ORDER BY updated_at DESC LIMIT 1`,
-    [userId],
-  );
-  return r?.access_token ?? null;
 }
 
 /**

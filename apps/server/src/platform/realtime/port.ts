@@ -19,7 +19,7 @@ export interface Realtime extends Publisher {
   /**
    * Closes the connections opened with a sign-in session (sign-out) or with any session of a user
    * (sign-out everywhere), on every node; the page reconnects with whatever cookie it has now. Every
-   * node's session cache drops them too (features/auth/session-cache.ts).
+   * node's session cache drops them too (kernel/identity/session-cache.ts).
    */
   endSessions(scope: SessionScope): void;
   /**

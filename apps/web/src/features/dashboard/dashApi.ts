@@ -18,7 +18,7 @@ import {
 } from "@onstage/domain";
 import { api, apiNoContent, jsonBody, uploadWithProgress } from "../../api";
 
-// Channels, team and events of the host dashboard (issue 5 §1). Paths and shapes: api/dashboard.ts.
+// Channels, team and events of the host dashboard (issue 5 §1). Paths and shapes: the domain's dashboard/*.ts.
 
 const channelPath = (channelId: number) => `/api/channels/${channelId}`;
 export const dashEventPath = (eventId: number) => `/api/dash/events/${eventId}`;

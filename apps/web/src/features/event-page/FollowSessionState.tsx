@@ -24,7 +24,8 @@ function SessionStateListener({ eventCode, session }: { eventCode: string; sessi
     {
       refetch: decideAgain,
       onMessage: (message) => {
-        if (message.table === "video_sessions" && message.payload.state !== session.state) void decideAgain();
+        if (message.kind !== "change" || message.table !== "video_sessions") return;
+        if (message.payload.state !== session.state) void decideAgain();
       },
     },
   );

@@ -31,7 +31,8 @@ export function usePlayback(sessionId: number, isEnabled: boolean) {
     {
       refetch: () => queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false }),
       onMessage: (message) => {
-        if (message.table === "video_session_streams") void queryClient.invalidateQueries({ queryKey: key });
+        if (message.kind === "change" && message.table === "video_session_streams")
+          void queryClient.invalidateQueries({ queryKey: key });
       },
     },
   );

@@ -1,13 +1,12 @@
 import { isRtmpBroadcast, type VideoSessionSummary } from "@onstage/domain";
 import type { Room } from "livekit-client";
 import { useEffect, useMemo, useState } from "react";
-import { useQaStageCard } from "../questions/useQaStageCard";
+import { useProgramScene } from "../program-scene/useProgramScene";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { useRoom } from "../room/useRoom";
 import { encoderIdentity } from "../stage/livekit/stageParticipants";
 import { useLivekitStage } from "../stage/livekit/useLivekitStage";
 import type { StageParticipant } from "../stage/types";
-import type { ProgramBrand } from "./drawProgramFrame";
 import { EncoderProgram } from "./EncoderProgram";
 import { egressJoin } from "./egressJoin";
 import { egressRecorder } from "./egressRecorder";
@@ -20,7 +19,7 @@ import { ProgramCanvas } from "./ProgramCanvas";
  * recorder (useEgressSignIn). Loaded lazily: it brings livekit-client and the egress SDK.
  */
 export default function EgressProgram(props: {
-  brand: ProgramBrand;
+  title: string;
   session: VideoSessionSummary;
   eventCode: string;
   isSignedIn: boolean;
@@ -44,8 +43,8 @@ export default function EgressProgram(props: {
     const frame = requestAnimationFrame(() => startRecording(room));
     return () => cancelAnimationFrame(frame);
   }, [room, startRecording]);
-  if (encoder) return <EncoderProgram encoder={participants[0] ?? null} brand={props.brand} />;
-  if (!props.isSignedIn) return <ProgramCanvas participants={participants} brand={props.brand} />;
+  if (encoder) return <EncoderProgram encoder={participants[0] ?? null} title={props.title} />;
+  if (!props.isSignedIn) return <ProgramWithoutRoom title={props.title} participants={participants} />;
   return (
     <RealtimeProvider>
       <ProgramWithCard {...props} participants={participants} />
@@ -55,17 +54,29 @@ export default function EgressProgram(props: {
 
 /** Issue 12: the question on stage comes with the room's session and its topic, as in the room. */
 function ProgramWithCard(props: {
-  brand: ProgramBrand;
+  title: string;
   session: VideoSessionSummary;
   eventCode: string;
   participants: readonly StageParticipant[];
 }) {
   const room = useRoom(props.session.id);
-  const card = useQaStageCard(room.data?.session ?? null);
+  const { participants, title } = props;
+  const layers = useProgramScene({
+    participants,
+    sessionId: props.session.id,
+    room: room.data?.session ?? null,
+    title,
+  });
   return (
     <>
       {room.data && <FollowedRoom room={room.data} eventCode={props.eventCode} />}
-      <ProgramCanvas participants={props.participants} brand={props.brand} card={card} />
+      <ProgramCanvas layers={layers} participants={participants} />
     </>
   );
+}
+
+/** Before the page signs in as the recorder: the stage alone. */
+function ProgramWithoutRoom(props: { title: string; participants: readonly StageParticipant[] }) {
+  const layers = useProgramScene({ ...props, sessionId: null, room: null });
+  return <ProgramCanvas layers={layers} participants={props.participants} />;
 }

@@ -1,9 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { StageParticipant } from "../stage/types";
-import type { ProgramBrand } from "./drawProgramFrame";
-import { ProgramCanvas } from "./ProgramCanvas";
-
-const NOBODY: StageParticipant[] = [];
+import { SlateProgram } from "./ProgramCanvas";
 
 /**
  * An RTMP session's program under LiveKit Egress: the encoder's picture full frame, with its sound (the
@@ -11,17 +8,18 @@ const NOBODY: StageParticipant[] = [];
  */
 export function EncoderProgram({
   encoder,
-  brand,
+  title,
 }: {
   encoder: StageParticipant | null;
-  brand: ProgramBrand;
+  /** The event's title, on the slate until the encoder publishes. */
+  title: string;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const media = encoder?.media ?? null;
   useEffect(() => {
     if (video.current) video.current.srcObject = media;
   }, [media]);
-  if (!media) return <ProgramCanvas participants={NOBODY} brand={brand} />;
+  if (!media) return <SlateProgram title={title} />;
   return (
     <div className="recorder-view">
       {/* biome-ignore lint/a11y/useMediaCaption: Egress records this page; viewers get captions as WebVTT beside the stream. */}

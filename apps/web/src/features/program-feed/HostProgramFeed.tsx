@@ -1,5 +1,6 @@
 import { type RoomSession, studioFeatureRefusal, type ViewerFlags } from "@onstage/domain";
 import { useMe } from "../account/useMe";
+import { useProgramScene } from "../program-scene/useProgramScene";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
 import { ProgramFeedCompositor } from "./ProgramFeedCompositor";
 
@@ -23,8 +24,9 @@ export function HostProgramFeed(props: HostProgramFeedProps) {
 }
 
 function WatchingProgramFeed({ session, flags, title, userId }: HostProgramFeedProps & { userId: number }) {
-  const stage = useEmbeddedStage(session.id, userId, { camera: null });
+  const { participants } = useEmbeddedStage(session.id, userId, { camera: null });
+  const layers = useProgramScene({ participants, sessionId: session.id, room: session, title });
   return (
-    <ProgramFeedCompositor participants={stage.participants} session={session} flags={flags} title={title} />
+    <ProgramFeedCompositor layers={layers} participants={participants} session={session} flags={flags} />
   );
 }

@@ -1,25 +1,23 @@
-import type { QaStageCard } from "@onstage/domain";
+import type { SceneLayer } from "@onstage/domain";
 import { useEffect, useRef } from "react";
+import { useProgramScene } from "../program-scene/useProgramScene";
 import type { StageParticipant } from "../stage/types";
 import { composeProgramFeed, type ProgramFeed } from "./composeProgramFeed";
-import type { ProgramBrand } from "./drawProgramFrame";
 
 /** The program canvas itself, on the page (the recorder view): the same frames the host's tab sends. */
 export function ProgramCanvas({
+  layers,
   participants,
-  brand,
-  card = null,
 }: {
+  layers: readonly SceneLayer[];
   participants: readonly StageParticipant[];
-  brand: ProgramBrand;
-  card?: QaStageCard | null;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const feedRef = useRef<ProgramFeed | null>(null);
-  const latest = useRef({ participants, brand, card });
-  latest.current = { participants, brand, card };
+  const latest = useRef({ layers, participants });
+  latest.current = { layers, participants };
   useEffect(() => {
-    const feed = composeProgramFeed(latest.current.participants, latest.current.brand, latest.current.card);
+    const feed = composeProgramFeed(latest.current.layers, latest.current.participants);
     feed.canvas.setAttribute("aria-label", "Program");
     feed.canvas.setAttribute("role", "img");
     feedRef.current = feed;
@@ -31,7 +29,15 @@ export function ProgramCanvas({
     };
   }, []);
   useEffect(() => {
-    feedRef.current?.update(participants, brand, card);
-  }, [participants, brand, card]);
+    feedRef.current?.update(layers, participants);
+  }, [layers, participants]);
   return <div ref={holder} className="recorder-view" />;
+}
+
+const NOBODY: StageParticipant[] = [];
+
+/** The program with nobody on stage: the brand slate with the event's title. */
+export function SlateProgram({ title }: { title: string }) {
+  const layers = useProgramScene({ participants: NOBODY, sessionId: null, room: null, title });
+  return <ProgramCanvas layers={layers} participants={NOBODY} />;
 }

@@ -1,18 +1,16 @@
-import { DEFAULT_PRIMARY_COLOR, type RoomSession, type ViewerFlags } from "@onstage/domain";
-import { useMemo } from "react";
+import type { RoomSession, SceneLayer, ViewerFlags } from "@onstage/domain";
 import { Button } from "../../ui/Button";
-import { useQaStageCard } from "../questions/useQaStageCard";
 import type { StageParticipant } from "../stage/types";
 import type { FeedStatus } from "./sendProgramFeed";
 import { useProgramFeed, useSendsProgramFeed } from "./useProgramFeed";
 import "./program-feed.css";
 
 export interface ProgramFeedCompositorProps {
+  /** The program scene (useProgramScene) and the people whose pictures and sound it carries. */
+  layers: readonly SceneLayer[];
   participants: readonly StageParticipant[];
   session: RoomSession;
   flags: ViewerFlags;
-  /** The event's title, drawn when nobody is on stage. */
-  title: string;
 }
 
 const STATUS_TEXT: Record<FeedStatus["phase"], string> = {
@@ -28,12 +26,9 @@ const STATUS_TEXT: Record<FeedStatus["phase"], string> = {
  * Issue 11 §3: in a host's tab while the session is live, sends what the stage shows as the viewers'
  * program, and tells the host how that goes. Renders nothing for everyone else.
  */
-export function ProgramFeedCompositor({ participants, session, flags, title }: ProgramFeedCompositorProps) {
+export function ProgramFeedCompositor({ layers, participants, session, flags }: ProgramFeedCompositorProps) {
   const isActive = useSendsProgramFeed({ session, flags, page: "studio" });
-  // No brand colour in the event's data yet: the default brand primary colour (spec 3 §9).
-  const brand = useMemo(() => ({ color: DEFAULT_PRIMARY_COLOR, title }), [title]);
-  const card = useQaStageCard(session);
-  const { status, takeOver } = useProgramFeed({ participants, sessionId: session.id, brand, card, isActive });
+  const { status, takeOver } = useProgramFeed({ layers, participants, sessionId: session.id, isActive });
   if (!isActive || !status) return null;
   return (
     <div className="program-feed-status" role="status">

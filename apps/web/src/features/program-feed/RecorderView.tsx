@@ -1,24 +1,15 @@
-import {
-  DEFAULT_PRIMARY_COLOR,
-  type EventPageData,
-  type VideoSessionSummary,
-  type ViewerFlags,
-} from "@onstage/domain";
-import { lazy, Suspense, useMemo } from "react";
+import type { EventPageData, VideoSessionSummary, ViewerFlags } from "@onstage/domain";
+import { lazy, Suspense } from "react";
 import { useMe } from "../account/useMe";
 import { viewerFlagsFor } from "../event-page/eventView";
-import { useQaStageCard } from "../questions/useQaStageCard";
+import { useProgramScene } from "../program-scene/useProgramScene";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { useRoom } from "../room/useRoom";
-import type { StageParticipant } from "../stage/types";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
-import type { ProgramBrand } from "./drawProgramFrame";
 import { FollowedRoom } from "./FollowedRoom";
-import { ProgramCanvas } from "./ProgramCanvas";
+import { ProgramCanvas, SlateProgram } from "./ProgramCanvas";
 import { useProgramFeed, useSendsProgramFeed } from "./useProgramFeed";
 import "./program-feed.css";
-
-const NOBODY: StageParticipant[] = [];
 
 const EgressProgram = lazy(() => import("./EgressProgram"));
 
@@ -38,17 +29,14 @@ export function RecorderView({
   isEgress?: boolean;
 }) {
   const { user } = useMe();
-  const brand = useMemo(
-    () => ({ color: DEFAULT_PRIMARY_COLOR, title: data.event.title }),
-    [data.event.title],
-  );
+  const { title } = data.event;
   if (isEgress) {
     return (
       <main>
-        <h1 className="visually-hidden">{data.event.title}</h1>
-        <Suspense fallback={<ProgramCanvas participants={NOBODY} brand={brand} />}>
+        <h1 className="visually-hidden">{title}</h1>
+        <Suspense fallback={<SlateProgram title={title} />}>
           <EgressProgram
-            brand={brand}
+            title={title}
             session={session}
             eventCode={data.event.eventCode}
             isSignedIn={user !== null}
@@ -61,19 +49,19 @@ export function RecorderView({
   const watches = user !== null && flags.canSeeGoLive;
   return (
     <main>
-      <h1 className="visually-hidden">{data.event.title}</h1>
+      <h1 className="visually-hidden">{title}</h1>
       {watches ? (
         <RealtimeProvider>
           <WatchedProgram
             session={session}
             flags={flags}
             userId={user.id}
-            brand={brand}
+            title={title}
             eventCode={data.event.eventCode}
           />
         </RealtimeProvider>
       ) : (
-        <ProgramCanvas participants={NOBODY} brand={brand} />
+        <SlateProgram title={title} />
       )}
     </main>
   );
@@ -83,22 +71,21 @@ function WatchedProgram(props: {
   session: VideoSessionSummary;
   flags: ViewerFlags;
   userId: number;
-  brand: ProgramBrand;
+  title: string;
   eventCode: string;
 }) {
-  const { session, flags, brand } = props;
-  const stage = useEmbeddedStage(session.id, props.userId, { camera: null });
+  const { session, flags } = props;
+  const { participants } = useEmbeddedStage(session.id, props.userId, { camera: null });
   // Issue 12: the question on stage comes with the room's session and its topic, as in the room.
   const room = useRoom(session.id);
-  const card = useQaStageCard(room.data?.session ?? null);
-  const isSending = useSendsProgramFeed({ session, flags, page: "recorder" });
-  const { status } = useProgramFeed({
-    participants: stage.participants,
+  const layers = useProgramScene({
+    participants,
     sessionId: session.id,
-    brand,
-    card,
-    isActive: isSending,
+    room: room.data?.session ?? null,
+    title: props.title,
   });
+  const isSending = useSendsProgramFeed({ session, flags, page: "recorder" });
+  const { status } = useProgramFeed({ layers, participants, sessionId: session.id, isActive: isSending });
   // Sending draws the program off the page already: a second canvas would only cost the server CPU.
   return (
     <>
@@ -106,7 +93,7 @@ function WatchedProgram(props: {
       {isSending ? (
         <p role="status">{status ? `Program feed: ${status.phase}` : "Program feed"}</p>
       ) : (
-        <ProgramCanvas participants={stage.participants} brand={brand} card={card} />
+        <ProgramCanvas layers={layers} participants={participants} />
       )}
     </>
   );

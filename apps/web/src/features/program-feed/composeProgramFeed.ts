@@ -1,16 +1,9 @@
-import type { QaStageCard } from "@onstage/domain";
+import { PROGRAM_HEIGHT, PROGRAM_WIDTH, type SceneLayer } from "@onstage/domain";
+import { ScenePainter } from "../program-scene/scenePainter";
+import { stageTiles } from "../stage/tiles";
 import type { StageParticipant } from "../stage/types";
 import { AudioMix } from "./audioMix";
-import {
-  type DrawnTile,
-  drawProgramFrame,
-  PROGRAM_HEIGHT,
-  PROGRAM_WIDTH,
-  type ProgramBrand,
-} from "./drawProgramFrame";
-import { drawQaCard, layoutQaCard, type QaCardLayout } from "./drawQaCard";
 import { startFrameTimer } from "./frameTimer";
-import { programTiles } from "./programTiles";
 
 export const PROGRAM_FPS = 30;
 
@@ -18,8 +11,8 @@ export interface ProgramFeed {
   canvas: HTMLCanvasElement;
   /** The canvas at 30 fps plus the mixed audio: what the recorder sends. */
   stream: MediaStream;
-  /** `card`: the question on stage (issue 12), or null. */
-  update: (participants: readonly StageParticipant[], brand: ProgramBrand, card: QaStageCard | null) => void;
+  /** `layers`: the program scene; `participants`: whose pictures its tiles show and whose sound is mixed. */
+  update: (layers: readonly SceneLayer[], participants: readonly StageParticipant[]) => void;
   stop: () => void;
 }
 
@@ -34,55 +27,36 @@ function videoFor(media: MediaStream): HTMLVideoElement {
 }
 
 /**
- * The program feed (issue 11 §3): the stage drawn on a 1280x720 canvas 30 times a second (by a worker's
- * timer, so a hidden tab keeps the rate) and every participant's audio mixed into one track.
+ * The program feed (issue 11 §3): the program scene drawn on a 1280x720 canvas 30 times a second (by a
+ * worker's timer, so a hidden tab keeps the rate) and every participant's audio mixed into one track.
  */
 export function composeProgramFeed(
+  layers: readonly SceneLayer[],
   participants: readonly StageParticipant[],
-  brand: ProgramBrand,
-  card: QaStageCard | null = null,
 ): ProgramFeed {
   const canvas = document.createElement("canvas");
   canvas.width = PROGRAM_WIDTH;
   canvas.height = PROGRAM_HEIGHT;
   const ctx = canvas.getContext("2d", { alpha: false });
   if (!ctx) throw new Error("This browser cannot draw the program feed (no 2D canvas).");
+  const painter = new ScenePainter(ctx);
   const videos = new Map<string, { media: MediaStream; video: HTMLVideoElement }>();
   const mix = new AudioMix();
-  let tiles: DrawnTile[] = [];
-  let currentBrand = brand;
-  let cardLayout: QaCardLayout | null = null;
-  let cardKey = "";
+  const video = (key: string) => videos.get(key)?.video ?? null;
 
-  const update = (
-    next: readonly StageParticipant[],
-    nextBrand: ProgramBrand,
-    nextCard: QaStageCard | null,
-  ) => {
-    currentBrand = nextBrand;
-    // Text layout measures strings: done when the card changes, never per frame.
-    const key = nextCard ? JSON.stringify([nextCard.text, nextCard.askedBy, nextBrand.color]) : "";
-    if (key !== cardKey) {
-      cardKey = key;
-      cardLayout = nextCard && layoutQaCard(ctx, nextCard, nextBrand.color);
-    }
-    const wanted = programTiles(next);
-    const keys = new Set(wanted.map((t) => t.key));
+  const update = (nextLayers: readonly SceneLayer[], next: readonly StageParticipant[]) => {
+    painter.setLayers(nextLayers, performance.now());
+    const pictures = new Map(
+      stageTiles(next).flatMap((tile) => (tile.stream && !tile.videoMuted ? [[tile.key, tile.stream]] : [])),
+    );
     for (const [key, entry] of videos) {
-      const tile = wanted.find((t) => t.key === key);
-      if (keys.has(key) && tile?.media === entry.media) continue;
+      if (pictures.get(key) === entry.media) continue;
       entry.video.srcObject = null;
       videos.delete(key);
     }
-    tiles = wanted.map((tile) => {
-      if (!tile.media || tile.videoMuted) return { name: tile.name, video: null };
-      let entry = videos.get(tile.key);
-      if (!entry) {
-        entry = { media: tile.media, video: videoFor(tile.media) };
-        videos.set(tile.key, entry);
-      }
-      return { name: tile.name, video: entry.video };
-    });
+    for (const [key, media] of pictures) {
+      if (!videos.has(key)) videos.set(key, { media, video: videoFor(media) });
+    }
     const audible = next.flatMap((p) => [
       ...(p.audioMuted ? [] : (p.media?.getAudioTracks() ?? [])),
       ...(p.screen?.getAudioTracks() ?? []),
@@ -91,10 +65,9 @@ export function composeProgramFeed(
   };
 
   const draw = () => {
-    drawProgramFrame(ctx, tiles, currentBrand);
-    if (cardLayout) drawQaCard(ctx, cardLayout);
+    painter.draw({ now: performance.now(), video });
   };
-  update(participants, brand, card);
+  update(layers, participants);
   draw();
   const stopTimer = startFrameTimer(PROGRAM_FPS, draw);
   const stream = canvas.captureStream(PROGRAM_FPS);

@@ -2,7 +2,7 @@ import {
   type BroadcastType,
   type CompositorMode,
   isHostLevel,
-  type QaStageCard,
+  type SceneLayer,
   type SessionState,
   type StreamActiveState,
   studioFeatureRefusal,
@@ -12,7 +12,6 @@ import { useEffect, useRef, useState } from "react";
 import { usePlayback } from "../player/playbackApi";
 import type { StageParticipant } from "../stage/types";
 import { composeProgramFeed, type ProgramFeed } from "./composeProgramFeed";
-import type { ProgramBrand } from "./drawProgramFrame";
 import { type FeedStatus, sendProgramFeed } from "./sendProgramFeed";
 
 /** Stream states in which viewers are (about to be) watching the program. */
@@ -73,19 +72,18 @@ export function useSendsProgramFeed(input: {
  * newest connection wins and the older tab hears 'replaced' and stops; `takeOver` starts this tab again.
  */
 export function useProgramFeed(input: {
+  /** The program scene (useProgramScene). */
+  layers: readonly SceneLayer[];
   participants: readonly StageParticipant[];
   sessionId: number;
-  brand: ProgramBrand;
-  /** The question on stage (issue 12), the same object while unchanged (useQaStageCard). */
-  card: QaStageCard | null;
   isActive: boolean;
 }) {
-  const { participants, sessionId, brand, card, isActive } = input;
+  const { layers, participants, sessionId, isActive } = input;
   const [status, setStatus] = useState<FeedStatus | null>(null);
   const [generation, setGeneration] = useState(0);
   const feedRef = useRef<ProgramFeed | null>(null);
-  const latest = useRef({ participants, brand, card });
-  latest.current = { participants, brand, card };
+  const latest = useRef({ layers, participants });
+  latest.current = { layers, participants };
 
   useEffect(() => {
     if (!isActive) {
@@ -94,7 +92,7 @@ export function useProgramFeed(input: {
     }
     // generation: a take-over starts a fresh feed and connection.
     void generation;
-    const feed = composeProgramFeed(latest.current.participants, latest.current.brand, latest.current.card);
+    const feed = composeProgramFeed(latest.current.layers, latest.current.participants);
     feedRef.current = feed;
     const stopSending = sendProgramFeed({
       stream: feed.stream,
@@ -113,8 +111,8 @@ export function useProgramFeed(input: {
   }, [isActive, sessionId, generation]);
 
   useEffect(() => {
-    feedRef.current?.update(participants, brand, card);
-  }, [participants, brand, card]);
+    feedRef.current?.update(layers, participants);
+  }, [layers, participants]);
 
   return { status, takeOver: () => setGeneration((n) => n + 1) };
 }

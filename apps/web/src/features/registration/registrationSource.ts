@@ -3,7 +3,7 @@ import type { RegisterRequest } from "@onstage/domain";
 // Spec 1 §2: "the utm parameters are passed to registration", and clip_id counts registrations per clip.
 
 const UTM_NAMES = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-/** The wire's bound (api/registration.ts); a longer campaign tag is cut rather than refused. */
+/** The wire's bound (registration/schemas.ts); a longer campaign tag is cut rather than refused. */
 const UTM_MAX_CHARS = 200;
 
 export type RegistrationSource = Pick<RegisterRequest, (typeof UTM_NAMES)[number] | "clip_id">;

@@ -23,6 +23,8 @@ export function useSessionTopic(room: RoomResponse) {
       // Both room topics read the same answer: a second refetch joins the one in flight.
       refetch: () => queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false }),
       onMessage: (message) => {
+        // The studio (useStudio), Q&A and stage intents on this topic have their own lists.
+        if (message.kind !== "change") return;
         if (message.table === "video_session_streams") {
           const stream = message.payload;
           queryClient.setQueryData<RoomResponse>(
@@ -31,7 +33,6 @@ export function useSessionTopic(room: RoomResponse) {
           );
           return;
         }
-        // Q&A and stage intents on this topic have their own lists (useQuestions, useIntents).
         if (message.table !== "video_sessions") return;
         const session = message.payload;
         queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, session });

@@ -1,7 +1,7 @@
 import { LiveStream, StreamLiveStreamResponse } from "@onstage/domain";
 import { api, apiNoContent, jsonBody } from "../../api";
 
-// Spec 2 §7: the /api/mux/livestream/* calls (packages/domain/src/api/livestream.ts). Only a channel
+// Spec 2 §7: the /api/mux/livestream/* calls (packages/domain/src/livestream/schemas.ts). Only a channel
 // owner or admin may make any of them.
 
 export const liveStreamKeys = {

@@ -8,7 +8,7 @@ import {
   ProgramFeedCompositor,
   type ProgramFeedCompositorProps,
 } from "../program-feed/ProgramFeedCompositor";
-import { QaStageCard } from "../questions/QaStageCard";
+import { useProgramScene } from "../program-scene/useProgramScene";
 import { DevicePreview } from "./DevicePreview";
 import { useLivekitStage } from "./livekit/useLivekitStage";
 import { MaxTileBanner } from "./MaxTileBanner";
@@ -91,6 +91,8 @@ function LivekitStage(props: {
   const [isSharing, setSharing] = useState(false);
   const participants = useLivekitStage(props.join, { screen: isSharing, onError: setError });
   useRecordMostTiles(props.program.session.id, participants);
+  const { session, title } = props.program;
+  const layers = useProgramScene({ participants, sessionId: session.id, room: session, title });
   const { camera } = props;
   useEffect(() => {
     for (const track of camera.getTracks()) track.stop();
@@ -98,9 +100,9 @@ function LivekitStage(props: {
   return (
     <div className="stage">
       {error && <p role="alert">{error}</p>}
-      <ProgramFeedCompositor participants={participants} {...props.program} />
+      <ProgramFeedCompositor layers={layers} participants={participants} {...props.program} />
       <MaxTileBanner participants={participants} flags={props.program.flags} />
-      <StageView participants={participants} overlay={<QaStageCard session={props.program.session} />} />
+      <StageView participants={participants} layers={layers} />
       <StageControls onLeave={props.onLeave}>
         <Button variant="secondary" onClick={() => setSharing(!isSharing)}>
           {isSharing ? "Stop sharing" : "Share screen"}
@@ -110,8 +112,11 @@ function LivekitStage(props: {
   );
 }
 
-/** What a host's stage needs to also send the program feed (ProgramFeedCompositor shows it to hosts only). */
-type ProgramProps = Omit<ProgramFeedCompositorProps, "participants">;
+/**
+ * What a host's stage needs to also send the program feed (ProgramFeedCompositor shows it to hosts
+ * only), with the event's title for the program scene.
+ */
+type ProgramProps = Omit<ProgramFeedCompositorProps, "participants" | "layers"> & { title: string };
 
 function EmbeddedStage(props: {
   sessionId: number;
@@ -123,6 +128,13 @@ function EmbeddedStage(props: {
   const { camera } = props;
   const stage = useEmbeddedStage(props.sessionId, props.userId, { camera });
   useRecordMostTiles(props.sessionId, stage.participants);
+  const { session, title } = props.program;
+  const layers = useProgramScene({
+    participants: stage.participants,
+    sessionId: session.id,
+    room: session,
+    title,
+  });
   // Off stage (left, or the stage closed under us) the camera and microphone are released.
   useEffect(
     () => () => {
@@ -144,12 +156,9 @@ function EmbeddedStage(props: {
     <div className="stage">
       {stage.error && <p role="alert">{stage.error}</p>}
       {stage.closed && <p role="status">You are no longer on stage.</p>}
-      <ProgramFeedCompositor participants={stage.participants} {...props.program} />
+      <ProgramFeedCompositor layers={layers} participants={stage.participants} {...props.program} />
       <MaxTileBanner participants={stage.participants} flags={props.program.flags} />
-      <StageView
-        participants={stage.participants}
-        overlay={<QaStageCard session={props.program.session} />}
-      />
+      <StageView participants={stage.participants} layers={layers} />
       <StageControls onLeave={props.onLeave}>
         <PressedButton
           isPressed={me?.audioMuted ?? false}

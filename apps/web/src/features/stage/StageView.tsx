@@ -1,18 +1,24 @@
-import { stageLayout } from "@onstage/domain";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { PROGRAM_HEIGHT, PROGRAM_WIDTH, type SceneLayer, type SceneTile, sceneLayer } from "@onstage/domain";
+import { useEffect, useRef, useState } from "react";
+import { SceneCanvas } from "../program-scene/SceneCanvas";
+import { SceneDescription } from "../program-scene/SceneDescription";
 import { type StageTile, stageTiles } from "./tiles";
 import type { StageParticipant } from "./types";
 import { useSpeaking } from "./useSpeaking";
+import "../program-scene/program-scene.css";
+import "./stage.css";
 
-// The DOM stage: tiles where stageLayout puts them, so the program feed's canvas draws the same picture.
+// The stage as the program shows it (issue 24 §1.1): the program scene at the largest 16:9 size that
+// fits, its layers drawn by the program's own painters on a canvas under the tiles (the background) and
+// one over them (name bars, cards, overlays); only the tiles' moving pictures are the DOM's <video>s.
 
-/** `overlay`: drawn over the tiles, as the program feed draws it over its picture (the Q&A card). */
 export function StageView({
   participants,
-  overlay,
+  layers,
 }: {
-  participants: StageParticipant[];
-  overlay?: ReactNode;
+  participants: readonly StageParticipant[];
+  /** The program scene (useProgramScene) of these participants. */
+  layers: readonly SceneLayer[];
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -25,47 +31,60 @@ export function StageView({
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const tiles = stageTiles(participants);
-  const layout = stageLayout(tiles.length, size.width, size.height);
+  const scale = Math.max(0, Math.min(size.width / PROGRAM_WIDTH, size.height / PROGRAM_HEIGHT));
+  const width = PROGRAM_WIDTH * scale;
+  const height = PROGRAM_HEIGHT * scale;
+  const tilesAt = layers.findIndex((layer) => layer.kind === "tiles");
+  const under = tilesAt < 0 ? layers : layers.slice(0, tilesAt);
+  const over = tilesAt < 0 ? [] : layers.slice(tilesAt);
+  const media = new Map(stageTiles(participants).map((tile) => [tile.key, tile]));
+  const tiles = sceneLayer(layers, "tiles")?.tiles ?? [];
   return (
     <div ref={frame} className="stage-view">
-      {tiles.map((tile, i) => {
-        const rect = layout.tiles[i];
-        return rect ? (
-          <TileView
-            key={tile.key}
-            tile={tile}
-            style={{ left: rect.x, top: rect.y, width: rect.width, height: rect.height }}
-            nameBarHeight={layout.nameBarHeight}
-          />
-        ) : null;
-      })}
-      {overlay}
+      <div
+        className="stage-picture"
+        style={{ width, height, left: (size.width - width) / 2, top: (size.height - height) / 2 }}
+      >
+        <SceneCanvas layers={under} width={width} height={height} />
+        {tiles.map((tile) => {
+          const stage = media.get(tile.key);
+          return stage ? <TileView key={tile.key} tile={tile} stage={stage} scale={scale} /> : null;
+        })}
+        <SceneCanvas layers={over} width={width} height={height} />
+        {tiles.map((tile) =>
+          media.get(tile.key)?.participant.audioMuted && !tile.isScreen ? (
+            <span key={tile.key} className="stage-tile__muted" style={placed(tile, scale)} aria-hidden="true">
+              Muted
+            </span>
+          ) : null,
+        )}
+        <SceneDescription layers={layers} />
+      </div>
     </div>
   );
 }
 
-function TileView({
-  tile,
-  style,
-  nameBarHeight,
-}: {
-  tile: StageTile;
-  style: React.CSSProperties;
-  nameBarHeight: number;
-}) {
-  const { participant, stream, isScreen } = tile;
+function placed({ rect }: SceneTile, scale: number): React.CSSProperties {
+  return {
+    left: rect.x * scale,
+    top: rect.y * scale,
+    width: rect.width * scale,
+    height: rect.height * scale,
+  };
+}
+
+/** A tile's moving picture; its name bar (or name card) is the over canvas's. */
+function TileView({ tile, stage, scale }: { tile: SceneTile; stage: StageTile; scale: number }) {
+  const { participant, stream, isScreen } = stage;
   const video = useRef<HTMLVideoElement>(null);
   const speaking = useSpeaking(isScreen ? null : stream, participant.audioMuted);
   useEffect(() => {
     if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
   }, [stream]);
-  const name = isScreen ? `${participant.name}'s screen` : participant.name;
-  const hideVideo = !isScreen && participant.videoMuted;
   return (
     <figure
       className={`stage-tile${speaking ? " stage-tile--speaking" : ""}`}
-      style={style}
+      style={placed(tile, scale)}
       data-user-id={participant.userId}
       data-local={participant.isLocal || undefined}
     >
@@ -76,12 +95,12 @@ function TileView({
         playsInline
         // One's own microphone is never played back; a screen share carries no sound here.
         muted={participant.isLocal || isScreen}
-        hidden={hideVideo}
-        aria-label={name}
+        hidden={!tile.hasVideo}
+        aria-label={tile.label}
       />
-      <figcaption className="stage-tile__name" style={{ height: nameBarHeight }}>
-        <span>{name}</span>
-        {!isScreen && participant.audioMuted && <span className="stage-tile__muted">Muted</span>}
+      <figcaption className="visually-hidden">
+        {tile.label}
+        {!isScreen && participant.audioMuted && ", muted"}
       </figcaption>
     </figure>
   );

@@ -10,13 +10,13 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { type CookiePolicy, type SessionDeps, startSession } from "../../../kernel/identity/user-sessions";
 import type { Database } from "../../../platform/database";
-import { keepPatreonToken } from "../../../platform/membership/patreon-gate";
+import { keepPatreonToken } from "../../../platform/membership/queries";
 import type { AuthService } from "../service";
-import { type CookiePolicy, type SessionDeps, startSession } from "../sessions";
 import { openidClient, type SocialClient, socialClient } from "./oauth";
 import { isSocialProvider, type SocialProviderConfig } from "./providers";
-import { saveOAuthState, spendOAuthState } from "./states";
+import { saveOAuthState, spendOAuthState } from "./queries";
 
 export interface SocialRouteDeps {
   auth: AuthService;

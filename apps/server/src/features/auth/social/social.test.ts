@@ -15,7 +15,7 @@ import {
 } from "../../../testing/oidc-provider";
 import { recordServerLogLine } from "../../../testing/server-errors";
 import type { SocialProviderConfig } from "./providers";
-import { hashState } from "./states";
+import { hashState } from "./queries";
 
 // Google sign-in against a real OpenID Connect provider (oidc-provider) on this machine, driven like a
 // browser: the app by inject, the provider by fetch, its development login and consent forms submitted.

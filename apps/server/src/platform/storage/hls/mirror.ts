@@ -185,7 +185,7 @@ export interface MirroredDir {
   close(): Promise<void>;
 }
 
-/** With S3_* set: the bucket a stream's directory is copied to, under `prefix` (program-feed/paths.ts). */
+/** With S3_* set: the bucket a stream's directory is copied to, under `prefix` (media/hls-paths.ts). */
 export interface MirrorSettings {
   s3: S3StorageConfig;
   prefix: string;

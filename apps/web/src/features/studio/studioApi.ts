@@ -1,0 +1,95 @@
+import {
+  CustomElementResponse,
+  SaveThemeResponse,
+  type StudioElementType,
+  StudioResponse,
+  ThemesResponse,
+} from "@onstage/domain";
+import { api, apiNoContent, jsonBody, uploadWithProgress } from "../../api";
+
+// Spec 3 §7's studio calls. Requests use the spec's snake_case names; answers are camelCase.
+
+export const studioKeys = {
+  studio: (sessionId: number) => ["studio", sessionId] as const,
+  themes: (sessionId: number) => ["studio", sessionId, "themes"] as const,
+};
+
+export const fetchStudio = (sessionId: number) =>
+  api(`/api/video-session/studio?video_session_id=${sessionId}`, StudioResponse);
+
+export const createElement = (input: {
+  sessionId: number;
+  type: StudioElementType;
+  title: string;
+  value: string;
+}) =>
+  api(
+    "/api/custom-elements",
+    CustomElementResponse,
+    jsonBody({
+      video_session_id: input.sessionId,
+      custom_element_type_fkey: input.type,
+      title: input.title,
+      value: input.value,
+    }),
+  );
+
+export const updateElement = (elementId: number, data: { title?: string; value?: string }) =>
+  api("/api/custom-elements/update", CustomElementResponse, jsonBody({ custom_element_id: elementId, data }));
+
+export const deleteElement = (elementId: number) =>
+  apiNoContent("/api/custom-elements/delete", jsonBody({ custom_element_id: elementId }));
+
+export const reorderElements = (sessionId: number, order: number[]) =>
+  apiNoContent("/api/custom-elements/reorder", jsonBody({ video_session_id: sessionId, order }));
+
+/** Spec 3 §7 add or remove an overlay; `quick`: shown for 5 s (spec 2 §9). */
+export const setOverlay = (input: {
+  sessionId: number;
+  overlay: number | null;
+  lastUpdated: string | null;
+  quick?: boolean;
+}) =>
+  api(
+    "/api/video-session/overlay",
+    StudioResponse,
+    jsonBody({
+      video_session_id: input.sessionId,
+      overlay: input.overlay,
+      last_updated: input.lastUpdated,
+      ...(input.quick ? { quick: true } : {}),
+    }),
+  );
+
+/** Spec 3 §7: a logo or background to `organization/{org}/assets`, becoming the session's brand element. */
+export const uploadBrandImage = (
+  sessionId: number,
+  kind: "logo" | "background",
+  file: File,
+  onProgress: (fraction: number) => void,
+) => {
+  const form = new FormData();
+  form.append("file", file);
+  return uploadWithProgress(
+    `/api/video-session/brand-image?video_session_id=${sessionId}&kind=${kind}`,
+    form,
+    CustomElementResponse,
+    onProgress,
+  );
+};
+
+export const fetchThemes = (sessionId: number) =>
+  api(`/api/themes?video_session_id=${sessionId}`, ThemesResponse);
+
+export const saveTheme = (input: { sessionId: number; description: string; themeId: number | null }) =>
+  api(
+    "/api/themes/save",
+    SaveThemeResponse,
+    jsonBody({ video_session_id: input.sessionId, description: input.description, theme_id: input.themeId }),
+  );
+
+export const applyTheme = (themeId: number, sessionId: number) =>
+  api("/api/themes/apply", StudioResponse, jsonBody({ theme_id: themeId, video_session_id: sessionId }));
+
+export const deleteTheme = (themeId: number, sessionId: number) =>
+  apiNoContent("/api/themes/delete", jsonBody({ theme_id: themeId, video_session_id: sessionId }));
