@@ -50,6 +50,7 @@ import {
 import { sessionControlFeature } from "./features/session-control/feature";
 import { webAppFeature } from "./features/share-preview/feature";
 import { stageFeature } from "./features/stage/feature";
+import { studioFeature } from "./features/studio/feature";
 import { userProfileFeature } from "./features/user-profile/feature";
 import { registerCompression } from "./http/compression";
 import { installErrorHandler } from "./http/errors";
@@ -319,6 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chatFeature(shared),
     questionsFeature(shared),
     pollsFeature(shared),
+    studioFeature(shared),
     clippingFeature(shared),
     hostFeedbackFeature(shared),
     userProfileFeature(shared),

@@ -88,6 +88,11 @@ const MESSAGES: Record<string, string> = {
   brand_image_too_large: "The image can be at most 10 MB",
   brand_image_count: "Upload one image at a time",
   template_name_required: "Please enter a name for the template",
+  brand_image_upload: "Logos and backgrounds are set by uploading an image",
+  element_not_found: "This studio item no longer exists",
+  theme_not_found: "This template no longer exists",
+  overlay_changed: "Someone else changed the overlay just now. Try again.",
+  bad_order: "The order must list each of the session's titles once",
   titleExists: "A template with this name already exists",
   // Issue 11 §2: the stage runs in the greenroom and while broadcasting only.
   stage_closed: "The stage is not open right now",

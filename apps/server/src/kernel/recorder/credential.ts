@@ -53,6 +53,8 @@ const RECORDER_READS: Record<string, (scope: RecorderScope, params: Record<strin
   "/api/video-session/playback": (scope, params) => Number(params.video_session_id) === scope.sessionId,
   // Issue 12: the question on stage comes with the room's session, drawn into the program.
   "/api/video-session/room": (scope, params) => Number(params.video_session_id) === scope.sessionId,
+  // Issue 24: the brand and the title on air are drawn into the program too.
+  "/api/video-session/studio": (scope, params) => Number(params.video_session_id) === scope.sessionId,
 };
 
 /** Whether a read (GET) with the recorder credential is read as its user: a listed read of its session. */

@@ -5,18 +5,27 @@ import { Worker } from "node:worker_threads";
 // thread, started on the first upload (libvips costs ~25 MB that a server nobody uploads to does not
 // need), so every other request goes on being answered meanwhile.
 
-export interface ImageJob {
-  id: number;
-  bytes: Uint8Array;
+/**
+ * What an upload becomes: `cover` crops to exactly width x height (photos, covers, backgrounds);
+ * `inside` fits within it keeping the shape, never enlarged (a logo); PNG keeps transparency.
+ */
+export interface ImageShape {
   width: number;
   height: number;
+  fit: "cover" | "inside";
+  format: "jpeg" | "png";
+}
+
+export interface ImageJob extends ImageShape {
+  id: number;
+  bytes: Uint8Array;
   maxPixels: number;
 }
 
-/** The re-encoded JPEG, or null when the file is not an acceptable image. */
+/** The re-encoded image, or null when the file is not an acceptable image. */
 export interface ImageDone {
   id: number;
-  jpeg: Uint8Array | null;
+  image: Uint8Array | null;
 }
 
 export interface ImageThread {
@@ -24,7 +33,10 @@ export interface ImageThread {
 }
 
 export function imageThread(): ImageThread {
-  const pending = new Map<number, { resolve: (jpeg: Buffer | null) => void; reject: (err: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (image: Buffer | null) => void; reject: (err: Error) => void }
+  >();
   let nextId = 1;
   let started: Worker | null = null;
 
@@ -33,8 +45,8 @@ export function imageThread(): ImageThread {
     const worker = new Worker(new URL("./image-entry.mjs", import.meta.url));
     // Idle, it holds no process open (a test's, or a server's past its close).
     worker.unref();
-    worker.on("message", ({ id, jpeg }: ImageDone) => {
-      pending.get(id)?.resolve(jpeg && Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength));
+    worker.on("message", ({ id, image }: ImageDone) => {
+      pending.get(id)?.resolve(image && Buffer.from(image.buffer, image.byteOffset, image.byteLength));
       pending.delete(id);
     });
     // A thread that died takes its jobs with it; the next upload starts a new one.

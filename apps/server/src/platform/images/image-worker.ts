@@ -18,17 +18,16 @@ const port = parentPort;
 if (!port) throw new Error("image-worker.ts runs as a worker thread");
 
 port.on("message", (job: ImageJob) => {
-  sharp(job.bytes, {
+  const image = sharp(job.bytes, {
     limitInputPixels: job.maxPixels,
     // Broken or truncated pixel data is refused; libjpeg's warnings, common in camera files, are not.
     failOn: "error",
     sequentialRead: true,
     autoOrient: true,
-  })
-    .resize(job.width, job.height, { fit: "cover" })
-    .jpeg({ quality: 85 })
+  }).resize(job.width, job.height, { fit: job.fit, withoutEnlargement: job.fit === "inside" });
+  (job.format === "png" ? image.png() : image.jpeg({ quality: 85 }))
     .timeout({ seconds: IMAGE_DECODE_TIMEOUT_S })
     .toBuffer()
     .catch(() => null)
-    .then((jpeg) => port.postMessage({ id: job.id, jpeg } satisfies ImageDone));
+    .then((bytes) => port.postMessage({ id: job.id, image: bytes } satisfies ImageDone));
 });

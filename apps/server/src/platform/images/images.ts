@@ -1,5 +1,5 @@
 import { type DecodeSlots, decodeSlots } from "./decode-slots";
-import { imageThread } from "./image-thread";
+import { type ImageShape, imageThread } from "./image-thread";
 
 export const IMAGE_MAX_BYTES = 10_000_000;
 /**
@@ -23,18 +23,19 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
   return null;
 }
 
+export type { ImageShape };
+
 /**
- * Checks an uploaded image (size, type by content, pixel count while decoding) and re-encodes it as a
- * JPEG cropped to `size`, so nothing of the original file (metadata, polyglot payloads) is served.
- * Returns null when the upload is not an acceptable image; throws `images_busy` (429) when too many
- * uploads are waiting for a decode.
+ * Checks an uploaded image (size, type by content, pixel count while decoding) and re-encodes it to
+ * `shape` (a JPEG cropped to the size unless told otherwise), so nothing of the original file
+ * (metadata, polyglot payloads) is served. Returns null when the upload is not an acceptable image;
+ * throws `images_busy` (429) when too many uploads are waiting for a decode.
  */
 export async function reencodeImage(
   bytes: Buffer,
   size: { width: number; height: number },
+  output: Pick<ImageShape, "fit" | "format"> = { fit: "cover", format: "jpeg" },
 ): Promise<Buffer | null> {
   if (bytes.length === 0 || bytes.length > IMAGE_MAX_BYTES || !sniffImageType(bytes)) return null;
-  return slots.run(() =>
-    thread.reencode({ bytes, width: size.width, height: size.height, maxPixels: IMAGE_MAX_PIXELS }),
-  );
+  return slots.run(() => thread.reencode({ bytes, ...size, ...output, maxPixels: IMAGE_MAX_PIXELS }));
 }

@@ -69,7 +69,7 @@ export const uploadBrandImage = (
   onProgress: (fraction: number) => void,
 ) => {
   const form = new FormData();
-  form.append("file", file);
+  form.append("image", file);
   return uploadWithProgress(
     `/api/video-session/brand-image?video_session_id=${sessionId}&kind=${kind}`,
     form,

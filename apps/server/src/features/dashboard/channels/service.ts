@@ -10,9 +10,9 @@ import {
   type UpdateChannelRequest,
 } from "@onstage/domain";
 import { updateColumns } from "../../../platform/database/rows";
+import { type ImageUpload, storeImage } from "../../../platform/images/uploads";
 import type { FeatureDeps } from "../../deps";
 import { requireChannelMember } from "../access";
-import { type ImageUpload, storeImage } from "../uploads";
 import * as q from "./queries";
 
 const AVATAR_SIZE = { width: 256, height: 256 };

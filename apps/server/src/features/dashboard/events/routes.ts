@@ -8,7 +8,7 @@ import {
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireViewer } from "../../../kernel/identity/viewer";
-import { readImagePart, registerImageUploads } from "../uploads";
+import { readImagePart, registerImageUploads } from "../../../platform/images/uploads";
 import type { DashEventsService } from "./service";
 
 const tags = ["dashboard"];

@@ -17,13 +17,13 @@ import {
 import { countSessions, createFirstSession, listSessions } from "../../../kernel/sessions/service";
 import type { Queryable } from "../../../platform/database";
 import { updateColumns } from "../../../platform/database/rows";
+import { type ImageUpload, storeImage } from "../../../platform/images/uploads";
 import type { FeatureDeps } from "../../deps";
 import { type ManagedEvent, requireChannelMember, requireEventManager } from "../access";
 import { listCoupons } from "../coupons/queries";
 import { changeEvent } from "../event-updated";
 import { listQuestions } from "../questions/queries";
 import { listTickets } from "../tickets/queries";
-import { type ImageUpload, storeImage } from "../uploads";
 import * as q from "./queries";
 
 /** Cover photos are shown 16:9 on the landing page and in cards. */

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import multipart from "@fastify/multipart";
 import { BadRequest } from "@onstage/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { IMAGE_MAX_BYTES, reencodeImage } from "../../platform/images/images";
-import type { FileStorage } from "../../platform/storage/port";
+import type { FileStorage } from "../storage/port";
+import { IMAGE_MAX_BYTES, type ImageShape, reencodeImage } from "./images";
 
 // Issue 5 §7 cover-photo and avatar uploads: size and pixel limits checked before decoding, type by
 // content, re-encoded, stored under a server-generated name.
@@ -33,13 +33,15 @@ export async function storeImage(
   organizationId: number,
   upload: ImageUpload,
   size: { width: number; height: number },
+  output: Pick<ImageShape, "fit" | "format"> = { fit: "cover", format: "jpeg" },
 ): Promise<string> {
   const bytes = await upload();
-  const jpeg = bytes ? await reencodeImage(bytes, size) : null;
-  if (!jpeg) throw BadRequest("invalid_image");
+  const image = bytes ? await reencodeImage(bytes, size, output) : null;
+  if (!image) throw BadRequest("invalid_image");
+  const extension = output.format === "png" ? "png" : "jpg";
   return storage.put(
-    `organization/${organizationId}/assets/${randomBytes(16).toString("hex")}.jpg`,
-    jpeg,
-    "image/jpeg",
+    `organization/${organizationId}/assets/${randomBytes(16).toString("hex")}.${extension}`,
+    image,
+    `image/${output.format}`,
   );
 }
