@@ -1,16 +1,18 @@
-import { SESSION_STATUS_LABELS, stageLayout } from "@onstage/domain";
+import { SESSION_STATUS_LABELS, type StudioResponse, stageLayout } from "@onstage/domain";
 import type { BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { EventPage } from "./pages/EventPage";
 import { PollsPanel } from "./pages/polls";
 import { joinStage, seesVideoOf } from "./pages/stage";
+import { StudioPanel } from "./pages/studio";
 import { signInBrowser, signInByMailedLink } from "./support/api";
 import { useBrowser } from "./support/browser";
 
 // Issue 11 "Must show": the host and a speaker in the greenroom see each other over WebRTC; the host
 // goes live with recording; a guest plays the program over HLS, the speakers' tiles in the feed's
-// layout; the host ends; the guest sees the replay, and ?clip_start_time=10 starts it at 10 s. The demo
+// layout (and, issue 24, the studio's brand and title on it); the host ends; the guest sees the replay, and ?clip_start_time=10 starts it at 10 s. The demo
 // summit's "Rehearsal" session is in the greenroom with Dana (host) and Sam (speaker); Ada is registered.
 const browser = useBrowser();
 const SESSION_TITLE = "Rehearsal";
@@ -90,12 +92,82 @@ function frameOf(page: Page, label: string) {
   }, PROGRAM);
 }
 
+/** The colours of the playing video's frame at a few program places (reading the whole frame is slow). */
+type Point = { x: number; y: number };
+
+function pixelsOf<K extends string>(page: Page, label: string, at: Record<K, Point>) {
+  const places: Record<string, Point> = at;
+  return page.getByLabel(label).evaluate(
+    (video: HTMLVideoElement, { size, places }) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = size.width;
+      canvas.height = size.height;
+      const ctx = canvas.getContext("2d", { willReadFrequently: true });
+      if (!ctx) throw new Error("no 2d context");
+      ctx.drawImage(video, 0, 0, size.width, size.height);
+      const read = ({ x, y }: Point) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+      return Object.fromEntries(Object.entries(places).map(([k, p]) => [k, read(p)]));
+    },
+    { size: PROGRAM, places },
+  ) as Promise<Record<K, number[]>>;
+}
+
 const pixel = (frame: number[], x: number, y: number) => {
   const i = (Math.round(y) * PROGRAM.width + Math.round(x)) * 4;
   return [frame[i] ?? 0, frame[i + 1] ?? 0, frame[i + 2] ?? 0];
 };
-const isBrand = ([r, g, b]: number[]) =>
-  Math.abs((r ?? 0) - 0xec) < 40 && Math.abs((g ?? 0) - 0x5f) < 40 && Math.abs((b ?? 0) - 0x3e) < 40;
+/** Within what video compression leaves of a colour. */
+const near = (hex: string) => {
+  const want = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return (got: number[]) => want.every((c, i) => Math.abs((got[i] ?? 0) - c) < 40);
+};
+const isBrand = near("#EC5F3E");
+
+/** Issue 24 "Must show": the studio's brand and title, by colours the picture cannot have otherwise. */
+const STUDIO = { colour: "#FFB300", background: "#2E7D32", logo: "#1565C0" } as const;
+const solidPng = (width: number, height: number, colour: string) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+/** Program pixels inside each layer (painters/logo.ts, painters/title.ts): a 2:1 logo fills 200x100. */
+const STUDIO_PLACES = {
+  background: { x: 4, y: 4 },
+  logo: { x: 1148, y: 82 },
+  titleBand: { x: 70, y: 596 },
+  subtitleBand: { x: 70, y: 648 },
+} as const;
+
+type StudioPlace = keyof typeof STUDIO_PLACES;
+
+/** Whether each studio layer shows at its place, given the colour read at each place. */
+function studioLayers(at: (place: StudioPlace) => number[]) {
+  return {
+    background: near(STUDIO.background)(at("background")),
+    logo: near(STUDIO.logo)(at("logo")),
+    title: near("#111827")(at("titleBand")) && near(STUDIO.colour)(at("subtitleBand")),
+  };
+}
+
+/** The same places on the host's stage: its canvases under and over the tiles, at their scale. */
+function stageLayers(page: Page) {
+  return page.evaluate((places) => {
+    const canvases = Array.from(document.querySelectorAll<HTMLCanvasElement>(".stage-picture canvas"));
+    const read = (canvas: HTMLCanvasElement | undefined, { x, y }: { x: number; y: number }) => {
+      const scale = (canvas?.width ?? 0) / 1280;
+      const data = canvas
+        ?.getContext("2d")
+        ?.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data;
+      return Array.from(data?.slice(0, 3) ?? []);
+    };
+    const [under, over] = canvases;
+    return {
+      background: read(under, places.background),
+      logo: read(over, places.logo),
+      titleBand: read(over, places.titleBand),
+      subtitleBand: read(over, places.subtitleBand),
+    };
+  }, STUDIO_PLACES);
+}
 
 /** Light pixels (the name's letters) in the bottom bar of a tile. */
 function lightPixelsInNameBar(
@@ -110,6 +182,34 @@ function lightPixelsInNameBar(
       if ((r ?? 0) > 200 && (g ?? 0) > 200 && (b ?? 0) > 200) light++;
     }
   return light;
+}
+
+/** Applies the named template to another session of the summit (the API, as the menu does) and compares. */
+async function expectTemplateAppliesElsewhere(host: Page, sessionId: number, name: string) {
+  const { csrfToken } = (await (await host.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const studioOf = async (id: number) =>
+    (await (
+      await host.request.get(`/api/video-session/studio?video_session_id=${id}`)
+    ).json()) as StudioResponse;
+  const themes = (await (await host.request.get(`/api/themes?video_session_id=${sessionId}`)).json()) as {
+    themes: { id: number; description: string }[];
+  };
+  const theme = themes.themes.find((t) => t.description === name);
+  const data = (await (await host.request.get("/api/events/by-code/summit")).json()) as {
+    sessions: { id: number }[];
+  };
+  const other = data.sessions.find((s) => s.id !== sessionId);
+  if (!theme || !other) throw new Error("no template or no other session");
+  const applied = await host.request.post("/api/themes/apply", {
+    headers: { "x-csrf-token": csrfToken },
+    data: { theme_id: theme.id, video_session_id: other.id },
+  });
+  expect(applied.status()).toBe(200);
+  const shape = (s: StudioResponse) =>
+    s.elements.map(({ type, title, value, order }) => ({ type, title, value, order }));
+  const [mine, theirs] = [await studioOf(sessionId), await studioOf(other.id)];
+  expect(shape(theirs)).toEqual(shape(mine));
+  expect(shape(mine).map((e) => e.type)).toEqual(["background", "logo", "primary_color", "title"]);
 }
 
 async function videoState(page: Page, label: string) {
@@ -194,6 +294,33 @@ test("on air: greenroom over WebRTC, live with recording over HLS to a guest, th
     const reached = when.samples.find((sample) => sample.date >= shownAt);
     expect(when.at - (reached?.at ?? when.at)).toBeLessThan(500);
 
+    // Issue 24: the host's studio sets the brand and puts a title on air; the guest's HLS picture and
+    // the host's stage show them at their places, and the title leaves both when hidden.
+    const studio = new StudioPanel(host);
+    await studio.open();
+    await studio.setColour(STUDIO.colour);
+    await studio.upload("Logo", await solidPng(400, 200, STUDIO.logo));
+    await studio.upload("Background", await solidPng(1920, 1080, STUDIO.background));
+    await studio.createTitle("Ada Lovelace", "Analyst");
+    await studio.show("Ada Lovelace");
+    const guestSees = async () => {
+      const seen = await pixelsOf(guest, "Live video", STUDIO_PLACES);
+      return studioLayers((place) => seen[place]);
+    };
+    await expect
+      .poll(guestSees, { timeout: 30_000, interval: 1_000 })
+      .toEqual({ background: true, logo: true, title: true });
+    const onStage = await stageLayers(host);
+    expect(studioLayers((place) => onStage[place])).toEqual({ background: true, logo: true, title: true });
+    await host.getByRole("status", { name: "Title on stage" }).getByText("Analyst").waitFor();
+    await studio.hide("Ada Lovelace");
+    await expect
+      .poll(guestSees, { timeout: 30_000, interval: 1_000 })
+      .toEqual({ background: true, logo: true, title: false });
+    // A template saved from this session, applied to another, brings the same elements.
+    await studio.saveTemplate("Summit look");
+    await expectTemplateAppliesElsewhere(host, at.sessionId, "Summit look");
+
     // Record long enough for a replay from 10 s, then end the live.
     const recorded = 16_000 - (Date.now() - liveAt);
     if (recorded > 0) await host.waitForTimeout(recorded);
@@ -232,4 +359,4 @@ test("on air: greenroom over WebRTC, live with recording over HLS to a guest, th
     await speakerContext.close();
     await guestContext.close();
   }
-}, 240_000);
+}, 300_000);

@@ -9,7 +9,7 @@ export class RoomPage {
   }
 
   /** A sidebar tab; its name may end with an unread count ('Chat, 3 unread'). */
-  tab(name: "Chat" | "Q&A" | "Polls" | "People" | "Backstage") {
+  tab(name: "Chat" | "Q&A" | "Polls" | "People" | "Backstage" | "Studio") {
     return this.page.getByRole("tab", { name: new RegExp(`^${name}`) });
   }
 

@@ -3,14 +3,16 @@ import { sessionsModule } from "../lobby/sessionsModule";
 import { peopleModule } from "../people/peopleModule";
 import { pollsModule } from "../polls/pollsModule";
 import { questionsModule } from "../questions/questionsModule";
+import { studioModule } from "../studio/studioModule";
 import type { RoomModule } from "./roomModule";
 
-/** The sidebar's modules in the spec's tab order (spec 2 §1); clips and studio come with their issues. */
+/** The sidebar's modules in the spec's tab order (spec 2 §1); clips come with their issue. */
 export const ROOM_MODULES: readonly RoomModule[] = [
   chatModule,
   questionsModule,
   pollsModule,
   peopleModule,
   backstageChatModule,
+  studioModule,
   sessionsModule,
 ];

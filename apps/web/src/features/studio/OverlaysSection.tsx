@@ -1,0 +1,154 @@
+import { type CustomElement, overlayPreview, type StudioResponse } from "@onstage/domain";
+import { useState } from "react";
+import { Button } from "../../ui/Button";
+import { OverlayForm } from "./OverlayForm";
+import { createElement, deleteElement, reorderElements, setOverlay, updateElement } from "./studioApi";
+import { useStudioChange } from "./useStudioChange";
+
+/** Spec 3 §2, §4: title overlays: create, edit, delete, reorder; Show/Hide and the 5 s quick-show. */
+export function OverlaysSection({ studio }: { studio: StudioResponse }) {
+  const { sessionId } = studio;
+  const titles = studio.elements.filter((e) => e.type === "title").sort((a, b) => a.order - b.order);
+  const create = useStudioChange(sessionId, (overlay: { title: string; subtitle: string }) =>
+    createElement({ sessionId, type: "title", title: overlay.title, value: overlay.subtitle }),
+  );
+  const show = useStudioChange(sessionId, (input: { overlay: number | null; quick?: boolean }) =>
+    setOverlay({ sessionId, lastUpdated: studio.overlay.lastUpdated, ...input }),
+  );
+  const reorder = useStudioChange(sessionId, (order: number[]) => reorderElements(sessionId, order));
+  const move = (index: number, by: -1 | 1) => {
+    const order = titles.map((t) => t.id);
+    const [moved] = order.splice(index, 1);
+    if (moved === undefined) return;
+    order.splice(index + by, 0, moved);
+    reorder.mutate(order);
+  };
+  return (
+    <>
+      <OverlayForm
+        submitLabel="Create"
+        isPending={create.isPending}
+        onSubmit={(o) => create.mutateAsync(o)}
+      />
+      {titles.length === 0 ? (
+        <p className="studio-hint">No titles yet: a name and a role make a lower third.</p>
+      ) : (
+        <ul className="studio-list" aria-label="Titles">
+          {titles.map((title, index) => (
+            <TitleItem
+              key={title.id}
+              sessionId={sessionId}
+              title={title}
+              isShown={studio.overlay.shown === title.id}
+              isBusy={show.isPending}
+              onShow={(quick) => show.mutate({ overlay: title.id, quick })}
+              onHide={() => show.mutate({ overlay: null })}
+              onMove={(by) => move(index, by)}
+              canMoveUp={index > 0}
+              canMoveDown={index < titles.length - 1}
+            />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function TitleItem(props: {
+  sessionId: number;
+  title: CustomElement;
+  isShown: boolean;
+  isBusy: boolean;
+  onShow: (quick: boolean) => void;
+  onHide: () => void;
+  onMove: (by: -1 | 1) => void;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+}) {
+  const { title } = props;
+  const [isEditing, setEditing] = useState(false);
+  const update = useStudioChange(props.sessionId, (o: { title: string; subtitle: string }) =>
+    updateElement(title.id, { title: o.title, value: o.subtitle }),
+  );
+  const remove = useStudioChange(props.sessionId, () => deleteElement(title.id));
+  if (isEditing) {
+    return (
+      <li className="studio-item">
+        <OverlayForm
+          initial={{ title: title.title, subtitle: title.value }}
+          submitLabel="Save"
+          isPending={update.isPending}
+          onSubmit={(o) => update.mutateAsync(o).then(() => setEditing(false))}
+          onCancel={() => setEditing(false)}
+        />
+      </li>
+    );
+  }
+  const name = title.title;
+  return (
+    <li className={`studio-item${props.isShown ? " studio-item--live" : ""}`}>
+      <div className="studio-item__text">
+        <strong>{name}</strong>
+        {title.value && <span>{overlayPreview(title.value)}</span>}
+        {props.isShown && <span className="studio-item__live">On air</span>}
+      </div>
+      <div className="studio-row">
+        {props.isShown ? (
+          <Button size="sm" disabled={props.isBusy} onClick={props.onHide} aria-label={`Hide ${name}`}>
+            Hide
+          </Button>
+        ) : (
+          <>
+            <Button
+              size="sm"
+              disabled={props.isBusy}
+              onClick={() => props.onShow(false)}
+              aria-label={`Show ${name}`}
+            >
+              Show
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={props.isBusy}
+              onClick={() => props.onShow(true)}
+              aria-label={`Show ${name} for 5 seconds`}
+            >
+              5 s
+            </Button>
+          </>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit ${name}`}>
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={!props.canMoveUp}
+          onClick={() => props.onMove(-1)}
+          aria-label={`Move ${name} up`}
+        >
+          ↑
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={!props.canMoveDown}
+          onClick={() => props.onMove(1)}
+          aria-label={`Move ${name} down`}
+        >
+          ↓
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(undefined)}
+          aria-label={`Delete ${name}`}
+        >
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}

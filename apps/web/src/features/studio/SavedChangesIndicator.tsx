@@ -1,0 +1,35 @@
+import {
+  differsFromTemplate,
+  SAVED_CHANGES_INDICATOR_MS,
+  type StudioResponse,
+  type Theme,
+} from "@onstage/domain";
+import { useEffect, useState } from "react";
+
+const asTemplate = (elements: StudioResponse["elements"]) =>
+  elements.map(({ type, title, value, order, options }) => ({ type, title, value, order, options }));
+
+/**
+ * Spec 3 §2: after a change that leaves the session unlike the template it loaded, a note says so; it
+ * goes after 3 s. (The session has no videos yet: issue 25 brings them.)
+ */
+export function SavedChangesIndicator({ studio, loaded }: { studio: StudioResponse; loaded: Theme | null }) {
+  const differs = differsFromTemplate(
+    { elements: asTemplate(studio.elements), videos: [] },
+    loaded && { elements: asTemplate(loaded.elements), videos: [] },
+  );
+  const key = JSON.stringify(asTemplate(studio.elements));
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!differs) return;
+    setShownFor(key);
+    const timer = setTimeout(() => setShownFor(null), SAVED_CHANGES_INDICATOR_MS);
+    return () => clearTimeout(timer);
+  }, [differs, key]);
+  if (!loaded || shownFor !== key || !differs) return null;
+  return (
+    <p className="studio-hint" role="status">
+      Changed since the template "{loaded.description}"
+    </p>
+  );
+}

@@ -1,0 +1,45 @@
+import { type EventPageData, errorMessage, type RoomResponse, studioFeatureRefusal } from "@onstage/domain";
+import { EnterGreenroomButton } from "../host-controls/EnterGreenroomButton";
+import { BrandSection } from "./BrandSection";
+import { OverlaysSection } from "./OverlaysSection";
+import { SavedChangesIndicator } from "./SavedChangesIndicator";
+import { StudioSection } from "./StudioSection";
+import { TemplatesMenu, useThemes } from "./TemplatesMenu";
+import { useStudio } from "./useStudio";
+import "./studio.css";
+
+/**
+ * Spec 3 §2: the studio sidebar for studio admins: its header (the session's title, the templates
+ * menu), then the accordion's sections. Brand and Overlays follow spec 3 §1's RTMP rule.
+ */
+export function StudioPanel({ data, room }: { data: EventPageData; room: RoomResponse }) {
+  const { session } = room;
+  const studio = useStudio(session.id);
+  const themes = useThemes(session.id);
+  if (!studio) return <p className="studio-hint">Loading the studio…</p>;
+  const loaded = themes.data?.themes.find((t) => t.id === studio.themeId) ?? null;
+  // Spec 3 §4: the Brand section's button takes a Scheduled session to the greenroom.
+  const summary = data.sessions.find((s) => s.id === session.id);
+  const refusal = (feature: "brand" | "overlays") => {
+    const code = studioFeatureRefusal(session.broadcastType, feature);
+    return code && errorMessage(code);
+  };
+  return (
+    <section className="studio" aria-label="Studio">
+      <header className="studio__header">
+        <h2 className="studio__title">{session.title || data.event.title}</h2>
+        <TemplatesMenu studio={studio} />
+      </header>
+      <SavedChangesIndicator studio={studio} loaded={loaded} />
+      <StudioSection title="Brand" disabledBecause={refusal("brand")}>
+        <BrandSection
+          studio={studio}
+          greenroom={summary && <EnterGreenroomButton data={data} session={summary} />}
+        />
+      </StudioSection>
+      <StudioSection title="Overlays" disabledBecause={refusal("overlays")}>
+        <OverlaysSection studio={studio} />
+      </StudioSection>
+    </section>
+  );
+}
