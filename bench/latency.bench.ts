@@ -1,11 +1,10 @@
 import path from "node:path";
-import { setTimeout } from "node:timers/promises";
 import type { EventPageData } from "@onstage/domain";
-import { type BrowserContext, chromium } from "playwright-core";
-import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { chromium } from "playwright-core";
 import { ServerProcess } from "../apps/server/src/testing/server-process";
 import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/support/chromium";
 import { buildHarness, HARNESS_PATH } from "../e2e/support/harness";
+import { goLive, signInDemoHost, waitUntilLive } from "./live-session";
 
 // Issue 11 §3 glass to glass: a host page draws the wall-clock time (digits and a row of binary blocks)
 // as the only participant of the program feed -> canvas compositor -> MediaRecorder -> compositor
@@ -15,30 +14,6 @@ import { buildHarness, HARNESS_PATH } from "../e2e/support/harness";
 // host resets the 'office-hours' session and takes it live, then sends its program.
 const SAMPLES = 20;
 const EVENT = "office-hours";
-
-async function signIn(context: BrowserContext) {
-  const { csrfToken } = (await (await context.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
-  const res = await context.request.post("/api/auth/login", {
-    headers: { "x-csrf-token": csrfToken },
-    data: { email: DEMO_HOST.email, password: DEMO_HOST.password },
-  });
-  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
-}
-
-/** Resets the demo session and takes it live through the host's own calls, so a stream is on air. */
-async function goLive(context: BrowserContext, sessionId: number, eventId: number) {
-  const { csrfToken } = (await (await context.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
-  const post = async (url: string, data: Record<string, unknown>) => {
-    const res = await context.request.post(url, {
-      headers: { "x-csrf-token": csrfToken },
-      data: { video_session_id: sessionId, event_id: eventId, ...data },
-    });
-    if (!res.ok()) throw new Error(`${url} failed: ${res.status()} ${await res.text()}`);
-  };
-  await post("/api/video-session/reset-session", {});
-  await post("/api/video-session/update-video-session", { video_session_state: "greenroom" });
-  await post("/api/video-session/update-video-session", { video_session_state: "broadcasting" });
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -56,7 +31,7 @@ try {
   if (!session) throw new Error(`the demo event ${EVENT} has no broadcasting session`);
 
   const host = await browser.newContext({ baseURL: app.url });
-  await signIn(host);
+  await signInDemoHost(host);
   await goLive(host, session.id, event.event.id);
   const hostPage = await host.newPage();
   await hostPage.goto(HARNESS_PATH);
@@ -66,16 +41,12 @@ try {
     Object.assign(globalThis, { clockFeed: harness.sendClockFeed(sessionId) });
   }, session.id);
   // The server answers 'live' once ffmpeg wrote the first playlist.
-  const feedStatus = () =>
+  await waitUntilLive(() =>
     hostPage.evaluate(() => {
       type Feed = { status: () => { phase: string; error: string | null } | null };
       return (globalThis as unknown as { clockFeed: Feed }).clockFeed.status();
-    });
-  for (let waited = 0; (await feedStatus())?.phase !== "live"; waited += 500) {
-    if (waited > 60_000)
-      throw new Error(`the compositor never went live: ${JSON.stringify(await feedStatus())}`);
-    await setTimeout(500);
-  }
+    }),
+  );
 
   const viewer = await browser.newContext({ baseURL: app.url });
   const viewerPage = await viewer.newPage();

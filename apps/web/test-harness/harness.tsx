@@ -181,6 +181,58 @@ function sendClockFeed(sessionId: number): { status: () => FeedStatus | null } {
   return { status: () => last };
 }
 
+/** What bench:studio puts on air: every studio layer at once (spec 3 §3, §4) and a question card. */
+interface StudioLayers {
+  logoUrl: string;
+  backgroundUrl: string;
+}
+
+const STUDIO_TITLE = { id: 1, title: "Dana Host", subtitle: "Head of product, Onstage" };
+const STUDIO_QUESTION: QaStageCard = {
+  questionId: 1,
+  text: "How do the brand's logo and lower third reach the recording?",
+  askedBy: "asked by Ada Guest",
+};
+
+/**
+ * Bench, host side (bench:studio): the fake camera as the one person on stage, composed and sent like a
+ * host's tab does; `layers` puts the brand, a title and a question card on air, or takes them off.
+ */
+async function sendStudioFeed(sessionId: number) {
+  const media = await navigator.mediaDevices.getUserMedia({
+    video: { width: 1280, height: 720 },
+    audio: true,
+  });
+  const participants: StageParticipant[] = [
+    {
+      userId: 1,
+      name: "Dana Host",
+      isLocal: true,
+      media,
+      screen: null,
+      audioMuted: false,
+      videoMuted: false,
+    },
+  ];
+  const scene = (on: StudioLayers | null) =>
+    programScene({
+      slateText: "Studio",
+      brand: { color: "#1F6FEB", logoUrl: on?.logoUrl ?? null, backgroundUrl: on?.backgroundUrl ?? null },
+      tiles: stageTiles(participants),
+      title: on ? STUDIO_TITLE : null,
+      question: on ? STUDIO_QUESTION : null,
+    });
+  const feed = composeProgramFeed(scene(null), participants);
+  let last: FeedStatus | null = null;
+  sendProgramFeed({ stream: feed.stream, sessionId, onStatus: (s) => (last = s) });
+  Object.assign(window, {
+    studioFeed: {
+      status: () => last,
+      layers: (on: StudioLayers | null) => feed.update(scene(on), participants),
+    },
+  });
+}
+
 /** The bench's decoder against the compositor's own canvas: the time read and the time now. */
 async function readComposedClock(): Promise<{ readMs: number; nowMs: number }> {
   const feed = composeStageFeed([clockParticipant()], CLOCK_BRAND);
@@ -246,6 +298,7 @@ Object.assign(window, {
     pickRecorderMimeType,
     renderSessionScreen,
     sendClockFeed,
+    sendStudioFeed,
     readComposedClock,
     measureGlassToGlass,
   },

@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import "./Dialog.css";
 
 export interface DialogProps {
@@ -37,7 +37,11 @@ function focusMarked(event: Event) {
   marked.focus();
 }
 
-/** Radix handles the focus trap, Escape to close and returning focus to the trigger. */
+/**
+ * Radix handles the focus trap and Escape to close. It gives the focus back only to a Radix Trigger, and
+ * our dialogs open from plain buttons and menus: so the dialog remembers what had the focus when it
+ * opened and gives it back on close (when that element is still on the page).
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -47,6 +51,15 @@ export function Dialog({
   children,
   dismissable = true,
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = (event: Event) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    focusMarked(event);
+  };
+  const focusOpener = (event: Event) => {
+    event.preventDefault();
+    if (opener.current?.isConnected) opener.current.focus();
+  };
   const blocking = dismissable
     ? { onEscapeKeyDown: escapeClosesPopupFirst }
     : { onEscapeKeyDown: keepOpen, onInteractOutside: keepOpen };
@@ -54,7 +67,12 @@ export function Dialog({
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
-        <RadixDialog.Content className="dialog__content" onOpenAutoFocus={focusMarked} {...blocking}>
+        <RadixDialog.Content
+          className="dialog__content"
+          onOpenAutoFocus={rememberOpener}
+          onCloseAutoFocus={focusOpener}
+          {...blocking}
+        >
           <div className="dialog__header">
             <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
             {dismissable && (

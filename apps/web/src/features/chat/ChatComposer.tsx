@@ -2,6 +2,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from "@onstage/domain";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { Button } from "../../ui/Button";
 import { useSignInParams } from "../auth/useSignInParams";
+import "../room-kit/room-kit.css";
 import { warnEmailNotVerified } from "./emailToast";
 import { VerifyEmailPrompt } from "./VerifyEmailPrompt";
 
@@ -72,7 +73,7 @@ export function ChatComposer({ mode, onSend }: ChatComposerProps) {
       </label>
       <textarea
         id={id}
-        className="chat-composer__input"
+        className="chat-composer__input message-input"
         placeholder="Say something…"
         rows={2}
         value={draft}

@@ -1,18 +1,8 @@
-import {
-  type ChatMessage,
-  mayDeleteChatMessage,
-  mayEditChatMessage,
-  type ViewerFlags,
-} from "@onstage/domain";
+import { type ChatMessage, mayDeleteChatMessage, mayEditChatMessage } from "@onstage/domain";
 import { useState } from "react";
-import { MessageEditor } from "./MessageEditor";
+import { MessageEditor } from "../room-kit/MessageEditor";
+import type { ChatViewer } from "../room-kit/roomModule";
 import { Reactions } from "./Reactions";
-
-export interface ChatViewer {
-  userId: number | null;
-  emailVerified: boolean;
-  flags: ViewerFlags;
-}
 
 export interface ChatMessageItemProps {
   message: ChatMessage;

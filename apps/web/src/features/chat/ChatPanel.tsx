@@ -1,8 +1,8 @@
 import { type ChatMessage, type ChatType, mayPostInChat } from "@onstage/domain";
 import type { ReactNode } from "react";
+import type { ChatViewer } from "../room-kit/roomModule";
 import { ChatComposer, type ComposerMode } from "./ChatComposer";
 import { ChatHistory } from "./ChatHistory";
-import type { ChatViewer } from "./ChatMessageItem";
 import { warnEmailNotVerified } from "./emailToast";
 import type { ChatController } from "./useChat";
 import "./chat.css";

@@ -2,11 +2,11 @@ import { type ChatType, mayToggleChat } from "@onstage/domain";
 import { useParams } from "wouter";
 import { useMe } from "../account/useMe";
 import { viewerFlagsFor } from "../event-page/eventView";
-import { ConnectionStatus } from "../room/ConnectionStatus";
-import { DecideViewAgain, useSessionTopic } from "../room/useRoomTopics";
+import { ConnectionStatus } from "../room-kit/ConnectionStatus";
+import { PopoutFrame, type PopoutPlace } from "../room-kit/PopoutFrame";
+import { DecideViewAgain, useSessionTopic } from "../room-kit/sessionTopic";
 import { ChatPanel } from "./ChatPanel";
 import { ToggleChatButton } from "./ChatToolbar";
-import { PopoutFrame, type PopoutPlace } from "./PopoutFrame";
 import { useChat } from "./useChat";
 
 const CHAT_TYPES: Record<string, ChatType> = { chat: "public", backstagechat: "backstage" };
@@ -50,7 +50,7 @@ function PopoutChat({ data, session, chatType, title, room }: PopoutProps) {
   };
   return (
     <>
-      <h1 className="chat-popout__title">
+      <h1 className="popout__title">
         {title} · {data.event.title}
       </h1>
       <ConnectionStatus />

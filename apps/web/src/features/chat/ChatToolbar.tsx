@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { failureText } from "../../api";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
-import { roomKeys } from "../room/roomApi";
+import { roomKeys } from "../room-kit/useRoom";
 import { toggleChat } from "./chatApi";
 
 const FAILURE_TOAST_MS = 5_000;

@@ -1,5 +1,5 @@
 import { mayToggleChat, type RoomResponse, type SidebarModule } from "@onstage/domain";
-import type { RoomModule } from "../room/roomModule";
+import type { RoomModule } from "../room-kit/roomModule";
 import { ChatPanel } from "./ChatPanel";
 import { PopOutButton, popOutPath, ToggleChatButton } from "./ChatToolbar";
 import { useChat } from "./useChat";

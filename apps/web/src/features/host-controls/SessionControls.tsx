@@ -1,6 +1,6 @@
 import { isForcedDisconnect, isHostLevel, type RoomResponse, streamFailure } from "@onstage/domain";
 import { toast } from "../../ui/toast";
-import type { RoomViewProps } from "../room/roomModule";
+import type { RoomViewProps } from "../room-kit/roomModule";
 import { CountdownOverlay } from "./CountdownOverlay";
 import { HostControlBar } from "./HostControlBar";
 import { moveSession } from "./sessionControlApi";

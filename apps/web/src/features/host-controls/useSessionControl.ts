@@ -4,7 +4,7 @@ import { useState } from "react";
 import { failureText, isApiError } from "../../api";
 import { toast } from "../../ui/toast";
 import { eventKeys } from "../events/eventKeys";
-import { roomKeys } from "../room/roomApi";
+import { roomKeys } from "../room-kit/useRoom";
 
 const FAILURE_TOAST_MS = 5_000;
 

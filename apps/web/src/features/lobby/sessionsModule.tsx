@@ -1,4 +1,4 @@
-import type { RoomModule } from "../room/roomModule";
+import type { RoomModule } from "../room-kit/roomModule";
 import { SessionAgenda } from "./SessionAgenda";
 
 /** Spec 2 §2: the multi-session module, the lobby list in every room of a multi-session event. */

@@ -15,7 +15,7 @@ import { useToggleChat } from "../chat/ChatToolbar";
 import { eventKeys } from "../events/eventKeys";
 import { updateSetting } from "../host-controls/sessionControlApi";
 import { useSessionControl } from "../host-controls/useSessionControl";
-import type { RoomViewProps } from "../room/roomModule";
+import type { RoomViewProps } from "../room-kit/roomModule";
 import { toggleClipping } from "./moduleSettingsApi";
 import "./module-settings.css";
 

@@ -1,4 +1,4 @@
-import type { RoomModule } from "../room/roomModule";
+import type { RoomModule } from "../room-kit/roomModule";
 import { PeoplePanel } from "./PeoplePanel";
 
 export const peopleModule: RoomModule = {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
-import type { ChatViewer } from "../chat/ChatMessageItem";
+import type { ChatViewer } from "../room-kit/roomModule";
 import { DeletePollDialog } from "./DeletePollDialog";
 import { PollCard } from "./PollCard";
 import { PollFormDialog } from "./PollForm";

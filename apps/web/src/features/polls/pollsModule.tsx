@@ -1,4 +1,4 @@
-import type { RoomModule } from "../room/roomModule";
+import type { RoomModule } from "../room-kit/roomModule";
 import { PollsPanel } from "./PollsPanel";
 import { usePolls } from "./usePolls";
 

@@ -3,7 +3,7 @@ import type { Room } from "livekit-client";
 import { useEffect, useMemo, useState } from "react";
 import { useProgramScene } from "../program-scene/useProgramScene";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
-import { useRoom } from "../room/useRoom";
+import { useRoom } from "../room-kit/useRoom";
 import { encoderIdentity } from "../stage/livekit/stageParticipants";
 import { useLivekitStage } from "../stage/livekit/useLivekitStage";
 import type { StageParticipant } from "../stage/types";

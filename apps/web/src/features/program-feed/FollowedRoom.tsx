@@ -1,5 +1,5 @@
 import type { RoomResponse } from "@onstage/domain";
-import { DecideViewAgain, useSessionTopic } from "../room/useRoomTopics";
+import { DecideViewAgain, useSessionTopic } from "../room-kit/sessionTopic";
 
 /** Keeps the room's session current from its topic, and the page's view with its state. */
 export function FollowedRoom({ room, eventCode }: { room: RoomResponse; eventCode: string }) {

@@ -4,7 +4,7 @@ import { useMe } from "../account/useMe";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { useProgramScene } from "../program-scene/useProgramScene";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
-import { useRoom } from "../room/useRoom";
+import { useRoom } from "../room-kit/useRoom";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
 import { FollowedRoom } from "./FollowedRoom";
 import { ProgramCanvas, SlateProgram } from "./ProgramCanvas";

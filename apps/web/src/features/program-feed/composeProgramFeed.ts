@@ -1,4 +1,5 @@
 import { PROGRAM_HEIGHT, PROGRAM_WIDTH, type SceneLayer } from "@onstage/domain";
+import { canvasSurface } from "../program-scene/painter";
 import { ScenePainter } from "../program-scene/scenePainter";
 import { stageTiles } from "../stage/tiles";
 import type { StageParticipant } from "../stage/types";
@@ -39,7 +40,7 @@ export function composeProgramFeed(
   canvas.height = PROGRAM_HEIGHT;
   const ctx = canvas.getContext("2d", { alpha: false });
   if (!ctx) throw new Error("This browser cannot draw the program feed (no 2D canvas).");
-  const painter = new ScenePainter(ctx);
+  const painter = new ScenePainter(ctx, { surface: canvasSurface });
   const videos = new Map<string, { media: MediaStream; video: HTMLVideoElement }>();
   const mix = new AudioMix();
   const video = (key: string) => videos.get(key)?.video ?? null;

@@ -31,7 +31,7 @@ export function SceneCanvas({
     // Setting a canvas's size clears it, even to the same size.
     if (element.width !== size.width) element.width = size.width;
     if (element.height !== size.height) element.height = size.height;
-    painter.current ??= new ScenePainter(ctx, () => repaint.current());
+    painter.current ??= new ScenePainter(ctx, { redraw: () => repaint.current() });
     const scene = painter.current;
     scene.setLayers(layers, performance.now());
     let frame = 0;

@@ -34,6 +34,56 @@ export interface PrepareContext {
   redraw: () => void;
   /** The layer replaces one with the same identity (a new colour, a new place): no entrance again. */
   continues: boolean;
+  /** Where a layer's box is drawn once and copied every frame; null: draw it every time. */
+  surface: Surface | null;
+}
+
+/**
+ * A blank canvas of a box's size in program pixels (null where there is none). An opaque box (every pixel
+ * painted) has no alpha, so copying it blends nothing.
+ */
+export type Surface = (width: number, height: number, opaque: boolean) => CanvasRenderingContext2D | null;
+
+/** A canvas element per box: the program feed's surface (it draws at program scale, 30 times a second). */
+export const canvasSurface: Surface = (width, height, opaque) => {
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  return canvas.getContext("2d", { alpha: !opaque });
+};
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Every pixel of the box is painted (no transparency to keep). */
+  opaque?: boolean;
+}
+
+/** Draws a box's content with its top left corner at `at`. */
+export type BoxRender = (ctx: CanvasRenderingContext2D, at: { x: number; y: number }) => void;
+
+/**
+ * A layer's box drawn every frame, `shiftX` pixels to the right. With a surface it is rendered once and
+ * copied: text and scaled images are what a software-rendered canvas pays for at 30 fps, a copy at whole
+ * pixels costs little (bench:studio). Without one (the stage draws only on change, at its own scale, where
+ * a program-sized copy would blur) it is drawn each time.
+ */
+export function boxDrawer(box: Box, render: BoxRender, surface: Surface | null) {
+  const at = { x: Math.round(box.x), y: Math.round(box.y) };
+  let made: CanvasRenderingContext2D | null | undefined;
+  return (ctx: CanvasRenderingContext2D, shiftX = 0) => {
+    if (made === undefined) {
+      made = surface?.(Math.ceil(box.width), Math.ceil(box.height), box.opaque === true) ?? null;
+      if (made) render(made, { x: 0, y: 0 });
+    }
+    if (!made) {
+      render(ctx, { x: box.x + shiftX, y: box.y });
+      return;
+    }
+    ctx.drawImage(made.canvas, at.x + Math.round(shiftX), at.y);
+  };
 }
 
 export interface Painter<L extends SceneLayer> {

@@ -100,6 +100,58 @@ describe("ScenePainter", () => {
   });
 });
 
+describe("ScenePainter with a surface (the program feed, drawn 30 times a second)", () => {
+  /** A target that records copies (drawImage's x), and a surface whose boxes record their text. */
+  function surfaced() {
+    const copies: number[] = [];
+    const target = recordingContext();
+    const boxes: ReturnType<typeof recordingContext>[] = [];
+    const ctx = new Proxy(target.ctx, {
+      get: (inner, name) =>
+        name === "drawImage"
+          ? (_source: unknown, x: number) => copies.push(x)
+          : Reflect.get(inner, name as string),
+    });
+    const surface = () => {
+      const box = recordingContext();
+      boxes.push(box);
+      return box.ctx;
+    };
+    const painter = new ScenePainter(ctx, { surface });
+    const textsInBoxes = () => boxes.flatMap((b) => b.texts.map((t) => t.text));
+    return { painter, copies, textsInBoxes, textsOnTarget: target.texts };
+  }
+
+  test("a title and a question are drawn once, then copied every frame", () => {
+    const { painter, copies, textsInBoxes, textsOnTarget } = surfaced();
+    painter.setLayers(
+      scene({ title: ada, question: { questionId: 1, text: "Why?", askedBy: "asked by Cy" } }),
+      0,
+    );
+    for (let now = 0; now <= 3 * TITLE_SLIDE_MS; now += 100) painter.draw(frame(now));
+    expect(textsInBoxes()).toEqual(["Ada Lovelace", "Analyst", "Why?", "asked by Cy"]);
+    // The slate is drawn on the target (nobody on stage); the boxes only as copies.
+    expect(textsOnTarget.map((t) => t.text)).toEqual(Array(16).fill("Demo Day"));
+    expect(copies).toHaveLength(2 * 16);
+  });
+
+  test("the title's copy slides in at whole pixels, then stands still", () => {
+    const { painter, copies } = surfaced();
+    painter.setLayers(scene({ title: ada }), 0);
+    const xAt = (now: number) => {
+      copies.length = 0;
+      painter.draw(frame(now));
+      return copies[0] ?? Number.NaN;
+    };
+    const [first, middle, end, later] = [0, TITLE_SLIDE_MS / 2, TITLE_SLIDE_MS, 2 * TITLE_SLIDE_MS].map(xAt);
+    expect(first).toBeLessThan(0);
+    expect(middle).toBeGreaterThan(first ?? 0);
+    expect(Number.isInteger(middle)).toBe(true);
+    expect(end).toBe(later);
+    expect(end).toBeGreaterThan(0);
+  });
+});
+
 describe("describeLayers: the stage's text for screen readers", () => {
   test.each([
     ["nothing on air", scene(), []],

@@ -1,5 +1,5 @@
 import type { SceneLayer } from "@onstage/domain";
-import type { Drawing, Frame, LayerDescription, Painter } from "./painter";
+import type { Drawing, Frame, LayerDescription, Painter, Surface } from "./painter";
 import { PAINTERS } from "./painters";
 
 interface Prepared {
@@ -25,10 +25,13 @@ function painterOf(layer: SceneLayer): Painter<SceneLayer> {
 export class ScenePainter {
   private prepared: Prepared[] = [];
 
-  /** `redraw`: a layer has something new to show (an image loaded) before the scene changes again. */
+  /**
+   * `redraw`: a layer has something new to show (an image loaded) before the scene changes again.
+   * `surface`: where still boxes are drawn once, for a canvas drawn every frame (painter.ts boxDrawer).
+   */
   constructor(
     private readonly ctx: CanvasRenderingContext2D,
-    private readonly redraw: () => void = () => {},
+    private readonly options: { redraw?: () => void; surface?: Surface } = {},
   ) {}
 
   setLayers(layers: readonly SceneLayer[], now: number): void {
@@ -45,8 +48,9 @@ export class ScenePainter {
       const previous = [...before.values()].find((p) => p.kind === layer.kind && p.identity === identity);
       if (previous) before.delete(previous.key);
       const drawing = painter.prepare(this.ctx, layer, {
-        redraw: this.redraw,
+        redraw: this.options.redraw ?? (() => {}),
         continues: previous !== undefined,
+        surface: this.options.surface ?? null,
       });
       return { key, kind: layer.kind, identity, drawing };
     });

@@ -4,7 +4,7 @@ import { failureText } from "../../api";
 import { Checkbox } from "../../ui/Checkbox";
 import { Tooltip } from "../../ui/Tooltip";
 import { toast } from "../../ui/toast";
-import { roomKeys } from "../room/roomApi";
+import { roomKeys } from "../room-kit/useRoom";
 import { toggleQa } from "./questionsApi";
 
 const FAILURE_TOAST_MS = 5_000;

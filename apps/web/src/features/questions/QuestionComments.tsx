@@ -1,9 +1,9 @@
 import { canDeleteComment, canEditComment, type Question, type QuestionComment } from "@onstage/domain";
 import { useId, useState } from "react";
 import { Button } from "../../ui/Button";
-import type { ChatViewer } from "../chat/ChatMessageItem";
 import { warnEmailNotVerified } from "../chat/emailToast";
-import { MessageEditor } from "../chat/MessageEditor";
+import { MessageEditor } from "../room-kit/MessageEditor";
+import type { ChatViewer } from "../room-kit/roomModule";
 
 export interface CommentActions {
   add: (text: string) => Promise<boolean>;

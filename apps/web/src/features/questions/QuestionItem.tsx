@@ -11,9 +11,9 @@ import {
 import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../ui/Button";
-import type { ChatViewer } from "../chat/ChatMessageItem";
 import { warnEmailNotVerified } from "../chat/emailToast";
-import { MessageEditor } from "../chat/MessageEditor";
+import { MessageEditor } from "../room-kit/MessageEditor";
+import type { ChatViewer } from "../room-kit/roomModule";
 import { type CommentActions, QuestionComments } from "./QuestionComments";
 import { useUpvote } from "./useUpvote";
 

@@ -10,8 +10,8 @@ import {
 import { type ReactNode, useState } from "react";
 import { Spinner } from "../../ui/Spinner";
 import { Tabs } from "../../ui/Tabs";
-import type { ChatViewer } from "../chat/ChatMessageItem";
 import { type InStepViewOptions, useInStepView } from "../player/useInStep";
+import type { ChatViewer } from "../room-kit/roomModule";
 import { AskQuestionForm } from "./AskQuestionForm";
 import { QaToggles } from "./QaToggles";
 import { type QuestionActions, QuestionItem } from "./QuestionItem";

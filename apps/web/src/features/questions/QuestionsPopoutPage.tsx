@@ -1,9 +1,9 @@
 import { useParams } from "wouter";
 import { useMe } from "../account/useMe";
-import { PopoutFrame, type PopoutPlace } from "../chat/PopoutFrame";
 import { viewerFlagsFor } from "../event-page/eventView";
-import { ConnectionStatus } from "../room/ConnectionStatus";
-import { DecideViewAgain, useSessionTopic } from "../room/useRoomTopics";
+import { ConnectionStatus } from "../room-kit/ConnectionStatus";
+import { PopoutFrame, type PopoutPlace } from "../room-kit/PopoutFrame";
+import { DecideViewAgain, useSessionTopic } from "../room-kit/sessionTopic";
 import { QuestionsPanel } from "./QuestionsPanel";
 import { useQuestions } from "./useQuestions";
 
@@ -38,7 +38,7 @@ function PopoutQuestions({ data, session, room }: PopoutPlace) {
   };
   return (
     <>
-      <h1 className="chat-popout__title">Q&A · {data.event.title}</h1>
+      <h1 className="popout__title">Q&A · {data.event.title}</h1>
       <ConnectionStatus />
       <DecideViewAgain eventCode={data.event.eventCode} state={room.session.state} />
       <QuestionsPanel

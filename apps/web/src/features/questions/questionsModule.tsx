@@ -1,5 +1,5 @@
 import { PopOutButton, popOutPath } from "../chat/ChatToolbar";
-import type { RoomModule } from "../room/roomModule";
+import type { RoomModule } from "../room-kit/roomModule";
 import { QuestionsPanel } from "./QuestionsPanel";
 import { useQuestions } from "./useQuestions";
 

@@ -7,9 +7,9 @@ import { useMe } from "../account/useMe";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { IntentsProvider } from "../intents/IntentsProvider";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
+import { useRoom } from "../room-kit/useRoom";
 import { DuplicateTabScreen } from "./DuplicateTabScreen";
 import { RoomShell } from "./RoomShell";
-import { useRoom } from "./useRoom";
 import { useTabClaim } from "./useTabClaim";
 import "./room.css";
 

@@ -1,8 +1,8 @@
 import { type SidebarModule, showsUnreadBadge, unreadBadge, visibleModules } from "@onstage/domain";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Tabs } from "../../ui/Tabs";
+import type { RoomModule, RoomModuleContext, RoomSidebarProps } from "../room-kit/roomModule";
 import { ROOM_MODULES } from "./modules";
-import type { RoomModule, RoomModuleContext, RoomSidebarProps } from "./roomModule";
 import { useActiveModule } from "./useActiveModule";
 
 function visibleToViewer({ data, room, viewer }: RoomSidebarProps): SidebarModule[] {

@@ -3,8 +3,8 @@ import { sessionsModule } from "../lobby/sessionsModule";
 import { peopleModule } from "../people/peopleModule";
 import { pollsModule } from "../polls/pollsModule";
 import { questionsModule } from "../questions/questionsModule";
+import type { RoomModule } from "../room-kit/roomModule";
 import { studioModule } from "../studio/studioModule";
-import type { RoomModule } from "./roomModule";
 
 /** The sidebar's modules in the spec's tab order (spec 2 §1); clips come with their issue. */
 export const ROOM_MODULES: readonly RoomModule[] = [

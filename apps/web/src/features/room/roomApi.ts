@@ -1,15 +1,8 @@
-import { type ClaimTabRequest, ClaimTabResponse, RoomResponse } from "@onstage/domain";
+import { type ClaimTabRequest, ClaimTabResponse } from "@onstage/domain";
 import type { z } from "zod";
 import { api, jsonBody } from "../../api";
 
-export const roomKeys = {
-  room: (sessionId: number) => ["room", sessionId] as const,
-};
-
 type ClaimTabBody = z.input<typeof ClaimTabRequest>;
-
-export const fetchRoom = (sessionId: number) =>
-  api(`/api/video-session/room?video_session_id=${sessionId}`, RoomResponse);
 
 export const claimTab = (body: ClaimTabBody) =>
   api("/api/video-session/claim-tab", ClaimTabResponse, jsonBody(body));

@@ -1,71 +1,16 @@
-import type { EventPageData, RoomResponse, SessionState, SessionStream, ViewerFlags } from "@onstage/domain";
+import type { EventPageData, RoomResponse, ViewerFlags } from "@onstage/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { useLocation } from "wouter";
 import { eventKeys } from "../events/eventKeys";
 import { peopleKeys } from "../people/peopleApi";
-import { useShownSessionState } from "../player/ProgramClock";
 import { useTopic } from "../realtime/useTopic";
+import { roomKeys } from "../room-kit/useRoom";
 import { answerAudienceCall, type PendingAudienceCall } from "./audienceCall";
 import { browserId } from "./browserId";
-import { roomKeys } from "./roomApi";
 
-// The room's own topics (payload conventions of issue 6): session settings, the registered count, and
-// the signed-in user's notices (another tab took over, a ban).
-
-/** session:{id}: the session's state and settings such as disable_chat, and its stream. */
-export function useSessionTopic(room: RoomResponse) {
-  const queryClient = useQueryClient();
-  const key = roomKeys.room(room.session.id);
-  useTopic(
-    { kind: "session", id: room.session.id },
-    {
-      // Both room topics read the same answer: a second refetch joins the one in flight.
-      refetch: () => queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false }),
-      onMessage: (message) => {
-        // The studio (useStudio), Q&A and stage intents on this topic have their own lists.
-        if (message.kind !== "change") return;
-        if (message.table === "video_session_streams") {
-          const stream = message.payload;
-          queryClient.setQueryData<RoomResponse>(
-            key,
-            (old) => old && { ...old, stream: currentStream(old.stream, stream) },
-          );
-          return;
-        }
-        if (message.table !== "video_sessions") return;
-        const session = message.payload;
-        queryClient.setQueryData<RoomResponse>(key, (old) => old && { ...old, session });
-      },
-    },
-  );
-}
-
-/**
- * Spec 1 §4: who sees the room depends on the session state (ended or scheduled: back to the page), as
- * this viewer is shown it: an HLS viewer's End comes with their picture (issue 23 §3.2, ProgramClock).
- */
-export function DecideViewAgain({ eventCode, state }: { eventCode: string; state: SessionState }) {
-  const queryClient = useQueryClient();
-  const shownState = useShownSessionState(state);
-  const decided = useRef(shownState);
-  useEffect(() => {
-    if (shownState === decided.current) return;
-    decided.current = shownState;
-    void queryClient.invalidateQueries({ queryKey: eventKeys.byCode(eventCode) });
-  }, [shownState, eventCode, queryClient]);
-  return null;
-}
-
-/**
- * Spec 2 §4: the room's current stream after a stream change. A newer stream (go live) replaces it; a
- * deleted one (reset) clears it.
- */
-export function currentStream(current: SessionStream | null, changed: SessionStream): SessionStream | null {
-  if (current !== null && changed.id < current.id) return current;
-  if (changed.deletedAt !== null) return current?.id === changed.id ? null : current;
-  return changed;
-}
+// The room shell's own topics (payload conventions of issue 6): the registered count, the audience's
+// calls, and the signed-in user's notices (another tab took over, a ban). The session's: room-kit.
 
 /**
  * event:{id}: 'registration.created' and 'registration.deleted' carry the new registered count;

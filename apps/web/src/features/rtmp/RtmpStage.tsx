@@ -1,6 +1,6 @@
 import { rtmpHostScreens } from "@onstage/domain";
 import { SessionScreen } from "../player/SessionScreen";
-import type { RoomViewProps } from "../room/roomModule";
+import type { RoomViewProps } from "../room-kit/roomModule";
 import { RtmpSetup } from "./RtmpSetup";
 import { RtmpStreamerView } from "./RtmpStreamerView";
 import "./rtmp.css";

@@ -112,7 +112,7 @@ function TitleItem(props: {
               variant="secondary"
               disabled={props.isBusy}
               onClick={() => props.onShow(true)}
-              aria-label={`Show ${name} for 5 seconds`}
+              aria-label={`5 s: show ${name} for 5 seconds`}
             >
               5 s
             </Button>

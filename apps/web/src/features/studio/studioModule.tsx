@@ -1,4 +1,4 @@
-import type { RoomModule } from "../room/roomModule";
+import type { RoomModule } from "../room-kit/roomModule";
 import { StudioPanel } from "./StudioPanel";
 
 /** Spec 2 §1, §2: the studio module, for studio admins (domain visibleModules). */

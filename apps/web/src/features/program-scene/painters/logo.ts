@@ -1,5 +1,5 @@
 import { PROGRAM_WIDTH, type SceneLayer } from "@onstage/domain";
-import { isDrawable, loadImage, type Painter, still } from "../painter";
+import { boxDrawer, isDrawable, loadImage, type Painter, still } from "../painter";
 
 /** The box the logo fits in (keeping its shape), in the top right corner. */
 export const LOGO_BOX = { width: 200, height: 100, margin: 32 } as const;
@@ -13,12 +13,21 @@ export function logoRect(width: number, height: number) {
 }
 
 export const logo: Painter<Extract<SceneLayer, { kind: "logo" }>> = {
-  prepare: (_ctx, layer, { redraw }) => {
+  prepare: (_ctx, layer, { redraw, surface }) => {
     const image = loadImage(layer.url, redraw);
+    let drawBox: ReturnType<typeof boxDrawer> | null = null;
     return still((ctx) => {
       if (!isDrawable(image)) return;
-      const rect = logoRect(image.naturalWidth, image.naturalHeight);
-      ctx.drawImage(image, rect.x, rect.y, rect.width, rect.height);
+      // Its place depends on its shape, known once it has loaded.
+      drawBox ??= boxDrawer(
+        logoRect(image.naturalWidth, image.naturalHeight),
+        (c, at) => {
+          const rect = logoRect(image.naturalWidth, image.naturalHeight);
+          c.drawImage(image, at.x, at.y, rect.width, rect.height);
+        },
+        surface,
+      );
+      drawBox(ctx);
     });
   },
   describe: () => ({ label: "Logo", lines: ["The brand's logo"] }),

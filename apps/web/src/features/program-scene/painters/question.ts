@@ -5,7 +5,7 @@ import {
   type SceneLayer,
   stageCardLines,
 } from "@onstage/domain";
-import { type Painter, PROGRAM_FONT, PROGRAM_TEXT, still } from "../painter";
+import { boxDrawer, type Painter, PROGRAM_FONT, PROGRAM_TEXT, still } from "../painter";
 
 // Issue 12 "show on stage": the question the team answered, as a lower third over the tiles.
 
@@ -71,26 +71,28 @@ export function layoutQaCard(
   return { x: CARD.marginX, y, width, height, accent, texts };
 }
 
-function drawQaCard(ctx: CanvasRenderingContext2D, layout: QaCardLayout) {
-  const { x, y, width, height } = layout;
+/** The card with its top left corner at `at` (its lines are placed relative to the card's top). */
+function drawQaCard(ctx: CanvasRenderingContext2D, layout: QaCardLayout, at: { x: number; y: number }) {
+  const { width, height } = layout;
   ctx.fillStyle = CARD.background;
-  ctx.fillRect(x, y, width, height);
+  ctx.fillRect(at.x, at.y, width, height);
   ctx.fillStyle = layout.accent;
-  ctx.fillRect(x, y, CARD.accentWidth, height);
+  ctx.fillRect(at.x, at.y, CARD.accentWidth, height);
   ctx.textAlign = "left";
   ctx.textBaseline = "top";
-  const left = x + CARD.accentWidth + CARD.padding;
+  const left = at.x + CARD.accentWidth + CARD.padding;
   for (const t of layout.texts) {
     ctx.font = t.font;
     ctx.fillStyle = t.colour;
-    ctx.fillText(t.text, left, t.y, width - 2 * CARD.padding - CARD.accentWidth);
+    ctx.fillText(t.text, left, at.y + t.y - layout.y, width - 2 * CARD.padding - CARD.accentWidth);
   }
 }
 
 export const question: Painter<Extract<SceneLayer, { kind: "question" }>> = {
-  prepare: (ctx, layer) => {
+  prepare: (ctx, layer, { surface }) => {
     const layout = layoutQaCard(ctx, layer.card, layer.accent);
-    return still((target) => drawQaCard(target, layout));
+    const drawBox = boxDrawer({ ...layout, opaque: true }, (c, at) => drawQaCard(c, layout, at), surface);
+    return still((target) => drawBox(target));
   },
   describe: (layer) => ({ label: "Question on stage", lines: [layer.card.text, layer.card.askedBy] }),
 };

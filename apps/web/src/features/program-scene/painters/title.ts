@@ -1,5 +1,5 @@
 import { PROGRAM_HEIGHT, PROGRAM_WIDTH, type SceneLayer, type SceneTitle } from "@onstage/domain";
-import { type Painter, PROGRAM_FONT, PROGRAM_TEXT } from "../painter";
+import { boxDrawer, type Painter, PROGRAM_FONT, PROGRAM_TEXT } from "../painter";
 
 // Spec 3 §4 title overlays: a lower third that slides in from the left when shown and out when hidden.
 
@@ -49,35 +49,40 @@ const subtitleFont = () => `500 ${TITLE_BOX.subtitlePx}px ${PROGRAM_FONT}`;
 /** 0 → 1 with a soft landing. */
 const easeOut = (t: number) => 1 - (1 - Math.min(1, Math.max(0, t))) ** 3;
 
+const boxHeight = (layout: TitleLayout) =>
+  TITLE_BOX.titleHeight + (layout.hasSubtitle ? TITLE_BOX.subtitleHeight : 0);
+
+/** The lower third with its top left corner at `at`. */
 function drawTitle(
   ctx: CanvasRenderingContext2D,
   title: SceneTitle,
   accent: string,
   layout: TitleLayout,
-  shift: number,
+  at: { x: number; y: number },
 ) {
-  const x = layout.x + shift;
   const textMax = layout.width - 2 * TITLE_BOX.paddingX;
   ctx.fillStyle = TITLE_BOX.background;
-  ctx.fillRect(x, layout.y, layout.width, TITLE_BOX.titleHeight);
+  ctx.fillRect(at.x, at.y, layout.width, TITLE_BOX.titleHeight);
   ctx.fillStyle = PROGRAM_TEXT;
   ctx.font = titleFont();
   ctx.textAlign = "left";
   ctx.textBaseline = "middle";
-  ctx.fillText(title.title, x + TITLE_BOX.paddingX, layout.y + TITLE_BOX.titleHeight / 2, textMax);
+  ctx.fillText(title.title, at.x + TITLE_BOX.paddingX, at.y + TITLE_BOX.titleHeight / 2, textMax);
   if (!layout.hasSubtitle) return;
-  const top = layout.y + TITLE_BOX.titleHeight;
+  const top = at.y + TITLE_BOX.titleHeight;
   ctx.fillStyle = accent;
-  ctx.fillRect(x, top, layout.width, TITLE_BOX.subtitleHeight);
+  ctx.fillRect(at.x, top, layout.width, TITLE_BOX.subtitleHeight);
   ctx.fillStyle = PROGRAM_TEXT;
   ctx.font = subtitleFont();
-  ctx.fillText(title.subtitle, x + TITLE_BOX.paddingX, top + TITLE_BOX.subtitleHeight / 2, textMax);
+  ctx.fillText(title.subtitle, at.x + TITLE_BOX.paddingX, top + TITLE_BOX.subtitleHeight / 2, textMax);
 }
 
 export const title: Painter<Extract<SceneLayer, { kind: "title" }>> = {
   identity: (layer) => String(layer.title.id),
-  prepare: (ctx, layer, { continues }) => {
+  prepare: (ctx, layer, { continues, surface }) => {
     const layout = layoutTitle(ctx, layer.title, layer.placement);
+    const box = { x: layout.x, y: layout.y, width: layout.width, height: boxHeight(layout), opaque: true };
+    const drawBox = boxDrawer(box, (c, at) => drawTitle(c, layer.title, layer.accent, layout, at), surface);
     // Off screen: the whole box left of the picture.
     const away = -(layout.x + layout.width);
     let shownAt: number | null = continues ? Number.NEGATIVE_INFINITY : null;
@@ -88,7 +93,7 @@ export const title: Painter<Extract<SceneLayer, { kind: "title" }>> = {
         const entered = easeOut((now - shownAt) / TITLE_SLIDE_MS);
         const left = leftAt === null ? 0 : easeOut((now - leftAt) / TITLE_SLIDE_MS);
         if (left >= 1) return false;
-        drawTitle(target, layer.title, layer.accent, layout, away * (1 - entered) + away * left);
+        drawBox(target, away * (1 - entered) + away * left);
         return entered < 1 || leftAt !== null;
       },
       leave: (now) => {

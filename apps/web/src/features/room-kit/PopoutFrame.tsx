@@ -8,8 +8,8 @@ import { decideEventView } from "../event-page/eventView";
 import { pickSession } from "../event-page/pickSession";
 import { useEventPage } from "../event-page/useEventPage";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
-import { useRoom } from "../room/useRoom";
-import "./chat.css";
+import { useRoom } from "./useRoom";
+import "./room-kit.css";
 
 export interface PopoutPlace {
   data: EventPageData;
@@ -42,7 +42,7 @@ export function PopoutFrame({ title, isKnown, texts, children }: PopoutFrameProp
   useDocumentTitle(data ? `${title} · ${data.event.title}` : title);
 
   return (
-    <main className="chat-popout">
+    <main className="popout">
       {query.isPending && eventCode !== "" ? (
         <Spinner label={texts.loading} />
       ) : isAvailable && data && session ? (
@@ -52,8 +52,8 @@ export function PopoutFrame({ title, isKnown, texts, children }: PopoutFrameProp
           </PopoutRoom>
         </RealtimeProvider>
       ) : (
-        <div className="chat-popout__gone">
-          <h1 className="chat-popout__title">{title}</h1>
+        <div className="popout__gone">
+          <h1 className="popout__title">{title}</h1>
           <p>{texts.gone}</p>
           <Link to={`/c/${encodeURIComponent(eventCode)}`}>Go to the event page</Link>
         </div>

@@ -1,6 +1,12 @@
 import type { EventPageData, RoomResponse, SidebarModule, ViewerFlags } from "@onstage/domain";
 import type { ReactNode } from "react";
-import type { ChatViewer } from "../chat/ChatMessageItem";
+
+/** Who is reading a module's panel: what chat, Q&A and polls decide their controls by. */
+export interface ChatViewer {
+  userId: number | null;
+  emailVerified: boolean;
+  flags: ViewerFlags;
+}
 
 /** What the room's parts around the stage are drawn from. */
 export interface RoomViewProps {

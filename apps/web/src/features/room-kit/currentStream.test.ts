@@ -1,6 +1,6 @@
 import type { SessionStream } from "@onstage/domain";
 import { describe, expect, it } from "vitest";
-import { currentStream } from "./useRoomTopics";
+import { currentStream } from "./sessionTopic";
 
 const stream = (id: number, fields: Partial<SessionStream> = {}): SessionStream => ({
   id,

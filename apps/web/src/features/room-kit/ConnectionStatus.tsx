@@ -1,5 +1,6 @@
 import { realtimeHealth } from "../realtime/health";
 import { useRealtimeSnapshot } from "../realtime/useTopic";
+import "./room-kit.css";
 
 /**
  * Issue 6 item 5: realtime status, shown only when degraded: 'Reconnecting…' politely, a failure as an

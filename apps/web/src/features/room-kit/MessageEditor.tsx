@@ -1,6 +1,7 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from "@onstage/domain";
 import { type KeyboardEvent, useId, useState } from "react";
 import { Button } from "../../ui/Button";
+import "./room-kit.css";
 
 export interface MessageEditorProps {
   /** The text being edited: a chat message, a question or a comment (the same 2000-character bound). */
@@ -32,7 +33,7 @@ export function MessageEditor({ text, label = "Edit message", onSave, onCancel }
   };
   return (
     <form
-      className="chat-editor"
+      className="message-editor"
       onSubmit={(event) => {
         event.preventDefault();
         save();
@@ -43,7 +44,7 @@ export function MessageEditor({ text, label = "Edit message", onSave, onCancel }
       </label>
       <textarea
         id={id}
-        className="chat-editor__input"
+        className="message-input"
         value={draft}
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
         rows={2}
@@ -52,7 +53,7 @@ export function MessageEditor({ text, label = "Edit message", onSave, onCancel }
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <div className="chat-editor__actions">
+      <div className="message-editor__actions">
         <Button type="submit" size="sm" disabled={isSaving}>
           Save
         </Button>

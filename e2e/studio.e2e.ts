@@ -1,0 +1,87 @@
+import { expect, test } from "vitest";
+import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { RoomPage } from "./pages/room";
+import { StudioPanel } from "./pages/studio";
+import { signInBrowser } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { useBrowser } from "./support/browser";
+
+// Issue 24 §2, §4, §5: the studio panel as a host works it by keyboard, with axe on its open sections and
+// on the templates dialog. What the layers look like on air is in on-air.e2e.ts. The demo's
+// 'office-hours' event is open and broadcasting; the demo host runs it.
+const browser = useBrowser();
+const EVENT = "office-hours";
+
+test("the studio by keyboard: a title's counters and refusal, create, 5 s on air, reorder, edit, delete; templates", async () => {
+  const host = browser.page();
+  await signInBrowser(host.request, DEMO_HOST);
+  await new RoomPage(host).open(EVENT);
+  const studio = new StudioPanel(host);
+  await studio.open();
+
+  // Sections open from the keyboard; several stay open.
+  for (const title of ["Brand", "Overlays"]) {
+    await host.locator("summary", { hasText: title }).focus();
+    await host.keyboard.press("Enter");
+  }
+  const overlays = await studio.section("Overlays");
+  expect(await studio.panel().locator("details[open]").count()).toBe(2);
+
+  // Spec 3 §5: no title, no Create, and the refusal says why; the counters count and turn red at 32.
+  const create = overlays.getByRole("button", { name: "Create", exact: true });
+  await overlays.getByText("Overlay title requires a title").waitFor();
+  expect(await create.isDisabled()).toBe(true);
+  await overlays.getByLabel("Title", { exact: true }).focus();
+  const long = "Grace Hopper, Rear Admiral, USN!";
+  await host.keyboard.type(`${long} and more`);
+  const counter = overlays.getByText("32/32");
+  await counter.waitFor();
+  expect(await counter.getAttribute("class")).toContain("studio-field__count--full");
+  expect(await overlays.getByText("Overlay title requires a title").count()).toBe(0);
+  await host.keyboard.press("Tab");
+  await host.keyboard.type("Computer scientist");
+  await overlays.getByText("18/45").waitFor();
+  await host.keyboard.press("Enter");
+  await overlays.getByRole("button", { name: `Show ${long}`, exact: true }).waitFor();
+  await studio.createTitle("Ada Lovelace", "Analyst");
+
+  // The list in order; the second moves up.
+  const names = () => overlays.getByRole("list", { name: "Titles" }).locator("strong").allTextContents();
+  expect(await names()).toEqual([long, "Ada Lovelace"]);
+  await overlays.getByRole("button", { name: "Move Ada Lovelace up" }).click();
+  await expect.poll(names).toEqual(["Ada Lovelace", long]);
+
+  // Spec 2 §9: 5 s on air, then the server takes it off.
+  await overlays.getByRole("button", { name: "5 s: show Ada Lovelace for 5 seconds" }).click();
+  const onAir = overlays.getByText("On air");
+  await onAir.waitFor();
+  await onAir.waitFor({ state: "detached", timeout: 15_000 });
+
+  // Edit keeps the title's place; the form is the same, with Save.
+  await overlays.getByRole("button", { name: "Edit Ada Lovelace" }).click();
+  const subtitle = overlays.getByRole("list", { name: "Titles" }).getByLabel("Subtitle", { exact: true });
+  await subtitle.fill("Analyst and writer");
+  await subtitle.press("Enter");
+  await overlays.getByText("Analyst and writer").waitFor();
+
+  expect(await axeViolations(host)).toEqual([]);
+
+  // The templates dialog: axe, and Escape gives the focus back to its button.
+  const templates = studio.panel().getByRole("button", { name: "Templates", exact: true });
+  await templates.click();
+  const dialog = host.getByRole("dialog", { name: "Templates" });
+  await dialog.waitFor();
+  expect(await axeViolations(host)).toEqual([]);
+  await host.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+  // Radix gives it back just after the dialog leaves.
+  await expect
+    .poll(() => templates.evaluate((button) => button === document.activeElement), { timeout: 2_000 })
+    .toBe(true);
+
+  for (const name of [long, "Ada Lovelace"]) {
+    await overlays.getByRole("button", { name: `Delete ${name}` }).click();
+    await overlays.getByRole("button", { name: `Edit ${name}` }).waitFor({ state: "detached" });
+  }
+  await overlays.getByText("No titles yet").waitFor();
+});
