@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { RoomPage } from "./pages/room";
@@ -12,7 +13,7 @@ import { useBrowser } from "./support/browser";
 const browser = useBrowser();
 const EVENT = "office-hours";
 
-test("the studio by keyboard: a title's counters and refusal, create, 5 s on air, reorder, edit, delete; templates", async () => {
+test("the studio by keyboard: a title's counters and refusal, create, 5 s on air, reorder, edit, delete; templates; a logo removed", async () => {
   const host = browser.page();
   await signInBrowser(host.request, DEMO_HOST);
   await new RoomPage(host).open(EVENT);
@@ -78,6 +79,16 @@ test("the studio by keyboard: a title's counters and refusal, create, 5 s on air
   await expect
     .poll(() => templates.evaluate((button) => button === document.activeElement), { timeout: 2_000 })
     .toBe(true);
+
+  // A stored logo can be removed again (and leaves the picture with its element).
+  await studio.upload(
+    "Logo",
+    await sharp({ create: { width: 400, height: 200, channels: 3, background: "#1F6FEB" } })
+      .png()
+      .toBuffer(),
+  );
+  await studio.panel().getByRole("button", { name: "Remove the logo" }).click();
+  await studio.panel().getByRole("img", { name: "Current logo" }).waitFor({ state: "detached" });
 
   for (const name of [long, "Ada Lovelace"]) {
     await overlays.getByRole("button", { name: `Delete ${name}` }).click();

@@ -1,8 +1,10 @@
+import { DEFAULT_PRIMARY_COLOR } from "@onstage/domain";
 import { escapeHtml } from "../../http/html";
 import type { MailMessage } from "./mailer";
 
 const PRODUCT = "Onstage";
-const BRAND_COLOUR = "#EC5F3E";
+// The product's own colour: a channel's brand colour is for its sessions' pictures, not Onstage's mail.
+const BRAND_COLOUR = DEFAULT_PRIMARY_COLOR;
 
 /** A product mail: greeting, paragraphs, labelled details, one button with its link, quiet notes. */
 export interface MailContent {

@@ -1,9 +1,10 @@
 import { brandImageRefusal, brandOf, errorMessage, isBrandColor, type StudioResponse } from "@onstage/domain";
 import { useId, useState } from "react";
 import { failureText } from "../../api";
+import { Button } from "../../ui/Button";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { toast } from "../../ui/toast";
-import { createElement, uploadBrandImage } from "./studioApi";
+import { createElement, deleteElement, uploadBrandImage } from "./studioApi";
 import { useStudioChange } from "./useStudioChange";
 
 const IMAGE_TYPES = ".png,.jpg,.jpeg,image/png,image/jpeg";
@@ -14,17 +15,27 @@ export function BrandSection({ studio, greenroom }: { studio: StudioResponse; gr
   return (
     <>
       <ColourPicker sessionId={studio.sessionId} colour={brand.color} />
-      <BrandImage sessionId={studio.sessionId} kind="logo" label="Logo" url={brand.logoUrl} />
+      <BrandImage
+        sessionId={studio.sessionId}
+        kind="logo"
+        label="Logo"
+        url={brand.logoUrl}
+        elementId={elementIdOf(studio, "logo")}
+      />
       <BrandImage
         sessionId={studio.sessionId}
         kind="background"
         label="Background"
         url={brand.backgroundUrl}
+        elementId={elementIdOf(studio, "background")}
       />
       {greenroom}
     </>
   );
 }
+
+const elementIdOf = (studio: StudioResponse, type: "logo" | "background") =>
+  studio.elements.find((e) => e.type === type)?.id ?? null;
 
 function ColourPicker({ sessionId, colour }: { sessionId: number; colour: string }) {
   const id = useId();
@@ -68,12 +79,16 @@ function BrandImage(props: {
   kind: "logo" | "background";
   label: string;
   url: string | null;
+  /** The stored image's element, which Remove deletes. */
+  elementId: number | null;
 }) {
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useStudioChange(props.sessionId, (file: File) =>
     uploadBrandImage(props.sessionId, props.kind, file, setProgress),
   );
+  const remove = useStudioChange(props.sessionId, (elementId: number) => deleteElement(elementId));
+  const { elementId } = props;
   const choose = (files: FileList | null) => {
     const list = [...(files ?? [])];
     const refusal = brandImageRefusal(list);
@@ -90,11 +105,24 @@ function BrandImage(props: {
     <div className="studio-field">
       <label htmlFor={id}>{props.label}</label>
       {props.url && (
-        <img
-          className={`studio-brand-image studio-brand-image--${props.kind}`}
-          src={props.url}
-          alt={`Current ${props.kind}`}
-        />
+        <div className="studio-row">
+          <img
+            className={`studio-brand-image studio-brand-image--${props.kind}`}
+            src={props.url}
+            alt={`Current ${props.kind}`}
+          />
+          {elementId !== null && (
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={remove.isPending || progress !== null}
+              onClick={() => remove.mutate(elementId)}
+              aria-label={`Remove the ${props.kind}`}
+            >
+              Remove
+            </Button>
+          )}
+        </div>
       )}
       <input
         id={id}
