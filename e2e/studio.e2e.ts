@@ -1,3 +1,4 @@
+import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
@@ -6,6 +7,7 @@ import { StudioPanel } from "./pages/studio";
 import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
+import { signUpVerified } from "./support/verified-account";
 
 // Issue 24 §2, §4, §5: the studio panel as a host works it by keyboard, with axe on its open sections and
 // on the templates dialog. What the layers look like on air is in on-air.e2e.ts. The demo's
@@ -95,4 +97,60 @@ test("the studio by keyboard: a title's counters and refusal, create, 5 s on air
     await overlays.getByRole("button", { name: `Edit ${name}` }).waitFor({ state: "detached" });
   }
   await overlays.getByText("No titles yet").waitFor();
+});
+
+const UNSECURE = 'You\'ve entered an unsecure URL. Please enter a URL that start with "HTTPS".';
+
+test("a link CTA: the spec's URL messages, shown over a guest's player, the click counted for the team, hidden", async () => {
+  const host = browser.page();
+  const context = await (browser.page().context().browser() as Browser).newContext({
+    baseURL: browser.baseUrl,
+  });
+  try {
+    const guest = await context.newPage();
+    await signInBrowser(host.request, DEMO_HOST);
+    await signUpVerified(guest.request, browser.baseUrl, {
+      email: `cta-${Date.now()}@example.test`,
+      firstName: "Cleo",
+      lastName: "Clicker",
+    });
+    await new RoomPage(host).open(EVENT);
+    await new RoomPage(guest).open(EVENT);
+    const studio = new StudioPanel(host);
+    await studio.open();
+    const ctas = await studio.section("Calls to action");
+    const add = ctas.getByRole("button", { name: "Add", exact: true });
+    await ctas.getByLabel("Button label").fill("Get the deck");
+    await ctas.getByLabel("Link").fill("http://onstage.test/deck");
+    await ctas.getByText(UNSECURE).waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    await ctas.getByLabel("Link").fill("https://onstage.test/deck");
+    expect(await ctas.getByText(UNSECURE).count()).toBe(0);
+    await add.click();
+    const item = ctas.getByRole("listitem").filter({ hasText: "Get the deck" });
+    await item.getByText("0 clicks").waitFor();
+    expect(await axeViolations(host)).toEqual([]);
+
+    // Kept back until shown: the guest sees no button; then it is over the guest's player.
+    const button = guest.getByRole("region", { name: "Stage" }).getByRole("link", { name: "Get the deck" });
+    expect(await button.count()).toBe(0);
+    await ctas.getByRole("button", { name: "Show Get the deck" }).click();
+    await item.getByText("On air").waitFor();
+    await button.waitFor({ timeout: 20_000 });
+    expect(await button.getAttribute("href")).toBe("https://onstage.test/deck");
+    expect(await button.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(await axeViolations(guest)).toEqual([]);
+    // The link opens in a new tab (the network is closed here: what counts is the click).
+    const popup = guest.waitForEvent("popup");
+    await button.click();
+    await (await popup).close();
+    await item.getByText("1 click").waitFor({ timeout: 20_000 });
+
+    await ctas.getByRole("button", { name: "Hide Get the deck" }).click();
+    await button.waitFor({ state: "detached" });
+    await ctas.getByRole("button", { name: "Delete Get the deck" }).click();
+    await item.waitFor({ state: "detached" });
+  } finally {
+    await context.close();
+  }
 });

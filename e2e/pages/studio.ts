@@ -15,7 +15,7 @@ export class StudioPanel {
   }
 
   /** Opens an accordion section (several stay open at once). */
-  async section(title: "Brand" | "Overlays") {
+  async section(title: "Brand" | "Overlays" | "Calls to action") {
     const summary = this.page.locator("summary", { hasText: title });
     const details = this.panel().locator("details", { has: summary });
     if ((await details.getAttribute("open")) === null) await summary.click();

@@ -245,6 +245,7 @@ export const AUDIENCE_RATE_LIMITS = {
   question_upvote: { max: 30, windowMs: MINUTE_MS },
   poll_answer: { max: 10, windowMs: 10 * SECOND_MS },
   stage_intent: { max: 10, windowMs: MINUTE_MS },
+  offer_click: { max: 10, windowMs: 10 * SECOND_MS },
 } as const;
 /** Spec 2 §5, §9: 'Please verify your email to interact in the event' and other stage toasts. */
 export const STAGE_TOAST_MS = 5 * SECOND_MS;
@@ -296,6 +297,10 @@ export const TITLE_OVERLAY_TITLE_MAX_CHARS = 32;
 export const TITLE_OVERLAY_SUBTITLE_MAX_CHARS = 45;
 /** Spec 3 §2, §9: offer previews are cut here and get an ellipsis. */
 export const OFFER_PREVIEW_TRUNCATE_CHARS = 32;
+/** Spec 3 §2: a call to action is a button over the player; its label stays short (see decisions). */
+export const OFFER_LABEL_MAX_CHARS = 40;
+/** Issue 25 §3: how often the team's CTA list reads its clicks again while a CTA is on air. */
+export const OFFER_CLICKS_REFRESH_MS = 10 * SECOND_MS;
 /** Spec 3 §5, §9: a contribution CTA's prompt default. */
 export const DEFAULT_CONTRIBUTION_PROMPT = "Thank you";
 /** Spec 3 §5, §9: currency default when the event has no ticket currency. */

@@ -94,6 +94,13 @@ const MESSAGES: Record<string, string> = {
   overlay_changed: "Someone else changed the overlay just now. Try again.",
   bad_order: "The order must list each of the session's titles once",
   titleExists: "A template with this name already exists",
+  // Spec 3 §5 link CTAs (the URL messages are the spec's own).
+  offer_label_required: "A call to action needs a label",
+  offer_label_too_long: "The label can be at most 40 characters",
+  offer_url_required: "Please enter a URL",
+  offer_url_invalid: "Please enter a valid URL",
+  offer_url_insecure: 'You\'ve entered an unsecure URL. Please enter a URL that start with "HTTPS".',
+  offer_not_shown: "This call to action is not shown right now",
   // Issue 11 §2: the stage runs in the greenroom and while broadcasting only.
   stage_closed: "The stage is not open right now",
   not_on_stage: "Join the stage first",

@@ -86,6 +86,7 @@ export * from "./stage/rules";
 export * from "./stage/schemas";
 export * from "./stage/screens";
 export * from "./studio/brand";
+export * from "./studio/offers";
 export * from "./studio/overlays";
 export * from "./studio/rules";
 export * from "./studio/schemas";

@@ -169,7 +169,7 @@ export const TopicBodies = {
     broadcast(
       "studio.changed",
       StudioResponse,
-      "`StudioResponse` (`studio/schemas.ts`), whole: a custom element created, edited, deleted or reordered, a title overlay shown or hidden, a template applied (the program scene and the studio module)",
+      "`StudioResponse` (`studio/schemas.ts`) as the audience may see it (`publicStudio`: the brand, the title and the CTA on air, no clicks): a custom element created, edited, deleted or reordered, a title overlay or a CTA shown or hidden, a template applied. The program scene and the CTA over the player keep it; the studio module reads the team's view again",
     ),
     ...intentMessages,
   ]),

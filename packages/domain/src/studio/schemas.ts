@@ -7,7 +7,7 @@ import { Id, StoredText } from "../wire";
 // camelCase. Rules (studio/overlays.ts, brand.ts, templates.ts) decide on the server.
 
 /** Element types the studio sections create and edit (the others belong to features not built yet). */
-export const StudioElementType = z.enum(["title", "primary_color", "logo", "background"]);
+export const StudioElementType = z.enum(["title", "primary_color", "logo", "background", "offer"]);
 export type StudioElementType = z.infer<typeof StudioElementType>;
 
 const Options = z.record(z.string().max(64), z.union([z.string().max(200), z.number(), z.boolean()]));
@@ -30,6 +30,13 @@ export const OverlayState = z.object({
 });
 export type OverlayState = z.infer<typeof OverlayState>;
 
+/** The CTA on air (spec 3 §4 update-offer-state), and when it was shown (HLS viewers see it in step). */
+export const OfferState = z.object({
+  shown: Id.nullable(),
+  shownAt: z.iso.datetime().nullable(),
+});
+export type OfferState = z.infer<typeof OfferState>;
+
 /** GET /api/video-session/studio: what the program scene and the studio module read. */
 export const StudioQuery = z.object({ video_session_id: z.coerce.number().pipe(Id) }).strict();
 
@@ -39,6 +46,9 @@ export const StudioResponse = z.object({
   themeId: Id.nullable(),
   elements: z.array(CustomElement),
   overlay: OverlayState,
+  offer: OfferState,
+  /** The team's view only: how many people clicked each CTA (empty for everyone else). */
+  offerClicks: z.array(z.object({ elementId: Id, clicks: z.number().int().min(0) })),
 });
 export type StudioResponse = z.infer<typeof StudioResponse>;
 
@@ -90,6 +100,24 @@ export const SetOverlayRequest = z
     quick: z.boolean().optional(),
   })
   .strict();
+
+/**
+ * Spec 3 §7 update-offer-state: offer_state is the list of shown offers ({id, data}); one at most here,
+ * and an empty list hides. The element is read from the session, so `data` is not trusted.
+ */
+export const UpdateOfferStateRequest = z
+  .object({
+    video_session_id: Id,
+    event_id: Id,
+    offer_state: z
+      .array(z.object({ id: Id, data: z.record(z.string(), z.unknown()).optional() }).strict())
+      .max(1),
+  })
+  .strict();
+
+/** A viewer clicked the CTA on air (counted once per person). */
+export const OfferClickRequest = z.object({ custom_element_id: Id }).strict();
+export const OfferClickResponse = z.object({ clicks: z.number().int().min(0) });
 
 export const CustomElementResponse = z.object({ element: CustomElement });
 

@@ -13,6 +13,7 @@ interface Place {
   pollId: number;
   pollOptions: [number, number];
   messageId: number;
+  offerId: number;
 }
 
 /** The flood's n-th request: toggles alternate, so each one is a real change fanned out to the room. */
@@ -60,6 +61,11 @@ const FLOODS: Array<{ action: AudienceAction; flood: Flood; code: string }> = [
     ],
     code: "too_fast",
   },
+  {
+    action: "offer_click",
+    flood: (_, p) => ["/api/offers/click", { custom_element_id: p.offerId }],
+    code: "too_fast",
+  },
 ];
 
 /** A minute's start: every action's window holds the whole flood, however slow the machine. */
@@ -88,12 +94,29 @@ describeOnEachDatabase("audience write floods", (use) => {
       }),
     );
     const message = await ok(host.post("/api/chat/messages", { chat_id: s.publicChat, message: "Hello" }));
+    const offer = await ok(
+      host.post("/api/custom-elements", {
+        video_session_id: s.session,
+        custom_element_type_fkey: "offer",
+        title: "Get the deck",
+        value: "https://onstage.test/deck",
+      }),
+    );
+    const offerId = offer.element?.id ?? 0;
+    await ok(
+      host.post("/api/video-session/update-offer-state", {
+        video_session_id: s.session,
+        event_id: s.event,
+        offer_state: [{ id: offerId }],
+      }),
+    );
     const [yes = 0, no = 0] = (poll.poll?.options ?? []).map((o) => o.id);
     const place: Place = {
       questionId: question.question?.id ?? 0,
       pollId: poll.poll?.id ?? 0,
       pollOptions: [yes, no],
       messageId: message.message?.id ?? 0,
+      offerId,
     };
     return { s, place };
   }

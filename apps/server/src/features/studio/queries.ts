@@ -1,8 +1,9 @@
-import type { CustomElement, CustomElementType, OverlayState, Theme } from "@onstage/domain";
+import type { CustomElement, CustomElementType, OfferState, OverlayState, Theme } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 // Spec 3 §3 studio rows: custom_elements of a session (video_session_id) or of a template (theme_id),
-// the session's overlays on air (video_sessions.overlays, overlays_updated_at, theme_id) and themes.
+// the session's overlays on air (video_sessions.overlays, overlays_updated_at, theme_id), the CTA on air
+// (video_sessions.offer_state: [{id, shownAt}] or []), clicks on CTAs (offer_clicks) and themes.
 
 interface ElementRow {
   id: number;
@@ -29,6 +30,16 @@ export async function sessionElements(db: Queryable, sessionId: number): Promise
 export interface SessionStudioRow {
   themeId: number | null;
   overlay: OverlayState;
+  offer: OfferState;
+}
+
+/** offer_state as this server writes it; anything else reads as nothing on air. */
+function offerOf(state: unknown): OfferState {
+  const [first] = Array.isArray(state) ? state : [];
+  const shown = first as { id?: unknown; shownAt?: unknown } | undefined;
+  return typeof shown?.id === "number" && typeof shown.shownAt === "string"
+    ? { shown: shown.id, shownAt: shown.shownAt }
+    : { shown: null, shownAt: null };
 }
 
 export async function sessionStudio(db: Queryable, sessionId: number): Promise<SessionStudioRow | null> {
@@ -36,12 +47,16 @@ export async function sessionStudio(db: Queryable, sessionId: number): Promise<S
     theme_id: number | null;
     overlays: unknown;
     overlays_updated_at: Date | null;
-  }>(`SELECT theme_id, overlays, overlays_updated_at FROM video_sessions WHERE id = $1`, [sessionId]);
+    offer_state: unknown;
+  }>(`SELECT theme_id, overlays, overlays_updated_at, offer_state FROM video_sessions WHERE id = $1`, [
+    sessionId,
+  ]);
   if (!row) return null;
   const shown = Array.isArray(row.overlays) && typeof row.overlays[0] === "number" ? row.overlays[0] : null;
   return {
     themeId: row.theme_id === null ? null : Number(row.theme_id),
     overlay: { shown, lastUpdated: row.overlays_updated_at?.toISOString() ?? null },
+    offer: offerOf(row.offer_state),
   };
 }
 
@@ -135,6 +150,41 @@ export async function setOverlays(tx: Queryable, sessionId: number, shown: numbe
     sessionId,
     JSON.stringify(shown === null ? [] : [shown]),
   ]);
+}
+
+/** Puts a CTA on air (shown at the database's now) or takes it off (null). */
+export async function setOfferState(tx: Queryable, sessionId: number, shown: number | null): Promise<void> {
+  await tx.query(
+    `UPDATE video_sessions SET offer_state = CASE WHEN $2::bigint IS NULL THEN '[]'::jsonb
+       ELSE jsonb_build_array(jsonb_build_object('id', $2::bigint,
+              'shownAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))) END
+      WHERE id = $1`,
+    [sessionId, shown],
+  );
+}
+
+/** How many people clicked each of the session's CTAs (those clicked at least once). */
+export async function offerClicks(db: Queryable, sessionId: number) {
+  const rows = await db.query<{ elementId: number; clicks: string }>(
+    `SELECT c.custom_element_id AS "elementId", count(*) AS clicks
+       FROM offer_clicks c JOIN custom_elements e ON e.id = c.custom_element_id
+      WHERE e.video_session_id = $1 GROUP BY c.custom_element_id ORDER BY c.custom_element_id`,
+    [sessionId],
+  );
+  return rows.map((r) => ({ elementId: Number(r.elementId), clicks: Number(r.clicks) }));
+}
+
+/** Counts a person's click once; the CTA's count after it. */
+export async function recordOfferClick(tx: Queryable, elementId: number, userId: number): Promise<number> {
+  await tx.query(
+    `INSERT INTO offer_clicks (custom_element_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    [elementId, userId],
+  );
+  const [row] = await tx.query<{ clicks: string }>(
+    `SELECT count(*) AS clicks FROM offer_clicks WHERE custom_element_id = $1`,
+    [elementId],
+  );
+  return Number(row?.clicks ?? 0);
 }
 
 // --- Templates (themes) ---

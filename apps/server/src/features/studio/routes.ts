@@ -5,6 +5,8 @@ import {
   CustomElementResponse,
   DeleteCustomElementRequest,
   DeleteThemeRequest,
+  OfferClickRequest,
+  OfferClickResponse,
   OkResponse,
   ReorderCustomElementsRequest,
   SaveThemeRequest,
@@ -15,6 +17,7 @@ import {
   ThemesQuery,
   ThemesResponse,
   UpdateCustomElementRequest,
+  UpdateOfferStateRequest,
 } from "@onstage/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -67,7 +70,8 @@ export function studioRoutes(studio: StudioService): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Create a custom element: a title overlay or the brand colour (spec 3 §7)",
+          summary:
+            "Create a custom element: a title overlay, a link CTA (offer) or the brand colour (spec 3 §7)",
           body: CreateCustomElementRequest,
           response: { 201: CustomElementResponse },
         },
@@ -132,6 +136,32 @@ export function studioRoutes(studio: StudioService): FastifyPluginAsyncZod {
         },
       },
       async (req) => studio.setOverlay(requireViewer(req), req.body),
+    );
+
+    app.post(
+      "/api/video-session/update-offer-state",
+      {
+        schema: {
+          tags,
+          summary: "Show a call to action (offer_state: [{id}]) or hide it ([]) (spec 3 §7)",
+          body: UpdateOfferStateRequest,
+          response: { 200: StudioResponse },
+        },
+      },
+      async (req) => studio.setOfferState(requireViewer(req), req.body),
+    );
+
+    app.post(
+      "/api/offers/click",
+      {
+        schema: {
+          tags,
+          summary: "A viewer opened the call to action on air: counted once per person",
+          body: OfferClickRequest,
+          response: { 200: OfferClickResponse },
+        },
+      },
+      async (req) => ({ clicks: await studio.clickOffer(requireViewer(req), req.body.custom_element_id) }),
     );
 
     await app.register(async (scope) => {

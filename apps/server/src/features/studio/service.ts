@@ -6,8 +6,11 @@ import {
   type CustomElement,
   Forbidden,
   isBrandColor,
+  linkOfferRefusal,
   NotFound,
+  nextOfferOrder,
   OVERLAY_QUICK_SHOW_MS,
+  publicStudio,
   type ReorderCustomElementsRequest,
   type SaveThemeRequest,
   type SetOverlayRequest,
@@ -20,6 +23,7 @@ import {
   templateNameExists,
   titleOverlayRefusal,
   type UpdateCustomElementRequest,
+  type UpdateOfferStateRequest,
 } from "@onstage/domain";
 import type { z } from "zod";
 import { type PlaceAccess, requireTopicReader, sessionOf } from "../../kernel/access/topic-access";
@@ -27,15 +31,17 @@ import type { Queryable } from "../../platform/database";
 import { type ImageUpload, storeImage } from "../../platform/images/uploads";
 import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import type { FeatureDeps } from "../deps";
+import { limitAudienceWrite } from "../rate-limits/service";
 import * as q from "./queries";
 
-export type StudioDeps = Pick<FeatureDeps, "db" | "realtime" | "storage" | "log">;
+export type StudioDeps = Pick<FeatureDeps, "db" | "realtime" | "storage" | "log" | "clock">;
 
 type CreateInput = z.output<typeof CreateCustomElementRequest>;
 type UpdateInput = z.output<typeof UpdateCustomElementRequest>;
 type ReorderInput = z.output<typeof ReorderCustomElementsRequest>;
 type OverlayInput = z.output<typeof SetOverlayRequest>;
 type SaveThemeInput = z.output<typeof SaveThemeRequest>;
+type OfferStateInput = z.output<typeof UpdateOfferStateRequest>;
 
 const sessionTopic = (id: number) => ({ kind: "session", id }) as const;
 
@@ -45,6 +51,7 @@ const SECTION: Record<StudioElementType, StudioFeature> = {
   primary_color: "brand",
   logo: "brand",
   background: "brand",
+  offer: "ctas",
 };
 
 /** What a brand image becomes: a logo keeps its shape and transparency; a background fills the frame. */
@@ -77,6 +84,11 @@ function checkedElement(type: StudioElementType, title: string, value: string) {
     if (refusal) throw BadRequest(refusal);
     return { title: title.trim(), value };
   }
+  if (type === "offer") {
+    const refusal = linkOfferRefusal({ label: title, url: value });
+    if (refusal) throw BadRequest(refusal);
+    return { title: title.trim(), value: value.trim() };
+  }
   if (type === "primary_color" && !isBrandColor(value)) throw BadRequest("bad_brand_color");
   // Logos and backgrounds are images this server stored: only the upload sets their value.
   if (type !== "primary_color") throw BadRequest("brand_image_upload");
@@ -90,6 +102,7 @@ export function studioService(deps: StudioDeps) {
   const { db, realtime, storage } = deps;
   const quickHides = new Set<NodeJS.Timeout>();
 
+  /** The team's studio: every element and the CTAs' clicks (publicStudio is what others get of it). */
   async function readStudio(tx: Queryable, sessionId: number): Promise<StudioResponse> {
     const row = await q.sessionStudio(tx, sessionId);
     if (!row) throw NotFound("session_not_found");
@@ -98,10 +111,15 @@ export function studioService(deps: StudioDeps) {
       themeId: row.themeId,
       elements: await q.sessionElements(tx, sessionId),
       overlay: row.overlay,
+      offer: row.offer,
+      offerClicks: await q.offerClicks(tx, sessionId),
     };
   }
 
-  /** One studio change of a session: locked, then the whole studio published to the session's topic. */
+  /**
+   * One studio change of a session: locked, then published to the session's topic as its audience may
+   * see it (the team's panels read the whole studio again when told).
+   */
   function change<T>(sessionId: number, work: (tx: Queryable, outbox: Outbox) => Promise<T>) {
     return withOutbox(db, realtime, async (tx, outbox) => {
       await q.lockSessionStudio(tx, sessionId);
@@ -110,7 +128,7 @@ export function studioService(deps: StudioDeps) {
       await outbox.write(sessionTopic(sessionId), {
         kind: "broadcast",
         event: "studio.changed",
-        payload: studio,
+        payload: publicStudio(studio),
       });
       return { result, studio };
     });
@@ -144,8 +162,10 @@ export function studioService(deps: StudioDeps) {
       sessionId: number,
       browserKey: string | null,
     ): Promise<StudioResponse> {
-      await requireTopicReader(db, viewerUserId, sessionTopic(sessionId), browserKey);
-      return readStudio(db, sessionId);
+      const access = await requireTopicReader(db, viewerUserId, sessionTopic(sessionId), browserKey);
+      const studio = await readStudio(db, sessionId);
+      // Titles and CTAs the team has not shown yet are theirs until shown (spec 2 §2: studio admins).
+      return access.flags.isStudioAdmin ? studio : publicStudio(studio);
     },
 
     async create(viewerUserId: number, input: CreateInput): Promise<CustomElement> {
@@ -154,8 +174,12 @@ export function studioService(deps: StudioDeps) {
       const checked = checkedElement(type, input.title, input.value);
       const { result } = await change(input.video_session_id, async (tx) => {
         if (type === "primary_color") await q.deleteSessionElementsOfType(tx, input.video_session_id, type);
-        // Spec 3 §4: a new element goes last among its kind.
-        const order = input.order ?? (await q.countSessionElementsOfType(tx, input.video_session_id, type));
+        // Spec 3 §4: a new element goes last among its kind; a new offer's order counts every CTA.
+        const order =
+          input.order ??
+          (type === "offer"
+            ? nextOfferOrder(await q.sessionElements(tx, input.video_session_id))
+            : await q.countSessionElementsOfType(tx, input.video_session_id, type));
         return q.insertElement(tx, input.video_session_id, {
           type,
           ...checked,
@@ -186,8 +210,9 @@ export function studioService(deps: StudioDeps) {
       const { sessionId } = await elementOf(viewerUserId, elementId);
       await change(sessionId, async (tx) => {
         const row = await q.sessionStudio(tx, sessionId);
-        // A title deleted while on air leaves the air with it.
+        // A title or a CTA deleted while on air leaves the air with it.
         if (row?.overlay.shown === elementId) await q.setOverlays(tx, sessionId, null);
+        if (row?.offer.shown === elementId) await q.setOfferState(tx, sessionId, null);
         await q.deleteElement(tx, elementId);
       });
     },
@@ -229,6 +254,41 @@ export function studioService(deps: StudioDeps) {
       });
       if (input.quick && input.overlay !== null) scheduleQuickHide(sessionId, studio.overlay.lastUpdated);
       return studio;
+    },
+
+    /** Spec 3 §4, §7 update-offer-state: one CTA on air (its id in offer_state), or none. */
+    async setOfferState(viewerUserId: number, input: OfferStateInput): Promise<StudioResponse> {
+      const sessionId = input.video_session_id;
+      const access = await requireStudioAdmin(db, viewerUserId, sessionId, "ctas");
+      if (access.event.id !== input.event_id) throw NotFound("session_not_found");
+      const shown = input.offer_state[0]?.id ?? null;
+      const { studio } = await change(sessionId, async (tx) => {
+        if (shown !== null) {
+          const element = await q.findSessionElement(tx, shown);
+          if (element?.sessionId !== sessionId || element.type !== "offer")
+            throw NotFound("element_not_found");
+        }
+        await q.setOfferState(tx, sessionId, shown);
+      });
+      return studio;
+    },
+
+    /** A viewer opened the CTA on air: counted once per person, within the audience's limits. */
+    async clickOffer(viewerUserId: number, elementId: number): Promise<number> {
+      const owner = await q.findSessionElement(db, elementId);
+      if (!owner) throw NotFound("element_not_found");
+      await requireTopicReader(db, viewerUserId, sessionTopic(owner.sessionId));
+      const now = deps.clock().getTime();
+      return db.transaction(async (tx) => {
+        const row = await q.sessionStudio(tx, owner.sessionId);
+        if (row?.offer.shown !== elementId) throw Conflict("offer_not_shown");
+        await limitAudienceWrite(tx, now, {
+          action: "offer_click",
+          userId: viewerUserId,
+          sessionId: owner.sessionId,
+        });
+        return q.recordOfferClick(tx, elementId, viewerUserId);
+      });
     },
 
     /** Spec 3 §5, §7: a logo or a background, stored under organization/{org}/assets. */
@@ -293,6 +353,7 @@ export function studioService(deps: StudioDeps) {
       const { studio } = await change(sessionId, async (tx) => {
         if (!(await q.findTheme(tx, themeId, organizationId))) throw NotFound("theme_not_found");
         await q.setOverlays(tx, sessionId, null);
+        await q.setOfferState(tx, sessionId, null);
         await q.copyThemeElementsToSession(tx, themeId, sessionId);
       });
       return studio;

@@ -12,7 +12,8 @@ import {
   topicMessages,
 } from "../../testing/room-scene";
 
-// Issue 24 §2-§5: the studio's brand, title overlays and templates, by every role, on both engines.
+// Issue 24 §2-§5: the studio's brand, title overlays and templates; issue 25 §3: link CTAs (offers). By
+// every role, on both engines.
 
 const STUDIO_ADMINS = ["owner", "channelAdmin", "eventAdmin", "host"] as const;
 const REFUSED = ["member", "moderator", "speaker", "guest", "banned", "visitor"] as const;
@@ -27,6 +28,8 @@ const ACTIONS = [
   "save template",
   "apply template",
   "delete template",
+  "create offer",
+  "show offer",
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -44,13 +47,25 @@ describeOnEachDatabase("studio", (use, engine) => {
     const template = (
       await owner.post("/api/themes/save", { video_session_id: s.session, description: "Weekly" })
     ).json().theme as { id: number };
-    const elsewhere = await s.g.session(await s.g.event(await s.g.channel()), { state: "broadcasting" });
+    const otherEvent = await s.g.event(await s.g.channel());
+    const elsewhere = await s.g.session(otherEvent, { state: "broadcasting" });
     const [foreign] = await use().query<{ id: number }>(
       `INSERT INTO custom_elements (video_session_id, type, title, value) VALUES ($1, 'title', 'Theirs', '')
        RETURNING id`,
       [elsewhere],
     );
-    return { ...s, as, title: title.id, template: template.id, elsewhere, foreign: foreign?.id ?? 0 };
+    const offer = (await owner.post("/api/custom-elements", link(s.session, "Get the deck"))).json()
+      .element as { id: number };
+    return {
+      ...s,
+      as,
+      title: title.id,
+      offer: offer.id,
+      template: template.id,
+      otherEvent,
+      elsewhere,
+      foreign: foreign?.id ?? 0,
+    };
   }
   type Scene = Awaited<ReturnType<typeof scene>>;
 
@@ -61,6 +76,13 @@ describeOnEachDatabase("studio", (use, engine) => {
     value,
   });
 
+  const link = (sessionId: number, label: string, url = "https://onstage.test/deck") => ({
+    video_session_id: sessionId,
+    custom_element_type_fkey: "offer",
+    title: label,
+    value: url,
+  });
+
   /** Everything a studio change could touch, to compare before and after a refused request. */
   const snapshot = (s: RoomScene) =>
     Promise.all([
@@ -68,7 +90,7 @@ describeOnEachDatabase("studio", (use, engine) => {
         `SELECT id, video_session_id, theme_id, type, title, value, "order" FROM custom_elements ORDER BY id`,
       ),
       use().query(`SELECT id, description FROM themes ORDER BY id`),
-      use().query(`SELECT id, overlays, theme_id FROM video_sessions ORDER BY id`),
+      use().query(`SELECT id, overlays, offer_state, theme_id FROM video_sessions ORDER BY id`),
       topicMessages(use(), s.topics.session),
     ]);
 
@@ -106,6 +128,14 @@ describeOnEachDatabase("studio", (use, engine) => {
         return client.post("/api/themes/apply", { theme_id: s.template, video_session_id: session });
       case "delete template":
         return client.post("/api/themes/delete", { theme_id: s.template, video_session_id: session });
+      case "create offer":
+        return client.post("/api/custom-elements", link(session, "Join the beta"));
+      case "show offer":
+        return client.post("/api/video-session/update-offer-state", {
+          video_session_id: session,
+          event_id: foreign ? s.otherEvent : s.event,
+          offer_state: [{ id: foreign ? s.foreign : s.offer }],
+        });
     }
   }
 
@@ -179,15 +209,19 @@ describeOnEachDatabase("studio", (use, engine) => {
       await host.post("/api/video-session/overlay", { video_session_id: s.session, overlay: id })
     ).json() as StudioResponse;
     expect(shown.overlay.shown).toBe(id);
-    // Everyone who reads the session reads the studio: the guest's picture needs it.
-    const seen = (
-      await s.people.guest.client.get(`/api/video-session/studio?video_session_id=${s.session}`)
-    ).json() as StudioResponse;
-    expect(seen.overlay).toEqual(shown.overlay);
-    expect(seen.elements.filter((e) => e.type === "title").map((e) => [e.title, e.order])).toEqual([
+    // The team reads every title in order; the guest's picture needs only the one on air.
+    const titles = async (who: "host" | "guest") =>
+      (
+        (await s.people[who].client.get(`/api/video-session/studio?video_session_id=${s.session}`)).json()
+          .elements as StudioResponse["elements"]
+      )
+        .filter((e) => e.type === "title")
+        .map((e) => [e.title, e.order]);
+    expect(await titles("host")).toEqual([
       ["Ada Lovelace", 0],
       ["Grace Hopper", 1],
     ]);
+    expect(await titles("guest")).toEqual([["Grace Hopper", 1]]);
     // A stale view of the overlay is refused rather than undoing someone else's change.
     const stale = await host.post("/api/video-session/overlay", {
       video_session_id: s.session,
@@ -258,7 +292,8 @@ describeOnEachDatabase("studio", (use, engine) => {
     const studio = (
       await host.get(`/api/video-session/studio?video_session_id=${s.session}`)
     ).json() as StudioResponse;
-    expect(studio.elements.filter((e) => e.type !== "title").map((e) => [e.type, e.title, e.value])).toEqual([
+    const brand = studio.elements.filter((e) => e.type === "logo" || e.type === "primary_color");
+    expect(brand.map((e) => [e.type, e.title, e.value])).toEqual([
       ["logo", "logo", url],
       ["primary_color", "primary-color", "#ABCDEF"],
     ]);
@@ -296,6 +331,91 @@ describeOnEachDatabase("studio", (use, engine) => {
     }
     expect(await snapshot(s)).toEqual(before);
     expect((await send(s, "host", "save template")).statusCode).toBe(200);
+    // Spec 3 §1: the CTAs stay.
+    expect((await send(s, "host", "create offer")).statusCode).toBe(201);
+    expect((await send(s, "host", "show offer")).statusCode).toBe(200);
+  });
+
+  test("a link CTA: the spec's URL messages, its order, on air for everyone, clicks counted once a person", async () => {
+    const s = await scene();
+    const host = s.people.host.client;
+    const refusals = [
+      [link(s.session, " "), "offer_label_required", "A call to action needs a label"],
+      [link(s.session, "Deck", "onstage.test/deck"), "offer_url_invalid", "Please enter a valid URL"],
+      [
+        link(s.session, "Deck", "http://onstage.test/deck"),
+        "offer_url_insecure",
+        'You\'ve entered an unsecure URL. Please enter a URL that start with "HTTPS".',
+      ],
+      [link(s.session, "Deck", "javascript:alert(1)"), "offer_url_invalid", "Please enter a valid URL"],
+    ] as const;
+    const before = await snapshot(s);
+    for (const [body, code, message] of refusals) {
+      const res = await host.post("/api/custom-elements", body);
+      expect(res.json().error).toMatchObject({ code, message });
+    }
+    expect(await snapshot(s)).toEqual(before);
+    // Spec 3 §4: a new offer's order is the count of the session's offers.
+    const second = (await host.post("/api/custom-elements", link(s.session, " Join the beta "))).json()
+      .element;
+    expect(second).toMatchObject({ title: "Join the beta", order: 1 });
+
+    const studioOf = async (who: "host" | "guest") =>
+      (
+        await s.people[who].client.get(`/api/video-session/studio?video_session_id=${s.session}`)
+      ).json() as StudioResponse;
+    const offers = (r: StudioResponse) => r.elements.filter((e) => e.type === "offer").map((e) => e.id);
+    expect(offers(await studioOf("guest"))).toEqual([]);
+    const click = (who: "guest" | "speaker", id = s.offer) =>
+      s.people[who].client.post("/api/offers/click", { custom_element_id: id });
+    expect(errorCode(await click("guest"))).toBe("offer_not_shown");
+
+    const shown = await host.post("/api/video-session/update-offer-state", {
+      video_session_id: s.session,
+      event_id: s.event,
+      offer_state: [{ id: s.offer, data: { anything: "ignored" } }],
+    });
+    expect(shown.json().offer).toEqual({ shown: s.offer, shownAt: expect.any(String) });
+    const published = (await topicMessages(use(), s.topics.session)).at(-1);
+    expect(published?.event).toBe("studio.changed");
+    // The session's topic carries what its audience may see: the CTA on air, not the one kept back.
+    expect(offers(published?.payload as StudioResponse)).toEqual([s.offer]);
+    expect(offers(await studioOf("guest"))).toEqual([s.offer]);
+
+    expect((await click("guest")).json()).toEqual({ clicks: 1 });
+    expect((await click("guest")).json()).toEqual({ clicks: 1 });
+    expect((await click("speaker")).json()).toEqual({ clicks: 2 });
+    expect(errorCode(await click("guest", second.id))).toBe("offer_not_shown");
+    expect((await studioOf("host")).offerClicks).toEqual([{ elementId: s.offer, clicks: 2 }]);
+    expect((await studioOf("guest")).offerClicks).toEqual([]);
+
+    // Only an offer of this session goes on air; an empty list hides.
+    const wrong = await host.post("/api/video-session/update-offer-state", {
+      video_session_id: s.session,
+      event_id: s.event,
+      offer_state: [{ id: s.title }],
+    });
+    expect(errorCode(wrong)).toBe("element_not_found");
+    await host.post("/api/video-session/update-offer-state", {
+      video_session_id: s.session,
+      event_id: s.event,
+      offer_state: [],
+    });
+    expect((await studioOf("guest")).offer).toEqual({ shown: null, shownAt: null });
+    expect(errorCode(await click("guest"))).toBe("offer_not_shown");
+  });
+
+  test("a visitor's click on a CTA is refused, a banned person's too (the flood limit: audience-floods.test.ts)", async () => {
+    const s = await scene();
+    await s.people.host.client.post("/api/video-session/update-offer-state", {
+      video_session_id: s.session,
+      event_id: s.event,
+      offer_state: [{ id: s.offer }],
+    });
+    const click = (who: string) => s.as(who).post("/api/offers/click", { custom_element_id: s.offer });
+    expect((await click("visitor")).statusCode).toBe(401);
+    expect((await click("banned")).statusCode).toBe(403);
+    expect((await click("guest")).json()).toEqual({ clicks: 1 });
   });
 
   test("a template saved from one session and applied to another brings the same elements", async () => {

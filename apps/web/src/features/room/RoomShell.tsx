@@ -14,6 +14,7 @@ import { ConnectionStatus } from "../room-kit/ConnectionStatus";
 import { DecideViewAgain, useSessionTopic } from "../room-kit/sessionTopic";
 import { RtmpStage } from "../rtmp/RtmpStage";
 import { Stage } from "../stage/Stage";
+import { OfferOnAir } from "../studio/OfferOnAir";
 import { AudienceCallDialog } from "./AudienceCallDialog";
 import { browserId } from "./browserId";
 import { LiveCount } from "./LiveCount";
@@ -97,6 +98,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
             ) : (
               <SessionScreen data={data} room={room} flags={flags} />
             )}
+            <OfferOnAir sessionId={session.id} signedIn={userId !== null} />
           </section>
           <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
         </div>

@@ -5,7 +5,7 @@ import {
   TITLE_OVERLAY_TITLE_MAX_CHARS,
 } from "@onstage/domain";
 import { useId, useState } from "react";
-import { Button } from "../../ui/Button";
+import { StudioForm } from "./StudioForm";
 
 /** A limited text input with its live counter, red at the limit (spec 3 §5). */
 function CountedField(props: {
@@ -48,17 +48,17 @@ export function OverlayForm(props: {
   const [subtitle, setSubtitle] = useState(props.initial?.subtitle ?? "");
   const hasTitle = title.trim().length > 0;
   return (
-    <form
-      className="studio-overlay-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!hasTitle) return;
+    <StudioForm
+      submitLabel={props.submitLabel}
+      canSubmit={hasTitle && !props.isPending}
+      onSubmit={() =>
         void props.onSubmit({ title, subtitle }).then(() => {
           if (props.initial) return;
           setTitle("");
           setSubtitle("");
-        });
-      }}
+        })
+      }
+      onCancel={props.onCancel}
     >
       <CountedField label="Title" value={title} max={TITLE_OVERLAY_TITLE_MAX_CHARS} onChange={setTitle} />
       <CountedField
@@ -68,16 +68,6 @@ export function OverlayForm(props: {
         onChange={setSubtitle}
       />
       {!hasTitle && <p className="studio-hint">{errorMessage("overlay_title_required")}</p>}
-      <div className="studio-row">
-        <Button type="submit" size="sm" disabled={!hasTitle || props.isPending}>
-          {props.submitLabel}
-        </Button>
-        {props.onCancel && (
-          <Button size="sm" variant="ghost" onClick={props.onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
-    </form>
+    </StudioForm>
   );
 }

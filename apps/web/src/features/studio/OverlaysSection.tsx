@@ -1,8 +1,8 @@
 import { type CustomElement, overlayPreview, type StudioResponse } from "@onstage/domain";
-import { useState } from "react";
 import { Button } from "../../ui/Button";
 import { OverlayForm } from "./OverlayForm";
-import { createElement, deleteElement, reorderElements, setOverlay, updateElement } from "./studioApi";
+import { StudioItem } from "./StudioItem";
+import { createElement, reorderElements, setOverlay, updateElement } from "./studioApi";
 import { useStudioChange } from "./useStudioChange";
 
 /** Spec 3 §2, §4: title overlays: create, edit, delete, reorder; Show/Hide and the 5 s quick-show. */
@@ -66,34 +66,19 @@ function TitleItem(props: {
   canMoveDown: boolean;
 }) {
   const { title } = props;
-  const [isEditing, setEditing] = useState(false);
   const update = useStudioChange(props.sessionId, (o: { title: string; subtitle: string }) =>
     updateElement(title.id, { title: o.title, value: o.subtitle }),
   );
-  const remove = useStudioChange(props.sessionId, () => deleteElement(title.id));
-  if (isEditing) {
-    return (
-      <li className="studio-item">
-        <OverlayForm
-          initial={{ title: title.title, subtitle: title.value }}
-          submitLabel="Save"
-          isPending={update.isPending}
-          onSubmit={(o) => update.mutateAsync(o).then(() => setEditing(false))}
-          onCancel={() => setEditing(false)}
-        />
-      </li>
-    );
-  }
   const name = title.title;
   return (
-    <li className={`studio-item${props.isShown ? " studio-item--live" : ""}`}>
-      <div className="studio-item__text">
-        <strong>{name}</strong>
-        {title.value && <span>{overlayPreview(title.value)}</span>}
-        {props.isShown && <span className="studio-item__live">On air</span>}
-      </div>
-      <div className="studio-row">
-        {props.isShown ? (
+    <StudioItem
+      sessionId={props.sessionId}
+      elementId={title.id}
+      name={name}
+      isShown={props.isShown}
+      details={title.value && <span>{overlayPreview(title.value)}</span>}
+      actions={
+        props.isShown ? (
           <Button size="sm" disabled={props.isBusy} onClick={props.onHide} aria-label={`Hide ${name}`}>
             Hide
           </Button>
@@ -117,38 +102,39 @@ function TitleItem(props: {
               5 s
             </Button>
           </>
-        )}
-        <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Edit ${name}`}>
-          Edit
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={!props.canMoveUp}
-          onClick={() => props.onMove(-1)}
-          aria-label={`Move ${name} up`}
-        >
-          ↑
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={!props.canMoveDown}
-          onClick={() => props.onMove(1)}
-          aria-label={`Move ${name} down`}
-        >
-          ↓
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(undefined)}
-          aria-label={`Delete ${name}`}
-        >
-          Delete
-        </Button>
-      </div>
-    </li>
+        )
+      }
+      moreActions={
+        <>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!props.canMoveUp}
+            onClick={() => props.onMove(-1)}
+            aria-label={`Move ${name} up`}
+          >
+            ↑
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!props.canMoveDown}
+            onClick={() => props.onMove(1)}
+            aria-label={`Move ${name} down`}
+          >
+            ↓
+          </Button>
+        </>
+      }
+      editForm={(done) => (
+        <OverlayForm
+          initial={{ title: title.title, subtitle: title.value }}
+          submitLabel="Save"
+          isPending={update.isPending}
+          onSubmit={(o) => update.mutateAsync(o).then(done)}
+          onCancel={done}
+        />
+      )}
+    />
   );
 }

@@ -1,26 +1,27 @@
 import { type EventPageData, errorMessage, type RoomResponse, studioFeatureRefusal } from "@onstage/domain";
 import { EnterGreenroomButton } from "../host-controls/EnterGreenroomButton";
 import { BrandSection } from "./BrandSection";
+import { OffersSection } from "./OffersSection";
 import { OverlaysSection } from "./OverlaysSection";
 import { SavedChangesIndicator } from "./SavedChangesIndicator";
 import { StudioSection } from "./StudioSection";
 import { TemplatesMenu, useThemes } from "./TemplatesMenu";
-import { useStudio } from "./useStudio";
+import { useTeamStudio } from "./useStudio";
 import "./studio.css";
 
 /**
  * Spec 3 §2: the studio sidebar for studio admins: its header (the session's title, the templates
- * menu), then the accordion's sections. Brand and Overlays follow spec 3 §1's RTMP rule.
+ * menu), then the accordion's sections. Brand and Overlays follow spec 3 §1's RTMP rule; the CTAs stay.
  */
 export function StudioPanel({ data, room }: { data: EventPageData; room: RoomResponse }) {
   const { session } = room;
-  const studio = useStudio(session.id);
+  const studio = useTeamStudio(session.id);
   const themes = useThemes(session.id);
   if (!studio) return <p className="studio-hint">Loading the studio…</p>;
   const loaded = themes.data?.themes.find((t) => t.id === studio.themeId) ?? null;
   // Spec 3 §4: the Brand section's button takes a Scheduled session to the greenroom.
   const summary = data.sessions.find((s) => s.id === session.id);
-  const refusal = (feature: "brand" | "overlays") => {
+  const refusal = (feature: "brand" | "overlays" | "ctas") => {
     const code = studioFeatureRefusal(session.broadcastType, feature);
     return code && errorMessage(code);
   };
@@ -39,6 +40,9 @@ export function StudioPanel({ data, room }: { data: EventPageData; room: RoomRes
       </StudioSection>
       <StudioSection title="Overlays" disabledBecause={refusal("overlays")}>
         <OverlaysSection studio={studio} />
+      </StudioSection>
+      <StudioSection title="Calls to action" disabledBecause={refusal("ctas")}>
+        <OffersSection studio={studio} eventId={session.eventId} />
       </StudioSection>
     </section>
   );

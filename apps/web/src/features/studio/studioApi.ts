@@ -1,5 +1,6 @@
 import {
   CustomElementResponse,
+  OfferClickResponse,
   SaveThemeResponse,
   type StudioElementType,
   StudioResponse,
@@ -11,6 +12,7 @@ import { api, apiNoContent, jsonBody, uploadWithProgress } from "../../api";
 
 export const studioKeys = {
   studio: (sessionId: number) => ["studio", sessionId] as const,
+  team: (sessionId: number) => ["studio", sessionId, "team"] as const,
   themes: (sessionId: number) => ["studio", sessionId, "themes"] as const,
 };
 
@@ -93,3 +95,19 @@ export const applyTheme = (themeId: number, sessionId: number) =>
 
 export const deleteTheme = (themeId: number, sessionId: number) =>
   apiNoContent("/api/themes/delete", jsonBody({ theme_id: themeId, video_session_id: sessionId }));
+
+/** Spec 3 §7 update-offer-state: the CTA to show, or null to hide. */
+export const setOfferState = (input: { sessionId: number; eventId: number; offer: number | null }) =>
+  api(
+    "/api/video-session/update-offer-state",
+    StudioResponse,
+    jsonBody({
+      video_session_id: input.sessionId,
+      event_id: input.eventId,
+      offer_state: input.offer === null ? [] : [{ id: input.offer }],
+    }),
+  );
+
+/** A viewer opened the CTA on air (counted once per person). */
+export const clickOffer = (elementId: number) =>
+  api("/api/offers/click", OfferClickResponse, jsonBody({ custom_element_id: elementId }));

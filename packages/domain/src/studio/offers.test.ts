@@ -1,0 +1,61 @@
+import { describe, expect, test } from "vitest";
+import { linkOfferRefusal, nextOfferOrder, publicStudio } from "./offers";
+
+describe("linkOfferRefusal (spec 3 §5)", () => {
+  test.each([
+    { label: "Get the deck", url: "https://onstage.test/deck", refusal: null },
+    { label: "  Get the deck  ", url: " https://onstage.test/deck?x=1#y ", refusal: null },
+    { label: "", url: "https://onstage.test", refusal: "offer_label_required" },
+    { label: "   ", url: "https://onstage.test", refusal: "offer_label_required" },
+    { label: "x".repeat(40), url: "https://onstage.test", refusal: null },
+    { label: "x".repeat(41), url: "https://onstage.test", refusal: "offer_label_too_long" },
+    { label: "Deck", url: "", refusal: "offer_url_required" },
+    { label: "Deck", url: "onstage.test/deck", refusal: "offer_url_invalid" },
+    { label: "Deck", url: "http://onstage.test/deck", refusal: "offer_url_insecure" },
+    { label: "Deck", url: "HTTP://onstage.test", refusal: "offer_url_insecure" },
+    { label: "Deck", url: "javascript:alert(1)", refusal: "offer_url_invalid" },
+    { label: "Deck", url: "data:text/html,hi", refusal: "offer_url_invalid" },
+    { label: "Deck", url: "ftp://onstage.test", refusal: "offer_url_invalid" },
+    { label: "Deck", url: "https://user:pass@onstage.test", refusal: "offer_url_invalid" },
+    { label: "Deck", url: "https://", refusal: "offer_url_invalid" },
+  ] as const)("'$label' to '$url': $refusal", ({ label, url, refusal }) => {
+    expect(linkOfferRefusal({ label, url })).toBe(refusal);
+  });
+});
+
+describe("nextOfferOrder (spec 3 §4)", () => {
+  test.each([
+    { types: [], order: 0 },
+    { types: ["title", "logo"], order: 0 },
+    { types: ["offer", "title", "contribution", "offer"], order: 3 },
+  ])("$types: $order", ({ types, order }) => {
+    expect(nextOfferOrder(types.map((type) => ({ type })))).toBe(order);
+  });
+});
+
+describe("publicStudio: what a viewer outside the team receives", () => {
+  const element = (id: number, type: string) => ({ id, type });
+  const studio = {
+    elements: [
+      element(1, "logo"),
+      element(2, "primary_color"),
+      element(3, "background"),
+      element(4, "title"),
+      element(5, "title"),
+      element(6, "offer"),
+      element(7, "offer"),
+    ],
+    overlay: { shown: 5 },
+    offer: { shown: 7 },
+    offerClicks: [{ elementId: 7, clicks: 3 }],
+  };
+
+  test.each([
+    { case: "a title and an offer on air", overlay: 5, offer: 7, ids: [1, 2, 3, 5, 7] },
+    { case: "nothing on air", overlay: null, offer: null, ids: [1, 2, 3] },
+  ])("$case: the brand and what is shown, no click counts", ({ overlay, offer, ids }) => {
+    const seen = publicStudio({ ...studio, overlay: { shown: overlay }, offer: { shown: offer } });
+    expect(seen.elements.map((e) => e.id)).toEqual(ids);
+    expect(seen.offerClicks).toEqual([]);
+  });
+});
