@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { linkOfferRefusal, nextOfferOrder, publicStudio } from "./offers";
+import { isShowInPicture, linkOfferRefusal, nextOfferOrder, publicStudio } from "./offers";
 
 describe("linkOfferRefusal (spec 3 §5)", () => {
   test.each([
@@ -57,5 +57,23 @@ describe("publicStudio: what a viewer outside the team receives", () => {
     const seen = publicStudio({ ...studio, overlay: { shown: overlay }, offer: { shown: offer } });
     expect(seen.elements.map((e) => e.id)).toEqual(ids);
     expect(seen.offerClicks).toEqual([]);
+  });
+});
+
+describe("isShowInPicture: a CTA over the replay while the picture is inside its time on air", () => {
+  const at = (s: number) => new Date(Date.UTC(2030, 0, 1, 12, 0, s)).toISOString();
+  const show = { shownAt: at(10), hiddenAt: at(20) };
+  const pictureAt = (s: number) => (ms: number) => ms <= Date.parse(at(s));
+  test.each([
+    { picture: 5, shown: false },
+    { picture: 10, shown: true },
+    { picture: 15, shown: true },
+    { picture: 20, shown: false },
+    { picture: 30, shown: false },
+  ])("the picture at $picture s: $shown", ({ picture, shown }) => {
+    expect(isShowInPicture(show, pictureAt(picture))).toBe(shown);
+  });
+  test("still on air (or on air at the end): shown from its start on", () => {
+    expect(isShowInPicture({ shownAt: at(10), hiddenAt: null }, pictureAt(999))).toBe(true);
   });
 });

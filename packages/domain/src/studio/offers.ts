@@ -58,3 +58,14 @@ export function publicStudio<
     e.type === "logo" || e.type === "background" || e.type === "primary_color" || onAir.has(e.id);
   return { ...studio, elements: studio.elements.filter(isPublic), offerClicks: [] };
 }
+
+/**
+ * Whether a viewer's picture shows a CTA's time on air: it has reached the moment the CTA was shown
+ * and not yet the moment it was hidden (issue 12 §11's rule, for a span rather than a moment).
+ */
+export function isShowInPicture(
+  show: { shownAt: string; hiddenAt: string | null },
+  reached: (happenedAtMs: number) => boolean,
+): boolean {
+  return reached(Date.parse(show.shownAt)) && !(show.hiddenAt !== null && reached(Date.parse(show.hiddenAt)));
+}

@@ -115,6 +115,21 @@ export const UpdateOfferStateRequest = z
   })
   .strict();
 
+/** A CTA as it was on air, from `shownAt` until `hiddenAt` (null: still on air, or till the end). */
+export const OfferShow = z.object({
+  /** The CTA's element, while it exists. */
+  elementId: Id.nullable(),
+  label: z.string(),
+  url: z.string(),
+  shownAt: z.iso.datetime(),
+  hiddenAt: z.iso.datetime().nullable(),
+});
+export type OfferShow = z.infer<typeof OfferShow>;
+
+/** GET /api/video-session/offer-shows: what the replay shows over the player, and when. */
+export const OfferShowsQuery = z.object({ video_session_id: z.coerce.number().pipe(Id) }).strict();
+export const OfferShowsResponse = z.object({ shows: z.array(OfferShow) });
+
 /** A viewer clicked the CTA on air (counted once per person). */
 export const OfferClickRequest = z.object({ custom_element_id: Id }).strict();
 export const OfferClickResponse = z.object({ clicks: z.number().int().min(0) });

@@ -1,4 +1,11 @@
-import type { CustomElement, CustomElementType, OfferState, OverlayState, Theme } from "@onstage/domain";
+import type {
+  CustomElement,
+  CustomElementType,
+  OfferShow,
+  OfferState,
+  OverlayState,
+  Theme,
+} from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 // Spec 3 §3 studio rows: custom_elements of a session (video_session_id) or of a template (theme_id),
@@ -152,7 +159,10 @@ export async function setOverlays(tx: Queryable, sessionId: number, shown: numbe
   ]);
 }
 
-/** Puts a CTA on air (shown at the database's now) or takes it off (null). */
+/**
+ * Puts a CTA on air (shown at the database's now) or takes it off (null), and keeps its history: the
+ * show on air ends now, and a new one begins with the CTA's label and link as they read now.
+ */
 export async function setOfferState(tx: Queryable, sessionId: number, shown: number | null): Promise<void> {
   await tx.query(
     `UPDATE video_sessions SET offer_state = CASE WHEN $2::bigint IS NULL THEN '[]'::jsonb
@@ -161,6 +171,38 @@ export async function setOfferState(tx: Queryable, sessionId: number, shown: num
       WHERE id = $1`,
     [sessionId, shown],
   );
+  await tx.query(
+    `UPDATE offer_shows SET hidden_at = now() WHERE video_session_id = $1 AND hidden_at IS NULL`,
+    [sessionId],
+  );
+  if (shown === null) return;
+  await tx.query(
+    `INSERT INTO offer_shows (video_session_id, custom_element_id, label, url, shown_at)
+     SELECT $1, id, title, value, now() FROM custom_elements WHERE id = $2`,
+    [sessionId, shown],
+  );
+}
+
+/** The session's CTAs as they were on air, in order. */
+export async function offerShows(db: Queryable, sessionId: number): Promise<OfferShow[]> {
+  const rows = await db.query<{
+    element_id: number | null;
+    label: string;
+    url: string;
+    shown_at: Date;
+    hidden_at: Date | null;
+  }>(
+    `SELECT custom_element_id AS element_id, label, url, shown_at, hidden_at FROM offer_shows
+      WHERE video_session_id = $1 ORDER BY shown_at, id`,
+    [sessionId],
+  );
+  return rows.map((r) => ({
+    elementId: r.element_id === null ? null : Number(r.element_id),
+    label: r.label,
+    url: r.url,
+    shownAt: r.shown_at.toISOString(),
+    hiddenAt: r.hidden_at?.toISOString() ?? null,
+  }));
 }
 
 /** How many people clicked each of the session's CTAs (those clicked at least once). */

@@ -7,6 +7,8 @@ import {
   DeleteThemeRequest,
   OfferClickRequest,
   OfferClickResponse,
+  OfferShowsQuery,
+  OfferShowsResponse,
   OkResponse,
   ReorderCustomElementsRequest,
   SaveThemeRequest,
@@ -63,6 +65,21 @@ export function studioRoutes(studio: StudioService): FastifyPluginAsyncZod {
         },
       },
       async (req) => studio.read(req.viewerUserId, req.query.video_session_id, req.browserKey),
+    );
+
+    app.get(
+      "/api/video-session/offer-shows",
+      {
+        schema: {
+          tags,
+          summary: "The session's calls to action as they were on air, and when (for the replay)",
+          querystring: OfferShowsQuery,
+          response: { 200: OfferShowsResponse },
+        },
+      },
+      async (req) => ({
+        shows: await studio.offerShows(req.viewerUserId, req.query.video_session_id, req.browserKey),
+      }),
     );
 
     app.post(

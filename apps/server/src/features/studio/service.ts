@@ -201,6 +201,9 @@ export function studioService(deps: StudioDeps) {
           input.data.value ?? current.value,
         );
         await q.updateElement(tx, current.id, { ...checked, options: input.data.options ?? current.options });
+        // A CTA edited on air goes on air again as it now reads (its replay shows each version).
+        if ((await q.sessionStudio(tx, sessionId))?.offer.shown === current.id)
+          await q.setOfferState(tx, sessionId, current.id);
         return { ...current, ...checked, options: input.data.options ?? current.options };
       });
       return result;
@@ -271,6 +274,12 @@ export function studioService(deps: StudioDeps) {
         await q.setOfferState(tx, sessionId, shown);
       });
       return studio;
+    },
+
+    /** The session's CTAs as they were on air, for the replay (anyone who reads the session). */
+    async offerShows(viewerUserId: number | null, sessionId: number, browserKey: string | null) {
+      await requireTopicReader(db, viewerUserId, sessionTopic(sessionId), browserKey);
+      return q.offerShows(db, sessionId);
     },
 
     /** A viewer opened the CTA on air: counted once per person, within the audience's limits. */

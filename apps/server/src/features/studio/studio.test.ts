@@ -405,6 +405,45 @@ describeOnEachDatabase("studio", (use, engine) => {
     expect(errorCode(await click("guest"))).toBe("offer_not_shown");
   });
 
+  test("the replay's CTAs: each time on air as it read, an edit on air a new one, hiding ends it", async () => {
+    const s = await scene();
+    const host = s.people.host.client;
+    const offerState = (id: number | null) =>
+      host.post("/api/video-session/update-offer-state", {
+        video_session_id: s.session,
+        event_id: s.event,
+        offer_state: id === null ? [] : [{ id }],
+      });
+    await offerState(s.offer);
+    await host.post("/api/custom-elements/update", {
+      custom_element_id: s.offer,
+      data: { title: "Get the new deck" },
+    });
+    await offerState(null);
+    const shows = (
+      await s.people.guest.client.get(`/api/video-session/offer-shows?video_session_id=${s.session}`)
+    ).json().shows as { elementId: number; label: string; shownAt: string; hiddenAt: string | null }[];
+    expect(shows.map((show) => [show.elementId, show.label])).toEqual([
+      [s.offer, "Get the deck"],
+      [s.offer, "Get the new deck"],
+    ]);
+    expect(shows.every((show) => show.hiddenAt !== null && show.hiddenAt >= show.shownAt)).toBe(true);
+    expect(shows[1]?.shownAt).toBe(shows[0]?.hiddenAt);
+    // Deleting the CTA later keeps what the replay showed.
+    await host.post("/api/custom-elements/delete", { custom_element_id: s.offer });
+    const after = (await s.as("banned").get(`/api/video-session/offer-shows?video_session_id=${s.session}`))
+      .statusCode;
+    expect(after).toBe(403);
+    const kept = (await host.get(`/api/video-session/offer-shows?video_session_id=${s.session}`)).json()
+      .shows;
+    expect(
+      kept.map((show: { elementId: number | null; label: string }) => [show.elementId, show.label]),
+    ).toEqual([
+      [null, "Get the deck"],
+      [null, "Get the new deck"],
+    ]);
+  });
+
   test("a visitor's click on a CTA is refused, a banned person's too (the flood limit: audience-floods.test.ts)", async () => {
     const s = await scene();
     await s.people.host.client.post("/api/video-session/update-offer-state", {

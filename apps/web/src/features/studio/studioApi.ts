@@ -1,6 +1,7 @@
 import {
   CustomElementResponse,
   OfferClickResponse,
+  OfferShowsResponse,
   SaveThemeResponse,
   type StudioElementType,
   StudioResponse,
@@ -13,6 +14,7 @@ import { api, apiNoContent, jsonBody, uploadWithProgress } from "../../api";
 export const studioKeys = {
   studio: (sessionId: number) => ["studio", sessionId] as const,
   team: (sessionId: number) => ["studio", sessionId, "team"] as const,
+  offerShows: (sessionId: number) => ["studio", sessionId, "offer-shows"] as const,
   themes: (sessionId: number) => ["studio", sessionId, "themes"] as const,
 };
 
@@ -111,3 +113,7 @@ export const setOfferState = (input: { sessionId: number; eventId: number; offer
 /** A viewer opened the CTA on air (counted once per person). */
 export const clickOffer = (elementId: number) =>
   api("/api/offers/click", OfferClickResponse, jsonBody({ custom_element_id: elementId }));
+
+/** The session's CTAs as they were on air, for the replay. */
+export const fetchOfferShows = (sessionId: number) =>
+  api(`/api/video-session/offer-shows?video_session_id=${sessionId}`, OfferShowsResponse);
