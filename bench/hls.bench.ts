@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { openSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
@@ -10,6 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { mediaToken } from "../apps/server/src/media/playback-tokens";
 import { freePort } from "../apps/server/src/testing/free-port";
+import { cpuOf } from "./proc";
 
 // Issue 13 §4: 2,000 HLS viewers of one live stream, against the server's /media/ route (the real
 // server, `main.ts` as `npm start` runs it, logging at its default level into a file) and against a
@@ -35,7 +36,6 @@ const MEASURE_SECONDS = 20;
 const SECRET = "bench-hls-media-secret-0123456789abcdef-xyz";
 const SESSION = 1;
 const STREAM_PATH = `sessions/${SESSION}/streams/1`;
-const TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 const SELF = fileURLToPath(import.meta.url);
 const REPO_ROOT = path.resolve(path.dirname(SELF), "..");
 
@@ -176,15 +176,6 @@ async function viewer(base: () => string, phaseMs: number, until: number, measur
   agent.destroy();
 }
 
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-  const f = stat
-    .slice(stat.lastIndexOf(")") + 2)
-    .split(" ")
-    .map(Number);
-  return ((f[11] ?? 0) + (f[12] ?? 0)) / TICKS;
-}
-
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -197,7 +188,7 @@ async function load(name: string, pid: number, base: () => string) {
   const until = measureFrom + MEASURE_SECONDS * 1000;
   let cpuAtStart = 0;
   const marking = sleep(measureFrom - start).then(async () => {
-    cpuAtStart = await cpuSeconds(pid);
+    cpuAtStart = (await cpuOf(pid)).own;
   });
   await Promise.all(
     Array.from({ length: VIEWERS }, (_, i) =>
@@ -205,7 +196,7 @@ async function load(name: string, pid: number, base: () => string) {
     ),
   );
   await marking;
-  const cpu = (await cpuSeconds(pid)) - cpuAtStart;
+  const cpu = (await cpuOf(pid)).own - cpuAtStart;
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   console.log(
     `${name}: playlist p50 ${ms(percentile(tally.playlist, 50))} p99 ${ms(percentile(tally.playlist, 99))}; ` +

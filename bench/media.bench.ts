@@ -1,5 +1,5 @@
-import { execFileSync, fork, spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile } from "node:fs/promises";
+import { fork, spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -17,6 +17,7 @@ import {
   sendRecording,
   webmRecording,
 } from "../apps/server/src/testing/media";
+import { childrenOf, cpuOf } from "./proc";
 
 // Issue 11 §3: the program feed's cost against the bare ffmpeg command. The same 720p30 H.264 + Opus
 // WebM goes through the real app (a WebSocket in real time, ffmpeg, the recording's playlist) and
@@ -35,31 +36,6 @@ const STREAM_SECONDS = WARM_UP_SECONDS + WINDOW_SECONDS + 3;
  */
 const IDLE_SLICES = 6;
 const IDLE_SLICE_SECONDS = 10;
-const TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
-
-/** A process's CPU seconds from its stat line: its own, its reaped children's, and its name. */
-async function cpuOf(pid: number | "self"): Promise<{ own: number; reaped: number; name: string }> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
-  if (stat === null) return { own: 0, reaped: 0, name: "" };
-  const f = stat
-    .slice(stat.lastIndexOf(")") + 2)
-    .split(" ")
-    .map(Number);
-  return {
-    own: ((f[11] ?? 0) + (f[12] ?? 0)) / TICKS,
-    reaped: ((f[13] ?? 0) + (f[14] ?? 0)) / TICKS,
-    name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
-  };
-}
-
-async function childrenOf(pid: number | "self"): Promise<number[]> {
-  const tasks = await readdir(`/proc/${pid}/task`).catch(() => []);
-  const lists = await Promise.all(
-    tasks.map((t) => readFile(`/proc/${pid}/task/${t}/children`, "utf8").catch(() => "")),
-  );
-  return lists.join(" ").split(/\s+/).filter(Boolean).map(Number);
-}
-
 /**
  * The server's CPU so far: its node process (every thread), its media process (program-feed/
  * media-child.ts), and ffmpeg (the running runs and the ones that ended, which node processes reap).

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout } from "node:timers/promises";
@@ -9,6 +8,7 @@ import { ServerProcess } from "../apps/server/src/testing/server-process";
 import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/support/chromium";
 import { buildHarness, HARNESS_PATH } from "../e2e/support/harness";
 import { goLive, signInDemoHost, waitUntilLive } from "./live-session";
+import { cpuOf, descendantsOf, executableOf } from "./proc";
 
 // Issue 24 "Must show": what the studio's layers cost the compositor. The demo host's tab composes the
 // program as on a live stage (the fake camera as the one person on stage, 30 fps canvas, MediaRecorder,
@@ -18,54 +18,13 @@ import { goLive, signInDemoHost, waitUntilLive } from "./live-session";
 // `npm run build` first: the server runs compiled, on a fresh data directory with the demo data.
 const EVENT = "office-hours";
 const PHASE_S = 30;
-const CLOCK_TICKS_PER_S = 100;
-
-interface Process {
-  pid: number;
-  ppid: number;
-  ticks: number;
-}
-
-function processes(): Process[] {
-  return readdirSync("/proc").flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // After the command's closing parenthesis: state, ppid, ... utime and stime are fields 14 and 15.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return [
-        { pid: Number(entry), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) },
-      ];
-    } catch {
-      return []; // it ended while we read
-    }
-  });
-}
-
-const executable = (pid: number) => {
-  try {
-    return readlinkSync(`/proc/${pid}/exe`);
-  } catch {
-    return "";
-  }
-};
 
 /** CPU seconds so far of this bench's descendants whose executable matches `binary`. */
-function cpuSeconds(binary: RegExp): number {
-  const all = processes();
-  const mine = new Set([process.pid]);
-  // Parents come before their children in pid order almost always; loop until nothing is added.
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of all) {
-      if (!mine.has(p.pid) && mine.has(p.ppid)) {
-        mine.add(p.pid);
-        grew = true;
-      }
-    }
-  }
-  const ticks = all.filter((p) => p.pid !== process.pid && mine.has(p.pid) && binary.test(executable(p.pid)));
-  return ticks.reduce((sum, p) => sum + p.ticks, 0) / CLOCK_TICKS_PER_S;
+async function cpuSeconds(binary: RegExp): Promise<number> {
+  const pids = await descendantsOf("self");
+  const matching = await Promise.all(pids.map(async (pid) => binary.test(await executableOf(pid))));
+  const cpu = await Promise.all(pids.filter((_, i) => matching[i]).map(cpuOf));
+  return cpu.reduce((sum, c) => sum + c.own, 0);
 }
 
 const CHROMIUM_BINARY = /chrom/;
@@ -125,12 +84,12 @@ try {
       (shown) => (globalThis as unknown as { studioFeed: StudioFeed }).studioFeed.layers(shown),
       on ? layers : null,
     );
-    const chromiumBefore = cpuSeconds(CHROMIUM_BINARY);
-    const ffmpegBefore = cpuSeconds(FFMPEG_BINARY);
+    const chromiumBefore = await cpuSeconds(CHROMIUM_BINARY);
+    const ffmpegBefore = await cpuSeconds(FFMPEG_BINARY);
     await setTimeout(PHASE_S * 1000);
     const phase = on ? spent.with : spent.without;
-    const chromiumCpu = cpuSeconds(CHROMIUM_BINARY) - chromiumBefore;
-    const ffmpegCpu = cpuSeconds(FFMPEG_BINARY) - ffmpegBefore;
+    const chromiumCpu = (await cpuSeconds(CHROMIUM_BINARY)) - chromiumBefore;
+    const ffmpegCpu = (await cpuSeconds(FFMPEG_BINARY)) - ffmpegBefore;
     phase.chromium += chromiumCpu;
     phase.ffmpeg += ffmpegCpu;
     const name = on ? "with layers" : "no layer";

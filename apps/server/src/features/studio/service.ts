@@ -102,8 +102,11 @@ export function studioService(deps: StudioDeps) {
   const { db, realtime, storage } = deps;
   const quickHides = new Set<NodeJS.Timeout>();
 
-  /** The team's studio: every element and the CTAs' clicks (publicStudio is what others get of it). */
-  async function readStudio(tx: Queryable, sessionId: number): Promise<StudioResponse> {
+  /**
+   * The team's studio: every element and the CTAs' clicks (publicStudio is what others get of it; they
+   * are spared counting the clicks).
+   */
+  async function readStudio(tx: Queryable, sessionId: number, forTeam = true): Promise<StudioResponse> {
     const row = await q.sessionStudio(tx, sessionId);
     if (!row) throw NotFound("session_not_found");
     return {
@@ -112,7 +115,7 @@ export function studioService(deps: StudioDeps) {
       elements: await q.sessionElements(tx, sessionId),
       overlay: row.overlay,
       offer: row.offer,
-      offerClicks: await q.offerClicks(tx, sessionId),
+      offerClicks: forTeam ? await q.offerClicks(tx, sessionId) : [],
     };
   }
 
@@ -163,9 +166,10 @@ export function studioService(deps: StudioDeps) {
       browserKey: string | null,
     ): Promise<StudioResponse> {
       const access = await requireTopicReader(db, viewerUserId, sessionTopic(sessionId), browserKey);
-      const studio = await readStudio(db, sessionId);
       // Titles and CTAs the team has not shown yet are theirs until shown (spec 2 §2: studio admins).
-      return access.flags.isStudioAdmin ? studio : publicStudio(studio);
+      const isTeam = access.flags.isStudioAdmin;
+      const studio = await readStudio(db, sessionId, isTeam);
+      return isTeam ? studio : publicStudio(studio);
     },
 
     async create(viewerUserId: number, input: CreateInput): Promise<CustomElement> {
