@@ -101,7 +101,7 @@ test("the studio by keyboard: a title's counters and refusal, create, 5 s on air
 
 const UNSECURE = 'You\'ve entered an unsecure URL. Please enter a URL that start with "HTTPS".';
 
-test("a link CTA: the spec's URL messages, shown over a guest's player, the click counted for the team, hidden", async () => {
+test("CTAs: a link's URL messages, shown over a guest's player, its click counted; a contribution once the account is connected under /settings, a TEST MODE donation, the thanks, the host's list", async () => {
   const host = browser.page();
   const context = await (browser.page().context().browser() as Browser).newContext({
     baseURL: browser.baseUrl,
@@ -121,10 +121,10 @@ test("a link CTA: the spec's URL messages, shown over a guest's player, the clic
     const ctas = await studio.section("Calls to action");
     const add = ctas.getByRole("button", { name: "Add", exact: true });
     await ctas.getByLabel("Button label").fill("Get the deck");
-    await ctas.getByLabel("Link").fill("http://onstage.test/deck");
+    await ctas.getByRole("textbox", { name: "Link" }).fill("http://onstage.test/deck");
     await ctas.getByText(UNSECURE).waitFor();
     expect(await add.isDisabled()).toBe(true);
-    await ctas.getByLabel("Link").fill("https://onstage.test/deck");
+    await ctas.getByRole("textbox", { name: "Link" }).fill("https://onstage.test/deck");
     expect(await ctas.getByText(UNSECURE).count()).toBe(0);
     await add.click();
     const item = ctas.getByRole("listitem").filter({ hasText: "Get the deck" });
@@ -150,6 +150,49 @@ test("a link CTA: the spec's URL messages, shown over a guest's player, the clic
     await button.waitFor({ state: "detached" });
     await ctas.getByRole("button", { name: "Delete Get the deck" }).click();
     await item.waitFor({ state: "detached" });
+
+    // A contribution needs the channel's payment account: the spec's message links to /settings.
+    await ctas.getByRole("radio", { name: "Contribution" }).check();
+    await ctas.getByText("Please connect your payment account first").waitFor();
+    expect(await ctas.getByRole("link", { name: "Settings" }).getAttribute("href")).toBe(
+      "/settings?tab=payments",
+    );
+    const settings = await host.context().newPage();
+    await settings.goto("/settings?tab=payments");
+    await settings.getByText("TEST MODE").first().waitFor();
+    await settings.getByRole("button", { name: "Connect a payment account" }).click();
+    await settings.getByText("Connected: ticket income and contributions go to this account.").waitFor();
+    expect(await axeViolations(settings)).toEqual([]);
+    await settings.close();
+
+    await host.reload();
+    await studio.open();
+    const again = await studio.section("Calls to action");
+    await again.getByRole("radio", { name: "Contribution" }).check();
+    await again.getByLabel("Button label").fill("Tip the band");
+    await again.getByLabel("Prompt (optional)").fill("Every bit keeps the show free");
+    await again.getByRole("button", { name: "Add", exact: true }).click();
+    await again.getByRole("button", { name: "Show Tip the band" }).click();
+    await again.getByRole("listitem").filter({ hasText: "Tip the band" }).getByText("On air").waitFor();
+
+    const tip = guest.getByRole("region", { name: "Stage" }).getByRole("button", { name: "Tip the band" });
+    await tip.click({ timeout: 20_000 });
+    const dialog = guest.getByRole("dialog", { name: "Tip the band" });
+    await dialog.getByText("Every bit keeps the show free").waitFor();
+    await dialog.getByLabel(/^Amount/).fill("12.5");
+    expect(await axeViolations(guest)).toEqual([]);
+    const payment = guest.waitForEvent("popup");
+    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+    const checkout = await payment;
+    await checkout.getByText("TEST MODE — no real payment").waitFor();
+    await checkout.getByRole("button", { name: /^Pay .*12\.50 \(test\)$/ }).click();
+    await checkout.getByRole("heading", { name: "Thank you!" }).waitFor();
+    await dialog.getByText("Thank you!").waitFor({ timeout: 10_000 });
+    await checkout.close();
+
+    const donations = again.getByRole("region", { name: "Donations" });
+    await donations.getByText(/12\.50 from 1 donation/).waitFor({ timeout: 10_000 });
+    await donations.getByText("Cleo Clicker").waitFor();
   } finally {
     await context.close();
   }

@@ -40,6 +40,10 @@ export const routes: PageRoute[] = [
     ...lazyPage(() => import("./routes/EventEditorPage").then((m) => m.EventEditorPage)),
   },
   { path: "/my-events", ...lazyPage(() => import("./routes/MyEventsPage").then((m) => m.MyEventsPage)) },
+  {
+    path: "/donations/complete",
+    ...lazyPage(() => import("./routes/DonationCompletePage").then((m) => m.DonationCompletePage)),
+  },
   { path: "/settings", ...lazyPage(() => import("./routes/SettingsPage").then((m) => m.SettingsPage)) },
   {
     path: "/account/settings",

@@ -246,6 +246,8 @@ export const AUDIENCE_RATE_LIMITS = {
   poll_answer: { max: 10, windowMs: 10 * SECOND_MS },
   stage_intent: { max: 10, windowMs: MINUTE_MS },
   offer_click: { max: 10, windowMs: 10 * SECOND_MS },
+  /** Each is a checkout session at the card provider: a person gives a few times, never dozens. */
+  donation: { max: 5, windowMs: MINUTE_MS },
 } as const;
 /** Spec 2 §5, §9: 'Please verify your email to interact in the event' and other stage toasts. */
 export const STAGE_TOAST_MS = 5 * SECOND_MS;
@@ -303,6 +305,8 @@ export const OFFER_LABEL_MAX_CHARS = 40;
 export const OFFER_CLICKS_REFRESH_MS = 10 * SECOND_MS;
 /** Spec 3 §5, §9: a contribution CTA's prompt default. */
 export const DEFAULT_CONTRIBUTION_PROMPT = "Thank you";
+/** Issue 25 §3: the prompt is a line over the amount field, not a letter (see decisions). */
+export const CONTRIBUTION_PROMPT_MAX_CHARS = 200;
 /** Spec 3 §5, §9: currency default when the event has no ticket currency. */
 export const DEFAULT_CURRENCY = "USD";
 /** Spec 3 §3, §9: the brand primary colour default. */

@@ -101,6 +101,17 @@ const MESSAGES: Record<string, string> = {
   offer_url_invalid: "Please enter a valid URL",
   offer_url_insecure: 'You\'ve entered an unsecure URL. Please enter a URL that start with "HTTPS".',
   offer_not_shown: "This call to action is not shown right now",
+  // Spec 3 §5 contribution CTAs (the account message is the spec's own) and issue 25 §4 donations.
+  payment_account_required: "Please connect your payment account first",
+  contribution_prompt_too_long: "The prompt can be at most 200 characters",
+  contribution_not_found: "This contribution is no longer open",
+  donation_amount_invalid: "Please enter an amount",
+  donation_amount_too_small: "The smallest contribution is 1.00",
+  donation_amount_too_large: "The largest contribution is 10,000.00",
+  donation_not_found: "This payment does not exist",
+  donation_in_progress: "Your last contribution is still being processed. Try again in a minute.",
+  contributions_unavailable: "This channel cannot take contributions right now",
+  payment_account_unavailable: "The payment provider could not be reached. Please try again in a moment.",
   // Issue 11 §2: the stage runs in the greenroom and while broadcasting only.
   stage_closed: "The stage is not open right now",
   not_on_stage: "Join the stage first",

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A local stand-in for Stripe's REST API in tests (the machine has no internet): Stripe's documented
-// shapes for POST /v1/checkout/sessions (form-encoded, Idempotency-Key) and GET /v1/checkout/sessions/:id.
+// shapes for POST /v1/checkout/sessions (form-encoded, Idempotency-Key), GET /v1/checkout/sessions/:id,
+// and Connect's POST /v1/accounts, GET /v1/accounts/:id and POST /v1/account_links.
 
 export interface StandInSession {
   id: string;
@@ -20,6 +21,17 @@ export interface StandInSession {
   cancel_url: string;
   expires_at: number;
   mode: "payment";
+  /** payment_intent_data[transfer_data][destination]: the connected account paid (not on Stripe's session object). */
+  destination: string | null;
+}
+
+export interface StandInAccount {
+  id: string;
+  object: "account";
+  type: string;
+  charges_enabled: boolean;
+  details_submitted: boolean;
+  metadata: Record<string, string>;
 }
 
 const readBody = (req: IncomingMessage) =>
@@ -33,6 +45,7 @@ const readBody = (req: IncomingMessage) =>
 
 export class StripeStandIn {
   readonly sessions = new Map<string, StandInSession>();
+  readonly accounts = new Map<string, StandInAccount>();
   /** Every POST /v1/checkout/sessions received, with its Idempotency-Key. */
   readonly creations: (string | undefined)[] = [];
   /** Answer the next creations with a 500 after storing the session (a lost response). */
@@ -86,6 +99,8 @@ export class StripeStandIn {
       }
       return [200, session];
     }
+    const account = await this.connect(req, url.pathname);
+    if (account) return account;
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && match?.[1]) {
       const session = this.sessions.get(decodeURIComponent(match[1]));
@@ -102,6 +117,55 @@ export class StripeStandIn {
       ];
     }
     return [404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } }];
+  }
+
+  /** Connect's accounts and account links; null for another path. */
+  private async connect(req: IncomingMessage, path: string): Promise<[number, unknown] | null> {
+    if (req.method === "POST" && path === "/v1/accounts") {
+      const key = req.headers["idempotency-key"];
+      const known = typeof key === "string" ? this.byKey.get(key) : undefined;
+      const existing = known ? this.accounts.get(known) : undefined;
+      if (existing) return [200, existing];
+      const form = new URLSearchParams(await readBody(req));
+      const created: StandInAccount = {
+        id: `acct_${randomBytes(8).toString("hex")}`,
+        object: "account",
+        type: form.get("type") ?? "",
+        charges_enabled: false,
+        details_submitted: false,
+        metadata: { organization_id: form.get("metadata[organization_id]") ?? "" },
+      };
+      this.accounts.set(created.id, created);
+      if (typeof key === "string") this.byKey.set(key, created.id);
+      return [200, created];
+    }
+    if (req.method === "POST" && path === "/v1/account_links") {
+      const form = new URLSearchParams(await readBody(req));
+      const id = form.get("account") ?? "";
+      if (!this.accounts.has(id))
+        return [400, { error: { type: "invalid_request_error", message: "No such account" } }];
+      return [
+        200,
+        {
+          object: "account_link",
+          url: `https://connect.stripe.test/setup/e/${id}?return=${encodeURIComponent(form.get("return_url") ?? "")}`,
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+        },
+      ];
+    }
+    const match = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && match?.[1]) {
+      const found = this.accounts.get(decodeURIComponent(match[1]));
+      return found
+        ? [200, found]
+        : [
+            404,
+            {
+              error: { type: "invalid_request_error", code: "resource_missing", message: "No such account" },
+            },
+          ];
+    }
+    return null;
   }
 
   private create(form: URLSearchParams, idempotencyKey: string | undefined): StandInSession {
@@ -128,6 +192,7 @@ export class StripeStandIn {
       cancel_url: form.get("cancel_url") ?? "",
       expires_at: Number(form.get("expires_at")),
       mode: "payment",
+      destination: form.get("payment_intent_data[transfer_data][destination]"),
     };
     this.sessions.set(id, session);
     if (idempotencyKey) this.byKey.set(idempotencyKey, id);

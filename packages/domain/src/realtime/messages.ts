@@ -3,6 +3,7 @@ import { SessionStream } from "../broadcast/schemas";
 import { ChatMessage, ChatReaction } from "../chat/schemas";
 import { VideoSessionSummary } from "../event-page/schemas";
 import { SessionIntent, SessionIntentRemoved } from "../intents/schemas";
+import { DonationsChanged } from "../payments/donation-schemas";
 import { Poll, PollResults } from "../polls/schemas";
 import { LiveUser, RoomSession } from "../presence/schemas";
 import { Deleted, Question, QuestionComment, QuestionUpvote } from "../questions/schemas";
@@ -170,6 +171,11 @@ export const TopicBodies = {
       "studio.changed",
       StudioResponse,
       "`StudioResponse` (`studio/schemas.ts`) as the audience may see it (`publicStudio`: the brand, the title and the CTA on air, no clicks): a custom element created, edited, deleted or reordered, a title overlay or a CTA shown or hidden, a template applied. The program scene and the CTA over the player keep it; the studio module reads the team's view again",
+    ),
+    broadcast(
+      "donations.changed",
+      DonationsChanged,
+      "`{ videoSessionId }`: a donation to the session was paid or refunded (the team's donations list reads again; no amount or donor travels to the audience)",
     ),
     ...intentMessages,
   ]),

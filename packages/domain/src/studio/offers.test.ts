@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { isShowInPicture, linkOfferRefusal, nextOfferOrder, publicStudio } from "./offers";
+import {
+  contributionOfferRefusal,
+  contributionPrompt,
+  isShowInPicture,
+  linkOfferRefusal,
+  nextOfferOrder,
+  publicStudio,
+} from "./offers";
 
 describe("linkOfferRefusal (spec 3 §5)", () => {
   test.each([
@@ -44,19 +51,23 @@ describe("publicStudio: what a viewer outside the team receives", () => {
       element(5, "title"),
       element(6, "offer"),
       element(7, "offer"),
+      element(8, "contribution"),
     ],
     overlay: { shown: 5 },
     offer: { shown: 7 },
     offerClicks: [{ elementId: 7, clicks: 3 }],
+    contributions: { accountConnected: true, defaultCurrency: "EUR" },
   };
 
   test.each([
     { case: "a title and an offer on air", overlay: 5, offer: 7, ids: [1, 2, 3, 5, 7] },
+    { case: "a contribution on air", overlay: null, offer: 8, ids: [1, 2, 3, 8] },
     { case: "nothing on air", overlay: null, offer: null, ids: [1, 2, 3] },
-  ])("$case: the brand and what is shown, no click counts", ({ overlay, offer, ids }) => {
+  ])("$case: the brand and what is shown, no click counts, no account", ({ overlay, offer, ids }) => {
     const seen = publicStudio({ ...studio, overlay: { shown: overlay }, offer: { shown: offer } });
     expect(seen.elements.map((e) => e.id)).toEqual(ids);
     expect(seen.offerClicks).toEqual([]);
+    expect(seen.contributions).toBeNull();
   });
 });
 
@@ -75,5 +86,28 @@ describe("isShowInPicture: a CTA over the replay while the picture is inside its
   });
   test("still on air (or on air at the end): shown from its start on", () => {
     expect(isShowInPicture({ shownAt: at(10), hiddenAt: null }, pictureAt(999))).toBe(true);
+  });
+});
+
+describe("contributionOfferRefusal (spec 3 §5)", () => {
+  test.each([
+    { label: "Support us", prompt: "", currency: "USD", refusal: null },
+    { label: "Support us", prompt: "p".repeat(200), currency: "EUR", refusal: null },
+    { label: " ", prompt: "", currency: "USD", refusal: "offer_label_required" },
+    { label: "x".repeat(41), prompt: "", currency: "USD", refusal: "offer_label_too_long" },
+    { label: "Tip", prompt: "p".repeat(201), currency: "USD", refusal: "contribution_prompt_too_long" },
+    { label: "Tip", prompt: "", currency: "usd", refusal: "invalid_currency" },
+    { label: "Tip", prompt: "", currency: "JPY", refusal: "invalid_currency" },
+    { label: "Tip", prompt: "", currency: "", refusal: "invalid_currency" },
+  ] as const)("'$label' '$currency': $refusal", ({ label, prompt, currency, refusal }) => {
+    expect(contributionOfferRefusal({ label, prompt, currency })).toBe(refusal);
+  });
+
+  test.each([
+    ["", "Thank you"],
+    ["   ", "Thank you"],
+    [" Every dollar keeps the show free ", "Every dollar keeps the show free"],
+  ])("the prompt '%s' reads '%s'", (value, prompt) => {
+    expect(contributionPrompt(value)).toBe(prompt);
   });
 });

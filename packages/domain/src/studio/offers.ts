@@ -1,4 +1,9 @@
-import { OFFER_LABEL_MAX_CHARS } from "../constants";
+import {
+  CONTRIBUTION_PROMPT_MAX_CHARS,
+  DEFAULT_CONTRIBUTION_PROMPT,
+  OFFER_LABEL_MAX_CHARS,
+} from "../constants";
+import { isSupportedCurrency } from "../dashboard/rules";
 
 // Spec 3 §3, §5 calls to action (offers): a link CTA is a custom element of type 'offer' whose title is
 // the button's label and whose value is its https URL. At most one CTA is on air (video_sessions.offer_state).
@@ -13,13 +18,41 @@ export type LinkOfferRefusal =
   | "offer_url_invalid"
   | "offer_url_insecure";
 
-/** Why a link CTA cannot be saved, or null. The label and the URL are trimmed. */
-export function linkOfferRefusal(input: { label: string; url: string }): LinkOfferRefusal | null {
-  const label = input.label.trim();
+function labelRefusal(raw: string): "offer_label_required" | "offer_label_too_long" | null {
+  const label = raw.trim();
   if (label.length === 0) return "offer_label_required";
   if ([...label].length > OFFER_LABEL_MAX_CHARS) return "offer_label_too_long";
-  return offerUrlRefusal(input.url);
+  return null;
 }
+
+/** Why a link CTA cannot be saved, or null. The label and the URL are trimmed. */
+export function linkOfferRefusal(input: { label: string; url: string }): LinkOfferRefusal | null {
+  return labelRefusal(input.label) ?? offerUrlRefusal(input.url);
+}
+
+export type ContributionOfferRefusal =
+  | "offer_label_required"
+  | "offer_label_too_long"
+  | "contribution_prompt_too_long"
+  | "invalid_currency";
+
+/**
+ * Spec 3 §3, §5 contribution CTA: title is the label (required), value the prompt (optional), options
+ * the currency. The connected payment account is the server's check.
+ */
+export function contributionOfferRefusal(input: {
+  label: string;
+  prompt: string;
+  currency: string;
+}): ContributionOfferRefusal | null {
+  const refusal = labelRefusal(input.label);
+  if (refusal) return refusal;
+  if ([...input.prompt.trim()].length > CONTRIBUTION_PROMPT_MAX_CHARS) return "contribution_prompt_too_long";
+  return isSupportedCurrency(input.currency) ? null : "invalid_currency";
+}
+
+/** Spec 3 §5: an empty prompt reads 'Thank you'. */
+export const contributionPrompt = (value: string) => value.trim() || DEFAULT_CONTRIBUTION_PROMPT;
 
 /** Spec 3 §5: a valid URL ('Please enter a valid URL'), and https only (an http:// one is 'unsecure'). */
 export function offerUrlRefusal(raw: string): Exclude<LinkOfferRefusal, `offer_label_${string}`> | null {
@@ -51,12 +84,13 @@ export function publicStudio<
     overlay: { shown: number | null };
     offer: { shown: number | null };
     offerClicks: readonly unknown[];
+    contributions: unknown;
   },
 >(studio: S): S {
   const onAir = new Set([studio.overlay.shown, studio.offer.shown]);
   const isPublic = (e: { id: number; type: string }) =>
     e.type === "logo" || e.type === "background" || e.type === "primary_color" || onAir.has(e.id);
-  return { ...studio, elements: studio.elements.filter(isPublic), offerClicks: [] };
+  return { ...studio, elements: studio.elements.filter(isPublic), offerClicks: [], contributions: null };
 }
 
 /**

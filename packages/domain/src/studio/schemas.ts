@@ -7,7 +7,14 @@ import { Id, StoredText } from "../wire";
 // camelCase. Rules (studio/overlays.ts, brand.ts, templates.ts) decide on the server.
 
 /** Element types the studio sections create and edit (the others belong to features not built yet). */
-export const StudioElementType = z.enum(["title", "primary_color", "logo", "background", "offer"]);
+export const StudioElementType = z.enum([
+  "title",
+  "primary_color",
+  "logo",
+  "background",
+  "offer",
+  "contribution",
+]);
 export type StudioElementType = z.infer<typeof StudioElementType>;
 
 const Options = z.record(z.string().max(64), z.union([z.string().max(200), z.number(), z.boolean()]));
@@ -49,6 +56,15 @@ export const StudioResponse = z.object({
   offer: OfferState,
   /** The team's view only: how many people clicked each CTA (empty for everyone else). */
   offerClicks: z.array(z.object({ elementId: Id, clicks: z.number().int().min(0) })),
+  /** The team's view only (null for everyone else): what a contribution CTA needs (spec 3 §5). */
+  contributions: z
+    .object({
+      /** The channel has a payment account that takes payments. */
+      accountConnected: z.boolean(),
+      /** The event's ticket currency (USD by default). */
+      defaultCurrency: z.string(),
+    })
+    .nullable(),
 });
 export type StudioResponse = z.infer<typeof StudioResponse>;
 
@@ -119,8 +135,12 @@ export const UpdateOfferStateRequest = z
 export const OfferShow = z.object({
   /** The CTA's element, while it exists. */
   elementId: Id.nullable(),
+  type: z.enum(["offer", "contribution"]),
   label: z.string(),
-  url: z.string(),
+  /** A link CTA's URL, a contribution's prompt (spec 3 §3). */
+  value: z.string(),
+  /** A contribution's currency; null for a link. */
+  currency: z.string().nullable(),
   shownAt: z.iso.datetime(),
   hiddenAt: z.iso.datetime().nullable(),
 });

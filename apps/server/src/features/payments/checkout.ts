@@ -10,6 +10,7 @@ import {
   slidingPriceRefusal,
 } from "@onstage/domain";
 import { CHECKOUT_SESSION_ID_TEMPLATE } from "../../platform/payments/gateway";
+import { eventPayee } from "./account/queries";
 import {
   findCheckoutEvent,
   type PendingRegistration,
@@ -180,6 +181,8 @@ async function openSession(
       // From the row, not the clock: a retried request sends identical parameters, as Stripe requires.
       expiresAt: new Date(transaction.createdAt.getTime() + CHECKOUT_HOLD_MINUTES * 60_000),
       idempotencyKey: `onstage_tx_${transaction.id}`,
+      // Issue 25 §4: ticket income goes to the channel's connected account, when it has one.
+      destinationAccountId: await eventPayee(deps.db, eventId),
     });
     await setCheckoutSessionId(deps.db, transaction.id, session.id);
     return session.url;

@@ -3,6 +3,8 @@ import { type TestGateway, testGateway } from "../../platform/payments/test-gate
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
 import type { RegistrationPort } from "../registration/service";
+import { paymentAccountService } from "./account/service";
+import { donationsService } from "./donations/service";
 import { RECONCILE_INTERVAL_MS } from "./reconcile";
 import { paymentRoutes } from "./routes";
 import { type PaymentsService, paymentsService } from "./service";
@@ -18,7 +20,7 @@ export function paymentsFeature(
   registration: RegistrationPort,
   gateway: PaymentGateway = testGateway(deps.db, deps.publicUrl),
 ): Feature & { service: PaymentsService } {
-  const service = paymentsService({
+  const checkoutDeps = {
     db: deps.db,
     realtime: deps.realtime,
     gateway,
@@ -26,12 +28,18 @@ export function paymentsFeature(
     log: deps.log,
     publicUrl: deps.publicUrl,
     clock: deps.clock,
-  });
+  };
+  const service = paymentsService(checkoutDeps);
+  const services = {
+    payments: service,
+    donations: donationsService(checkoutDeps),
+    accounts: paymentAccountService(checkoutDeps),
+  };
   let reconciliation: NodeJS.Timeout | undefined;
   return {
     name: "payments",
     service,
-    routes: paymentRoutes(service, isTestGateway(gateway) ? gateway : null, deps.db),
+    routes: paymentRoutes(services, isTestGateway(gateway) ? gateway : null, deps.db),
     worker: {
       // Issue 5 item 7: checkouts whose webhook never came are asked about every few minutes.
       start() {

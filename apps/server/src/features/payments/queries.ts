@@ -1,17 +1,21 @@
 import type { RegisterInput, TransactionStatus } from "@onstage/domain";
 import { type Queryable, statement } from "../../platform/database";
 
-// Typed SQL of payments: checkout transactions.
+// Typed SQL of payments: checkout transactions (tickets and donations).
 
 /** What the registration a checkout pays for will send (answers, coupon, utm), kept for the webhook. */
 export type PendingRegistration = Omit<RegisterInput, "stripe_checkout_session_id">;
 
 export interface CheckoutTransaction {
   id: number;
+  kind: "ticket" | "donation";
   status: TransactionStatus;
   userId: number;
   eventId: number;
-  ticketId: number;
+  /** A ticket's; null for a donation. */
+  ticketId: number | null;
+  /** A donation's session; null for a ticket. */
+  videoSessionId: number | null;
   amountCents: number;
   currency: string;
   checkoutSessionId: string | null;
@@ -20,12 +24,14 @@ export interface CheckoutTransaction {
   createdAt: Date;
 }
 
-interface TransactionRow {
+export interface TransactionRow {
   id: number;
+  kind: "ticket" | "donation";
   status: TransactionStatus;
   user_id: number;
   event_id: number;
-  ticket_id: number;
+  ticket_id: number | null;
+  video_session_id: number | null;
   amount_cents: number;
   currency: string;
   checkout_session_id: string | null;
@@ -34,15 +40,17 @@ interface TransactionRow {
   created_at: Date;
 }
 
-const COLUMNS = `id, status, user_id, event_id, ticket_id, amount_cents, currency, checkout_session_id,
+export const TRANSACTION_COLUMNS = `id, kind, status, user_id, event_id, ticket_id, video_session_id, amount_cents, currency, checkout_session_id,
   client_reference_id, registration_input, created_at`;
 
-const toTransaction = (r: TransactionRow): CheckoutTransaction => ({
-  id: r.id,
+export const toTransaction = (r: TransactionRow): CheckoutTransaction => ({
+  id: Number(r.id),
+  kind: r.kind,
   status: r.status,
-  userId: r.user_id,
-  eventId: r.event_id,
-  ticketId: r.ticket_id,
+  userId: Number(r.user_id),
+  eventId: Number(r.event_id),
+  ticketId: r.ticket_id === null ? null : Number(r.ticket_id),
+  videoSessionId: r.video_session_id === null ? null : Number(r.video_session_id),
   amountCents: r.amount_cents,
   currency: r.currency,
   checkoutSessionId: r.checkout_session_id,
@@ -124,7 +132,7 @@ export async function upsertCheckoutTransaction(
     ],
   );
   const [r] = await tx.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM transactions WHERE idempotency_key = $1`,
+    `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE idempotency_key = $1`,
     [t.idempotencyKey],
   );
   if (!r) throw new Error("checkout transaction not stored");
@@ -148,8 +156,8 @@ export async function findTransaction(
   },
 ): Promise<CheckoutTransaction | null> {
   const [r] = await db.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM transactions
-     WHERE provider = $1 AND kind = 'ticket'
+    `SELECT ${TRANSACTION_COLUMNS} FROM transactions
+     WHERE provider = $1
        AND (checkout_session_id = $2 OR client_reference_id = $3 OR payment_intent_id = $4)
      ORDER BY (checkout_session_id = $2) DESC NULLS LAST LIMIT 1`,
     [by.provider, by.checkoutSessionId ?? null, by.clientReferenceId ?? null, by.paymentIntentId ?? null],
@@ -197,8 +205,8 @@ export async function listStalePending(
   olderThanMinutes: number,
 ): Promise<CheckoutTransaction[]> {
   const rows = await db.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM transactions
-     WHERE status = 'pending' AND provider = $1 AND kind = 'ticket' AND created_at < now() - make_interval(mins => $2)
+    `SELECT ${TRANSACTION_COLUMNS} FROM transactions
+     WHERE status = 'pending' AND provider = $1 AND created_at < now() - make_interval(mins => $2)
      ORDER BY created_at LIMIT 100`,
     [provider, olderThanMinutes],
   );

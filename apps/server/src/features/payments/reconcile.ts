@@ -1,5 +1,6 @@
 import { CHECKOUT_HOLD_MINUTES } from "@onstage/domain";
 import type { WebhookOutcome } from "../../platform/payments/gateway";
+import { setChargesEnabled } from "./account/queries";
 import { listStalePending } from "./queries";
 import { applyOutcome, type SettleDeps, settleRefund, settleSession } from "./settle";
 import { listUnprocessedWebhooks, markWebhookProcessed } from "./webhooks/queries";
@@ -23,6 +24,9 @@ export async function processStoredOutcome(deps: SettleDeps, outcome: WebhookOut
         // Kept on the webhook row: the payment, when it is reported, finds it and stays refunded.
         deps.log.warn({ paymentIntentId: outcome.paymentIntentId }, "refund for a payment not seen yet");
       }
+      return;
+    case "account_updated":
+      await setChargesEnabled(deps.db, outcome.account.id, outcome.account.chargesEnabled);
       return;
     case "ignored":
       return;

@@ -12,6 +12,10 @@ import { requireViewer } from "../../kernel/identity/viewer";
 import { reachableEventHook } from "../../kernel/unlisted/grants";
 import type { Queryable } from "../../platform/database";
 import type { TestGateway } from "../../platform/payments/test-gateway";
+import { paymentAccountRoutes } from "./account/routes";
+import type { PaymentAccountService } from "./account/service";
+import { donationRoutes } from "./donations/routes";
+import type { DonationsService } from "./donations/service";
 import type { PaymentsService } from "./service";
 import { testCheckoutRoutes } from "./test-checkout";
 
@@ -23,10 +27,11 @@ const tags = ["payments"];
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
 export function paymentRoutes(
-  payments: PaymentsService,
+  services: { payments: PaymentsService; donations: DonationsService; accounts: PaymentAccountService },
   testGateway: TestGateway | null,
   db: Queryable,
 ): FastifyPluginAsyncZod {
+  const { payments } = services;
   return async (app) => {
     app.addHook("onClose", async () => payments.drain());
     app.addHook("preHandler", reachableEventHook(db));
@@ -89,6 +94,8 @@ export function paymentRoutes(
       );
     });
 
+    await app.register(donationRoutes(services.donations));
+    await app.register(paymentAccountRoutes(services.accounts));
     if (testGateway) await app.register(testCheckoutRoutes(testGateway));
   };
 }

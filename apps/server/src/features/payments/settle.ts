@@ -32,11 +32,12 @@ export interface SettleDeps {
 /**
  * Moves the transaction by the domain's rule under a row lock, so concurrent reports apply one after
  * the other and a refund is never overwritten by a payment reported later. A ticket paid or refunded
- * changes the buyer's event page (hasPaidTicket): the event's topic tells every node's cache.
+ * changes the buyer's event page (hasPaidTicket): the event's topic tells every node's cache. A donation
+ * paid or refunded changes the team's list of the session's donations.
  */
 export async function applyOutcome(
   deps: Pick<SettleDeps, "db" | "realtime">,
-  transaction: Pick<CheckoutTransaction, "id" | "userId" | "eventId">,
+  transaction: Pick<CheckoutTransaction, "id" | "kind" | "userId" | "eventId" | "videoSessionId">,
   outcome: CheckoutOutcome,
   paymentIntentId: string | null,
 ): Promise<TransactionStatus | null> {
@@ -46,8 +47,20 @@ export async function applyOutcome(
     const next = transactionStatusAfter(current, outcome);
     if (next === null) return current;
     await setTransactionStatus(tx, transaction.id, next, paymentIntentId);
-    if ((current === "paid") !== (next === "paid"))
+    if ((current === "paid") === (next === "paid")) return next;
+    if (transaction.kind === "ticket")
       await tellPeopleChanged(outbox, [transaction.eventId], transaction.userId);
+    else if (transaction.videoSessionId !== null) {
+      const videoSessionId = transaction.videoSessionId;
+      await outbox.write(
+        { kind: "session", id: videoSessionId },
+        {
+          kind: "broadcast",
+          event: "donations.changed",
+          payload: { videoSessionId },
+        },
+      );
+    }
     return next;
   });
 }
@@ -63,8 +76,8 @@ export type Settlement =
   | { kind: "paid"; transaction: CheckoutTransaction };
 
 /**
- * Records what the provider says about a session and, when it is paid, registers the buyer. Safe to
- * run any number of times, concurrently: the registration is made once per user and event.
+ * Records what the provider says about a session and, when it pays for a ticket, registers the buyer.
+ * Safe to run any number of times, concurrently: the registration is made once per user and event.
  */
 export async function settleSession(deps: SettleDeps, session: CheckoutSession): Promise<Settlement> {
   const { db, gateway } = deps;
@@ -98,7 +111,7 @@ export async function settleSession(deps: SettleDeps, session: CheckoutSession):
     session.paymentIntentId,
   );
   if (status !== "paid") return { kind: "refused", transaction, status };
-  await registerBuyer(deps, transaction, session.id);
+  if (transaction.kind === "ticket") await registerBuyer(deps, transaction, session.id);
   return { kind: "paid", transaction };
 }
 
@@ -107,7 +120,7 @@ async function registerBuyer(deps: SettleDeps, t: CheckoutTransaction, sessionId
     custom_registration_field_answers: [],
     ...t.registrationInput,
     event_id: t.eventId,
-    ticket_id: t.ticketId,
+    ticket_id: t.ticketId ?? undefined,
     stripe_checkout_session_id: sessionId,
   };
   try {

@@ -1,56 +1,17 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import type { App } from "../../app";
-import { stripeGateway } from "../../platform/payments/stripe-gateway";
-import { buildTestApp, TEST_PUBLIC_URL } from "../../testing/app";
+import { expect, test } from "vitest";
+import { TEST_PUBLIC_URL } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { given } from "../../testing/given";
-import {
-  clientFor,
-  errorCode,
-  eventually,
-  registrations,
-  ticketedEvent,
-  transactionsOf,
-} from "../../testing/payments";
+import { clientFor, errorCode, registrations, ticketedEvent, transactionsOf } from "../../testing/payments";
 import { expectServerError } from "../../testing/server-errors";
-import { refundedCharge, StripeStandIn, stripeEvent } from "../../testing/stripe-stand-in";
+import { signWebhook as sign, useStripeApp } from "../../testing/stripe-app";
+import { refundedCharge, stripeEvent } from "../../testing/stripe-stand-in";
 
-const WEBHOOK_SECRET = "whsec_test_standin";
 const signer = new Stripe("sk_test_standin").webhooks;
-const sign = (payload: string, timestamp?: number) =>
-  signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, ...(timestamp ? { timestamp } : {}) });
 
 describeOnEachDatabase("Stripe checkout and webhooks", (use) => {
-  const standIn = new StripeStandIn();
-  let app: App | undefined;
-  beforeAll(async () => {
-    const apiBase = await standIn.start();
-    app = await buildTestApp(use(), {
-      payments: await stripeGateway({ secretKey: "sk_test_standin", webhookSecret: WEBHOOK_SECRET, apiBase }),
-    });
-  });
-  afterAll(async () => {
-    await app?.server.close();
-    await standIn.stop();
-  });
-  const server = () => {
-    if (!app) throw new Error("app not started");
-    return app.server;
-  };
-  const deliver = (payload: string, signature = sign(payload)) =>
-    server().inject({
-      method: "POST",
-      url: "/api/payments/stripe/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-      payload,
-    });
-  const webhookRows = async (id: string) =>
-    use().query<{ processed_at: Date | null; error: string | null }>(
-      "SELECT processed_at, error FROM payment_webhook_events WHERE id = $1",
-      [id],
-    );
-  const processed = (id: string) => eventually(async () => (await webhookRows(id))[0]?.processed_at != null);
+  const { standIn, app, server, deliver, webhookRows, processed } = useStripeApp(use);
 
   /** A buyer with a Stripe checkout in progress for a $25.00 ticket. */
   async function checkoutInProgress(fields: Record<string, unknown> = {}) {
@@ -267,7 +228,7 @@ describeOnEachDatabase("Stripe checkout and webhooks", (use) => {
       "UPDATE transactions SET created_at = now() - interval '11 minutes' WHERE checkout_session_id IN ($1, $2)",
       [paid.sessionId, dead.sessionId],
     );
-    const report = await app?.payments.reconcilePendingCheckouts();
+    const report = await app().payments.reconcilePendingCheckouts();
     expect(report).toMatchObject({ paid: 1 });
     expect(await registrations(db, paid.eventId)).toHaveLength(1);
     expect(await transactionsOf(db, paid.eventId)).toMatchObject([{ status: "paid" }]);

@@ -14,10 +14,19 @@ interface Place {
   pollOptions: [number, number];
   messageId: number;
   offerId: number;
+  contributionId: number;
 }
 
-/** The flood's n-th request: toggles alternate, so each one is a real change fanned out to the room. */
-type Flood = (s: RoomScene, place: Place, n: number) => readonly [string, Record<string, unknown>];
+/**
+ * The flood's n-th request by `userId`: toggles alternate, so each one is a real change fanned out to
+ * the room.
+ */
+type Flood = (
+  s: RoomScene,
+  place: Place,
+  n: number,
+  userId: number,
+) => readonly [string, Record<string, unknown>];
 
 const FLOODS: Array<{ action: AudienceAction; flood: Flood; code: string }> = [
   {
@@ -66,6 +75,19 @@ const FLOODS: Array<{ action: AudienceAction; flood: Flood; code: string }> = [
     flood: (_, p) => ["/api/offers/click", { custom_element_id: p.offerId }],
     code: "too_fast",
   },
+  {
+    action: "donation",
+    flood: (s, p, n, userId) => [
+      "/api/stripe/create-donation-link",
+      {
+        user_id: userId,
+        video_session_id: s.session,
+        donation_amount: 5 + n,
+        custom_element_id: p.contributionId,
+      },
+    ],
+    code: "too_fast",
+  },
 ];
 
 /** A minute's start: every action's window holds the whole flood, however slow the machine. */
@@ -103,6 +125,15 @@ describeOnEachDatabase("audience write floods", (use) => {
       }),
     );
     const offerId = offer.element?.id ?? 0;
+    await ok(s.people.owner.client.post("/api/payments/account/connect", { org_id: s.channel }));
+    const contribution = await ok(
+      host.post("/api/custom-elements", {
+        video_session_id: s.session,
+        custom_element_type_fkey: "contribution",
+        title: "Tip",
+        value: "",
+      }),
+    );
     await ok(
       host.post("/api/video-session/update-offer-state", {
         video_session_id: s.session,
@@ -117,6 +148,7 @@ describeOnEachDatabase("audience write floods", (use) => {
       pollOptions: [yes, no],
       messageId: message.message?.id ?? 0,
       offerId,
+      contributionId: contribution.element?.id ?? 0,
     };
     return { s, place };
   }
@@ -127,24 +159,25 @@ describeOnEachDatabase("audience write floods", (use) => {
       now = MINUTE_START;
       const { s, place } = await scene();
       const { max, windowMs } = AUDIENCE_RATE_LIMITS[action];
-      const send = (client: TestClient, n: number) => {
-        const [path, body] = flood(s, place, n);
-        return client.post(path, body);
+      const send = (who: { client: TestClient; userId: number }, n: number) => {
+        const [path, body] = flood(s, place, n, who.userId);
+        return who.client.post(path, body);
       };
+      const { guest, otherGuest } = s.people;
       const statuses: number[] = [];
-      for (let n = 0; n < max; n++) statuses.push((await send(s.people.guest.client, n)).statusCode);
+      for (let n = 0; n < max; n++) statuses.push((await send(guest, n)).statusCode);
       expect(statuses.filter((status) => status >= 300)).toEqual([]);
 
-      const over = await send(s.people.guest.client, max);
+      const over = await send(guest, max);
       expect(over.statusCode).toBe(429);
       expect(over.json()).toEqual({ error: { code, message: errorMessage(code) } });
       // Refused again while the window lasts (the same request: the refused one changed nothing).
-      expect((await send(s.people.guest.client, max)).statusCode).toBe(429);
+      expect((await send(guest, max)).statusCode).toBe(429);
       // Per user: another guest of the room is not held back by the first one's flood.
-      expect((await send(s.people.otherGuest.client, 0)).statusCode).toBeLessThan(300);
+      expect((await send(otherGuest, 0)).statusCode).toBeLessThan(300);
       // A limit, not a ban: the next window lets the guest write again.
       now += windowMs;
-      expect((await send(s.people.guest.client, max)).statusCode).toBeLessThan(300);
+      expect((await send(guest, max)).statusCode).toBeLessThan(300);
     },
   );
 

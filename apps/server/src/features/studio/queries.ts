@@ -1,10 +1,11 @@
-import type {
-  CustomElement,
-  CustomElementType,
-  OfferShow,
-  OfferState,
-  OverlayState,
-  Theme,
+import {
+  type CustomElement,
+  type CustomElementType,
+  DEFAULT_CURRENCY,
+  type OfferShow,
+  type OfferState,
+  type OverlayState,
+  type Theme,
 } from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
@@ -65,6 +66,21 @@ export async function sessionStudio(db: Queryable, sessionId: number): Promise<S
     overlay: { shown, lastUpdated: row.overlays_updated_at?.toISOString() ?? null },
     offer: offerOf(row.offer_state),
   };
+}
+
+/** Spec 3 §5 contribution CTAs: whether the channel takes payments, and the event's ticket currency. */
+export async function contributionSettings(
+  db: Queryable,
+  sessionId: number,
+): Promise<{ accountConnected: boolean; defaultCurrency: string }> {
+  const [row] = await db.query<{ connected: boolean; currency: string }>(
+    `SELECT o.stripe_connect_id IS NOT NULL AND o.stripe_connect_charges_enabled AS connected,
+            e.event_ticket_currency AS currency
+       FROM video_sessions s JOIN events e ON e.id = s.event_id JOIN organizations o ON o.id = e.organization_id
+      WHERE s.id = $1`,
+    [sessionId],
+  );
+  return { accountConnected: row?.connected ?? false, defaultCurrency: row?.currency ?? DEFAULT_CURRENCY };
 }
 
 /** Holds the session's studio row to the transaction's end: studio changes of one session take turns. */
@@ -177,8 +193,9 @@ export async function setOfferState(tx: Queryable, sessionId: number, shown: num
   );
   if (shown === null) return;
   await tx.query(
-    `INSERT INTO offer_shows (video_session_id, custom_element_id, label, url, shown_at)
-     SELECT $1, id, title, value, now() FROM custom_elements WHERE id = $2`,
+    `INSERT INTO offer_shows (video_session_id, custom_element_id, type, label, url, currency, shown_at)
+     SELECT $1, id, type, title, value, CASE WHEN type = 'contribution' THEN options->>'currency' END, now()
+       FROM custom_elements WHERE id = $2`,
     [sessionId, shown],
   );
 }
@@ -187,19 +204,23 @@ export async function setOfferState(tx: Queryable, sessionId: number, shown: num
 export async function offerShows(db: Queryable, sessionId: number): Promise<OfferShow[]> {
   const rows = await db.query<{
     element_id: number | null;
+    type: OfferShow["type"];
     label: string;
     url: string;
+    currency: string | null;
     shown_at: Date;
     hidden_at: Date | null;
   }>(
-    `SELECT custom_element_id AS element_id, label, url, shown_at, hidden_at FROM offer_shows
+    `SELECT custom_element_id AS element_id, type, label, url, currency, shown_at, hidden_at FROM offer_shows
       WHERE video_session_id = $1 ORDER BY shown_at, id`,
     [sessionId],
   );
   return rows.map((r) => ({
     elementId: r.element_id === null ? null : Number(r.element_id),
+    type: r.type,
     label: r.label,
-    url: r.url,
+    value: r.url,
+    currency: r.currency,
     shownAt: r.shown_at.toISOString(),
     hiddenAt: r.hidden_at?.toISOString() ?? null,
   }));

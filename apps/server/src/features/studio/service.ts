@@ -4,8 +4,10 @@ import {
   Conflict,
   type CreateCustomElementRequest,
   type CustomElement,
+  contributionOfferRefusal,
   Forbidden,
   isBrandColor,
+  isOfferType,
   linkOfferRefusal,
   NotFound,
   nextOfferOrder,
@@ -52,6 +54,7 @@ const SECTION: Record<StudioElementType, StudioFeature> = {
   logo: "brand",
   background: "brand",
   offer: "ctas",
+  contribution: "ctas",
 };
 
 /** What a brand image becomes: a logo keeps its shape and transparency; a background fills the frame. */
@@ -77,22 +80,40 @@ async function requireStudioAdmin(
   return access;
 }
 
-/** A title's title and subtitle by spec 3 §5; a colour a hex string; the brand titles fixed. */
-function checkedElement(type: StudioElementType, title: string, value: string) {
+type Options = CustomElement["options"];
+
+/**
+ * A title's title and subtitle by spec 3 §5; a CTA's label and URL, or label, prompt and currency
+ * (`options.currency`); a colour a hex string; the brand titles fixed.
+ */
+function checkedElement(type: StudioElementType, title: string, value: string, options: Options) {
   if (type === "title") {
     const refusal = titleOverlayRefusal({ title, subtitle: value });
     if (refusal) throw BadRequest(refusal);
-    return { title: title.trim(), value };
+    return { title: title.trim(), value, options };
   }
   if (type === "offer") {
     const refusal = linkOfferRefusal({ label: title, url: value });
     if (refusal) throw BadRequest(refusal);
-    return { title: title.trim(), value: value.trim() };
+    return { title: title.trim(), value: value.trim(), options };
+  }
+  if (type === "contribution") {
+    const currency = typeof options.currency === "string" ? options.currency : "";
+    const refusal = contributionOfferRefusal({ label: title, prompt: value, currency });
+    if (refusal) throw BadRequest(refusal);
+    return { title: title.trim(), value: value.trim(), options: { currency } };
   }
   if (type === "primary_color" && !isBrandColor(value)) throw BadRequest("bad_brand_color");
   // Logos and backgrounds are images this server stored: only the upload sets their value.
   if (type !== "primary_color") throw BadRequest("brand_image_upload");
-  return { title: BRAND_ELEMENT_TITLE[type], value: value.toUpperCase() };
+  return { title: BRAND_ELEMENT_TITLE[type], value: value.toUpperCase(), options };
+}
+
+/** Spec 3 §5: a contribution CTA needs the channel's connected payment account. */
+async function requirePaymentAccount(tx: Queryable, sessionId: number) {
+  const settings = await q.contributionSettings(tx, sessionId);
+  if (!settings.accountConnected) throw Conflict("payment_account_required");
+  return settings;
 }
 
 const asStudioType = (type: string): StudioElementType | null =>
@@ -116,6 +137,7 @@ export function studioService(deps: StudioDeps) {
       overlay: row.overlay,
       offer: row.offer,
       offerClicks: forTeam ? await q.offerClicks(tx, sessionId) : [],
+      contributions: forTeam ? await q.contributionSettings(tx, sessionId) : null,
     };
   }
 
@@ -175,21 +197,22 @@ export function studioService(deps: StudioDeps) {
     async create(viewerUserId: number, input: CreateInput): Promise<CustomElement> {
       const type = input.custom_element_type_fkey;
       await requireStudioAdmin(db, viewerUserId, input.video_session_id, SECTION[type]);
-      const checked = checkedElement(type, input.title, input.value);
+      let options = input.options ?? {};
+      if (type === "contribution") {
+        // Spec 3 §5: the currency defaults to the event's ticket currency (USD when it has none).
+        const { defaultCurrency } = await requirePaymentAccount(db, input.video_session_id);
+        options = { currency: defaultCurrency, ...options };
+      }
+      const checked = checkedElement(type, input.title, input.value, options);
       const { result } = await change(input.video_session_id, async (tx) => {
         if (type === "primary_color") await q.deleteSessionElementsOfType(tx, input.video_session_id, type);
         // Spec 3 §4: a new element goes last among its kind; a new offer's order counts every CTA.
         const order =
           input.order ??
-          (type === "offer"
+          (isOfferType(type)
             ? nextOfferOrder(await q.sessionElements(tx, input.video_session_id))
             : await q.countSessionElementsOfType(tx, input.video_session_id, type));
-        return q.insertElement(tx, input.video_session_id, {
-          type,
-          ...checked,
-          order,
-          options: input.options ?? {},
-        });
+        return q.insertElement(tx, input.video_session_id, { type, ...checked, order });
       });
       return result;
     },
@@ -203,12 +226,13 @@ export function studioService(deps: StudioDeps) {
           type,
           input.data.title ?? current.title,
           input.data.value ?? current.value,
+          input.data.options ?? current.options,
         );
-        await q.updateElement(tx, current.id, { ...checked, options: input.data.options ?? current.options });
+        await q.updateElement(tx, current.id, checked);
         // A CTA edited on air goes on air again as it now reads (its replay shows each version).
         if ((await q.sessionStudio(tx, sessionId))?.offer.shown === current.id)
           await q.setOfferState(tx, sessionId, current.id);
-        return { ...current, ...checked, options: input.data.options ?? current.options };
+        return { ...current, ...checked };
       });
       return result;
     },
@@ -272,8 +296,10 @@ export function studioService(deps: StudioDeps) {
       const { studio } = await change(sessionId, async (tx) => {
         if (shown !== null) {
           const element = await q.findSessionElement(tx, shown);
-          if (element?.sessionId !== sessionId || element.type !== "offer")
+          if (element?.sessionId !== sessionId || !isOfferType(element.type))
             throw NotFound("element_not_found");
+          // A contribution on air that cannot take money would only fail its donors.
+          if (element.type === "contribution") await requirePaymentAccount(tx, sessionId);
         }
         await q.setOfferState(tx, sessionId, shown);
       });

@@ -15,6 +15,15 @@ export interface CreateCheckoutSession {
   expiresAt: Date;
   /** The same key makes the same session (a retried creation never makes a second one). */
   idempotencyKey: string;
+  /** The channel's connected account the money goes to (Stripe Connect: a destination charge). */
+  destinationAccountId: string | null;
+}
+
+/** A channel's account at the provider (Stripe Connect), as far as taking payments goes. */
+export interface ConnectedAccount {
+  id: string;
+  /** Onboarding finished: payments can be sent to it. */
+  chargesEnabled: boolean;
 }
 
 export type CheckoutStatus = "open" | "complete" | "expired";
@@ -38,6 +47,7 @@ export type WebhookOutcome =
   | { kind: "checkout_completed"; session: CheckoutSession }
   | { kind: "checkout_expired"; session: CheckoutSession }
   | { kind: "refunded"; paymentIntentId: string | null; clientReferenceId: string | null }
+  | { kind: "account_updated"; account: ConnectedAccount }
   | { kind: "ignored" };
 
 export interface PaymentWebhookEvent {
@@ -53,6 +63,12 @@ export interface PaymentGateway {
   createCheckoutSession(input: CreateCheckoutSession): Promise<{ id: string; url: string }>;
   /** Null when the provider does not know the session. */
   retrieveCheckoutSession(id: string): Promise<CheckoutSession | null>;
+  /** A new connected account for a channel; the same key makes the same account. */
+  createConnectedAccount(input: { organizationId: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /** Where the channel's owner finishes the account's onboarding at the provider. */
+  accountOnboardingUrl(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  /** Null when the provider does not know the account. */
+  retrieveConnectedAccount(id: string): Promise<ConnectedAccount | null>;
   /** Verifies the signature over the exact bytes received; throws when it does not hold. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentWebhookEvent;
 }

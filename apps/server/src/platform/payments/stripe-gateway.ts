@@ -1,5 +1,11 @@
 import type Stripe from "stripe";
-import type { CheckoutSession, PaymentGateway, PaymentWebhookEvent, WebhookOutcome } from "./gateway";
+import type {
+  CheckoutSession,
+  ConnectedAccount,
+  PaymentGateway,
+  PaymentWebhookEvent,
+  WebhookOutcome,
+} from "./gateway";
 
 /** Stripe's documented default: a signed webhook older than five minutes is refused (replay). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -32,6 +38,8 @@ function toSession(s: Stripe.Checkout.Session): CheckoutSession {
   };
 }
 
+const toAccount = (a: Stripe.Account): ConnectedAccount => ({ id: a.id, chargesEnabled: a.charges_enabled });
+
 function outcome(event: Stripe.Event): WebhookOutcome {
   switch (event.type) {
     case "checkout.session.completed":
@@ -50,6 +58,9 @@ function outcome(event: Stripe.Event): WebhookOutcome {
         clientReferenceId: charge.metadata?.client_reference_id ?? null,
       };
     }
+    // A Connect endpoint's event: a channel's account finished (or lost) its onboarding.
+    case "account.updated":
+      return { kind: "account_updated", account: toAccount(event.data.object) };
     default:
       return { kind: "ignored" };
   }
@@ -71,6 +82,12 @@ function apiAddress(apiBase: string | undefined) {
  */
 export async function stripeGateway(settings: StripeSettings): Promise<PaymentGateway> {
   const { default: Stripe } = await import("stripe");
+  /** Stripe's 404 (an id it does not know) is null; anything else is an error. */
+  const unlessMissing = <T>(request: Promise<T>): Promise<T | null> =>
+    request.catch((error: unknown) => {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    });
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -102,6 +119,9 @@ export async function stripeGateway(settings: StripeSettings): Promise<PaymentGa
           // arrives before the completion.
           payment_intent_data: {
             metadata: { ...input.metadata, client_reference_id: input.clientReferenceId },
+            ...(input.destinationAccountId
+              ? { transfer_data: { destination: input.destinationAccountId } }
+              : {}),
           },
         },
         { idempotencyKey: input.idempotencyKey },
@@ -109,14 +129,29 @@ export async function stripeGateway(settings: StripeSettings): Promise<PaymentGa
       if (!session.url) throw new Error("Stripe returned a checkout session without a url");
       return { id: session.id, url: session.url };
     },
-    async retrieveCheckoutSession(id) {
-      try {
-        return toSession(await stripe.checkout.sessions.retrieve(id));
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-        throw error;
-      }
+    retrieveCheckoutSession: (id) => unlessMissing(stripe.checkout.sessions.retrieve(id).then(toSession)),
+    async createConnectedAccount({ organizationId, idempotencyKey }) {
+      // Express: Stripe hosts the onboarding and the channel's dashboard (issue 25 §4).
+      const account = await stripe.accounts.create(
+        {
+          type: "express",
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { organization_id: String(organizationId) },
+        },
+        { idempotencyKey },
+      );
+      return { id: account.id };
     },
+    async accountOnboardingUrl(accountId, { returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: "account_onboarding",
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
+      return link.url;
+    },
+    retrieveConnectedAccount: (id) => unlessMissing(stripe.accounts.retrieve(id).then(toAccount)),
     parseWebhook(rawBody, signatureHeader): PaymentWebhookEvent {
       if (!signatureHeader) throw new Error("missing Stripe-Signature header");
       const event = stripe.webhooks.constructEvent(

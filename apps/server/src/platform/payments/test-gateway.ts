@@ -10,6 +10,8 @@ import type { TestCheckoutRow } from "./queries";
 import * as q from "./queries";
 
 export const TEST_CHECKOUT_PATH = "/payments/test-checkout";
+/** TEST MODE connected accounts: made at once, onboarding already done, no money moves. */
+const TEST_ACCOUNT_PREFIX = "test_acct_";
 
 /** What the TEST MODE checkout page shows and posts. */
 export interface TestCheckoutPage {
@@ -30,6 +32,7 @@ export interface TestGateway extends PaymentGateway {
   pay(id: string, formToken: string): Promise<string | null>;
 }
 
+const randomId = () => randomBytes(18).toString("base64url").replaceAll("-", "A").replaceAll("_", "B");
 const withId = (url: string, id: string) =>
   url.replaceAll(CHECKOUT_SESSION_ID_TEMPLATE, encodeURIComponent(id));
 const sameToken = (a: string, b: string) =>
@@ -54,7 +57,7 @@ export function testGateway(db: Database, publicUrl: string): TestGateway {
   return {
     kind: "test",
     async createCheckoutSession(input) {
-      const id = `test_cs_${randomBytes(18).toString("base64url").replaceAll("-", "A").replaceAll("_", "B")}`;
+      const id = `test_cs_${randomId()}`;
       // Idempotent like Stripe: the same key returns the session it first made.
       await q.insertTestCheckout(db, { ...input, id, formToken: randomBytes(24).toString("base64url") });
       const storedId = await q.findTestCheckoutId(db, input.idempotencyKey);
@@ -64,6 +67,15 @@ export function testGateway(db: Database, publicUrl: string): TestGateway {
     async retrieveCheckoutSession(id) {
       const row = await find(id);
       return row ? toSession(row) : null;
+    },
+    async createConnectedAccount() {
+      return { id: `${TEST_ACCOUNT_PREFIX}${randomId()}` };
+    },
+    async accountOnboardingUrl(_accountId, { returnUrl }) {
+      return returnUrl;
+    },
+    async retrieveConnectedAccount(id) {
+      return id.startsWith(TEST_ACCOUNT_PREFIX) ? { id, chargesEnabled: true } : null;
     },
     parseWebhook() {
       // The test gateway completes sessions in-process; nothing outside may post as it.

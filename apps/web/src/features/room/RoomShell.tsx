@@ -98,7 +98,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
             ) : (
               <SessionScreen data={data} room={room} flags={flags} />
             )}
-            <OfferOnAir sessionId={session.id} signedIn={userId !== null} />
+            <OfferOnAir sessionId={session.id} userId={userId} />
           </section>
           <RoomSidebar data={data} room={room} urlHash={urlHash} viewer={viewer} />
         </div>

@@ -1,6 +1,6 @@
-import { errorMessage, linkOfferRefusal, OFFER_LABEL_MAX_CHARS, offerUrlRefusal } from "@onstage/domain";
+import { errorMessage, linkOfferRefusal, offerUrlRefusal } from "@onstage/domain";
 import { useId, useState } from "react";
-import { StudioForm } from "./StudioForm";
+import { CtaLabelField, StudioForm } from "./StudioForm";
 
 /**
  * Spec 3 §5 link CTA: a label and an https URL. Save waits for both; a URL that is not one, or not
@@ -32,15 +32,7 @@ export function OfferForm(props: {
       }
       onCancel={props.onCancel}
     >
-      <div className="studio-field">
-        <label htmlFor={`${id}-label`}>Button label</label>
-        <input
-          id={`${id}-label`}
-          value={label}
-          maxLength={OFFER_LABEL_MAX_CHARS}
-          onChange={(e) => setLabel(e.target.value)}
-        />
-      </div>
+      <CtaLabelField id={`${id}-label`} value={label} onChange={setLabel} />
       <div className="studio-field">
         <label htmlFor={`${id}-url`}>Link</label>
         <input

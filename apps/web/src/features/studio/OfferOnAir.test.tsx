@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { OfferShow, StudioResponse } from "@onstage/domain";
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useEffect } from "react";
 import { expect, test } from "vitest";
 import { renderWithQueries, stubApi } from "../../testing/apiStub";
@@ -14,16 +14,29 @@ const iso = (s: number) => new Date(at(s)).toISOString();
 const SHOWS: OfferShow[] = [
   {
     elementId: 7,
+    type: "offer",
     label: "Get the deck",
-    url: "https://onstage.test/deck",
+    value: "https://onstage.test/deck",
+    currency: null,
     shownAt: iso(10),
     hiddenAt: iso(20),
   },
   {
     elementId: 8,
+    type: "offer",
     label: "Join the beta",
-    url: "https://onstage.test/beta",
+    value: "https://onstage.test/beta",
+    currency: null,
     shownAt: iso(30),
+    hiddenAt: iso(40),
+  },
+  {
+    elementId: 9,
+    type: "contribution",
+    label: "Tip the band",
+    value: "",
+    currency: "EUR",
+    shownAt: iso(40),
     hiddenAt: null,
   },
 ];
@@ -34,6 +47,7 @@ const STUDIO: StudioResponse = {
   overlay: { shown: null, lastUpdated: null },
   offer: { shown: null, shownAt: null },
   offerClicks: [],
+  contributions: null,
 };
 
 /** The replay's player, at the program date `seconds`. */
@@ -47,7 +61,7 @@ function replayAt(seconds: number) {
   return (
     <ProgramClockProvider state="postevent" seesStage={false} endedAt={null}>
       <PlayerAt seconds={seconds} />
-      <OfferOnAir sessionId={1} signedIn />
+      <OfferOnAir sessionId={1} userId={5} />
     </ProgramClockProvider>
   );
 }
@@ -57,6 +71,7 @@ test.each([
   { seconds: 15, shown: "Get the deck" },
   { seconds: 25, shown: null },
   { seconds: 35, shown: "Join the beta" },
+  { seconds: 45, shown: null },
 ])("the replay at $seconds s shows $shown", async ({ seconds, shown }) => {
   const api = stubApi(({ path }) =>
     path.startsWith("/api/video-session/offer-shows")
@@ -75,4 +90,17 @@ test.each([
   const link = await screen.findByRole("link", { name: shown });
   expect(link.getAttribute("target")).toBe("_blank");
   expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+});
+
+test("a contribution in the replay is a button that opens the donation dialog with its prompt and currency", async () => {
+  stubApi(({ path }) =>
+    path.startsWith("/api/video-session/offer-shows")
+      ? { status: 200, body: { shows: SHOWS } }
+      : { status: 200, body: STUDIO },
+  );
+  renderWithQueries(replayAt(45));
+  fireEvent.click(await screen.findByRole("button", { name: "Tip the band" }));
+  const dialog = await screen.findByRole("dialog", { name: "Tip the band" });
+  expect(dialog.textContent).toContain("Thank you");
+  expect(screen.getByLabelText("Amount (EUR)")).toBeTruthy();
 });

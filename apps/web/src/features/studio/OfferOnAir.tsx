@@ -1,6 +1,7 @@
-import { isShowInPicture, type OfferShow, offerUrlRefusal } from "@onstage/domain";
+import { contributionPrompt, isShowInPicture, type OfferShow, offerUrlRefusal } from "@onstage/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { DonateDialog } from "../donations/DonateDialog";
 import { useProgramClock } from "../player/ProgramClock";
 import { useInStepView } from "../player/useInStep";
 import { clickOffer, fetchOfferShows, studioKeys } from "./studioApi";
@@ -13,19 +14,35 @@ const showKey = (show: OfferShow) => `${show.elementId}@${show.shownAt}`;
 function useLiveShows(sessionId: number): OfferShow[] {
   const studio = useStudio(sessionId);
   return useMemo(() => {
-    const element = studio?.elements.find((e) => e.id === studio.offer.shown && e.type === "offer");
+    const element = studio?.elements.find((e) => e.id === studio.offer.shown);
     const shownAt = studio?.offer.shownAt;
-    if (!element || !shownAt) return [];
-    return [{ elementId: element.id, label: element.title, url: element.value, shownAt, hiddenAt: null }];
+    if (!element || !shownAt || (element.type !== "offer" && element.type !== "contribution")) return [];
+    const currency = typeof element.options.currency === "string" ? element.options.currency : null;
+    return [
+      {
+        elementId: element.id,
+        type: element.type,
+        label: element.title,
+        value: element.value,
+        currency: element.type === "contribution" ? currency : null,
+        shownAt,
+        hiddenAt: null,
+      },
+    ];
   }, [studio]);
 }
 
+/** A link opens only when it is https, whatever the server stored; a contribution needs its currency. */
+const isUsable = (show: OfferShow) =>
+  show.type === "offer" ? !offerUrlRefusal(show.value) : show.currency !== null;
+
 /**
  * Spec 3 §4 the CTA on air, as a button over the player: everyone in the room sees it (an HLS viewer
- * while their picture is inside its time on air; the replay at the moments it was shown). Opening it
- * live counts the click once per person; the replay's clicks are not counted (the CTA is off air).
+ * while their picture is inside its time on air; the replay at the moments it was shown). A link opens
+ * its page; a contribution opens the donation dialog. Opening it live counts the click once per person;
+ * the replay's clicks are not counted (the CTA is off air).
  */
-export function OfferOnAir({ sessionId, signedIn }: { sessionId: number; signedIn: boolean }) {
+export function OfferOnAir({ sessionId, userId }: { sessionId: number; userId: number | null }) {
   const { delivery } = useProgramClock();
   const isReplay = delivery === "replay";
   const live = useLiveShows(sessionId);
@@ -38,25 +55,57 @@ export function OfferOnAir({ sessionId, signedIn }: { sessionId: number; signedI
   const shows = isReplay ? (history.data?.shows ?? []) : live;
   const view = useCallback(
     (show: OfferShow, reached: (ms: number) => boolean) =>
-      // The server checked the link; a page never opens one that is not https all the same.
-      isShowInPicture(show, reached) && !offerUrlRefusal(show.url) ? show : null,
+      isShowInPicture(show, reached) && isUsable(show) ? show : null,
     [],
   );
   const inPicture = useInStepView(shows, { keyOf: showKey, view });
+  const [donating, setDonating] = useState<OfferShow | null>(null);
   const offer = inPicture.at(-1);
-  if (!offer) return null;
+  const count = () => {
+    if (userId !== null && !isReplay && offer?.elementId != null)
+      void clickOffer(offer.elementId).catch(() => {});
+  };
   return (
-    <a
-      className="offer-on-air"
-      href={offer.url}
-      target="_blank"
-      rel="noopener noreferrer"
-      onClick={() => {
-        if (signedIn && !isReplay && offer.elementId !== null)
-          void clickOffer(offer.elementId).catch(() => {});
-      }}
-    >
-      {offer.label}
-    </a>
+    <>
+      {offer?.type === "offer" && (
+        <a
+          className="offer-on-air"
+          href={offer.value}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={count}
+        >
+          {offer.label}
+        </a>
+      )}
+      {offer?.type === "contribution" && (
+        <button
+          type="button"
+          className="offer-on-air"
+          onClick={() => {
+            count();
+            setDonating(offer);
+          }}
+        >
+          {offer.label}
+        </button>
+      )}
+      {donating && (
+        <DonateDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setDonating(null);
+          }}
+          sessionId={sessionId}
+          userId={userId}
+          offer={{
+            elementId: donating.elementId,
+            label: donating.label,
+            prompt: contributionPrompt(donating.value),
+            currency: donating.currency ?? "USD",
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { OFFER_LABEL_MAX_CHARS } from "@onstage/domain";
 import type { ReactNode } from "react";
 import { Button } from "../../ui/Button";
 
@@ -32,5 +33,20 @@ export function StudioForm(props: {
         )}
       </div>
     </form>
+  );
+}
+
+/** A CTA's button label (spec 3 §5: link and contribution alike). */
+export function CtaLabelField(props: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="studio-field">
+      <label htmlFor={props.id}>Button label</label>
+      <input
+        id={props.id}
+        value={props.value}
+        maxLength={OFFER_LABEL_MAX_CHARS}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
   );
 }

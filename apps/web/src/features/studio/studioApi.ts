@@ -21,11 +21,15 @@ export const studioKeys = {
 export const fetchStudio = (sessionId: number) =>
   api(`/api/video-session/studio?video_session_id=${sessionId}`, StudioResponse);
 
+/** Options the studio sets: a contribution CTA's currency (spec 3 §3). */
+type ElementOptions = { currency?: string };
+
 export const createElement = (input: {
   sessionId: number;
   type: StudioElementType;
   title: string;
   value: string;
+  options?: ElementOptions;
 }) =>
   api(
     "/api/custom-elements",
@@ -35,10 +39,14 @@ export const createElement = (input: {
       custom_element_type_fkey: input.type,
       title: input.title,
       value: input.value,
+      ...(input.options ? { options: input.options } : {}),
     }),
   );
 
-export const updateElement = (elementId: number, data: { title?: string; value?: string }) =>
+export const updateElement = (
+  elementId: number,
+  data: { title?: string; value?: string; options?: ElementOptions },
+) =>
   api("/api/custom-elements/update", CustomElementResponse, jsonBody({ custom_element_id: elementId, data }));
 
 export const deleteElement = (elementId: number) =>

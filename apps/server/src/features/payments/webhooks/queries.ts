@@ -28,6 +28,7 @@ function keysOf(outcome: WebhookOutcome) {
         paymentIntentId: outcome.paymentIntentId,
         clientReferenceId: outcome.clientReferenceId,
       };
+    case "account_updated":
     case "ignored":
       return { checkoutSessionId: null, paymentIntentId: null, clientReferenceId: null };
   }

@@ -9,16 +9,19 @@ import { useDash } from "../useChannels";
  */
 export function ManagedChannelPicker({
   none,
+  initialId = null,
   children,
 }: {
   /** What a viewer who manages no channel reads. */
   none: string;
+  /** The channel chosen first (a link back from elsewhere names it); the first one otherwise. */
+  initialId?: number | null;
   children: (channel: DashChannel) => ReactNode;
 }) {
   const id = useId();
   const dash = useDash();
   const channels = (dash.data ?? []).filter((entry) => canManageChannel(entry.role)).map((e) => e.channel);
-  const [picked, setPicked] = useState<number | null>(null);
+  const [picked, setPicked] = useState<number | null>(initialId);
   if (dash.isPending) return <Spinner label="Loading your channels…" />;
   const channel = channels.find((c) => c.id === picked) ?? channels[0];
   if (!channel) return <p>{none}</p>;

@@ -1,22 +1,12 @@
-import { type DashEvent, isSupportedCurrency } from "@onstage/domain";
+import type { DashEvent } from "@onstage/domain";
 import { type FormEvent, useMemo, useState } from "react";
 import { failureText } from "../../../api";
+import { currencyOptions } from "../../../lib/currencies";
 import { Button } from "../../../ui/Button";
 import { FormError } from "../../../ui/FormError";
 import { DEFAULT_TOAST_MS, toast } from "../../../ui/toast";
 import { SelectField } from "../form/SelectField";
 import { useUpdateEvent } from "./useEventEditor";
-
-function currencyOptions() {
-  const names = new Intl.DisplayNames(["en"], { type: "currency" });
-  // Only currencies counted in cents (spec 1 §9), as the server accepts.
-  return Intl.supportedValuesOf("currency")
-    .filter(isSupportedCurrency)
-    .map((code) => ({
-      value: code,
-      label: `${code} – ${names.of(code) ?? code}`,
-    }));
-}
 
 /** Spec 1 §3 event_ticket_currency: one currency for every ticket of the event. */
 export function CurrencyForm({ event }: { event: DashEvent }) {
