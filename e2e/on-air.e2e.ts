@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { pagesPdf } from "../apps/server/src/platform/slides/testing/pdf-writer";
 import { EventPage } from "./pages/EventPage";
 import { PollsPanel } from "./pages/polls";
 import { joinStage, seesVideoOf } from "./pages/stage";
@@ -129,6 +130,9 @@ const solidPng = (width: number, height: number, colour: string) =>
   sharp({ create: { width, height, channels: 3, background: colour } })
     .png()
     .toBuffer();
+/** Issue 25 §1: a deck whose pages say which they are, and a program place inside the slide's page. */
+const SLIDE_COLOURS = ["#C62828", "#1565C0", "#2E7D32"] as const;
+const SLIDE_PLACE = { slide: { x: 600, y: 450 } };
 /** Program pixels inside each layer (painters/logo.ts, painters/title.ts): a 2:1 logo fills 200x100. */
 const STUDIO_PLACES = {
   background: { x: 4, y: 4 },
@@ -318,6 +322,17 @@ test("on air: greenroom over WebRTC, live with recording over HLS to a guest, th
     await expect
       .poll(guestSees, { timeout: 30_000, interval: 1_000 })
       .toEqual({ background: true, logo: true, title: false });
+    // Issue 25 §1: a deck on air; the presenter moves to page 2 and the guest's HLS picture shows it
+    // (each page its own colour; the slide takes the left three quarters beside the two tiles).
+    const deck = await studio.uploadSlides("Colours.pdf", pagesPdf(3, { colors: SLIDE_COLOURS }), 3);
+    await deck.getByRole("button", { name: "Show Colours" }).click();
+    await deck.getByRole("button", { name: "Next page" }).click();
+    await deck.getByText("Page 2 of 3").waitFor();
+    const slideSeen = async () =>
+      near(SLIDE_COLOURS[1])((await pixelsOf(guest, "Live video", SLIDE_PLACE)).slide);
+    await expect.poll(slideSeen, { timeout: 30_000, interval: 1_000 }).toBe(true);
+    await deck.getByRole("button", { name: "Hide Colours" }).click({ timeout: 5_000 });
+    await expect.poll(slideSeen, { timeout: 30_000, interval: 1_000 }).toBe(false);
     // A template saved from this session, applied to another, brings the same elements.
     await studio.saveTemplate("Summit look");
     await expectTemplateAppliesElsewhere(host, at.sessionId, "Summit look");

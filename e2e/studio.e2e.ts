@@ -2,9 +2,11 @@ import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { pptxDeck } from "../apps/server/src/platform/slides/testing/ooxml";
+import { pagesPdf } from "../apps/server/src/platform/slides/testing/pdf-writer";
 import { RoomPage } from "./pages/room";
 import { StudioPanel } from "./pages/studio";
-import { signInBrowser } from "./support/api";
+import { signInBrowser, signInByMailedLink } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
 import { signUpVerified } from "./support/verified-account";
@@ -193,6 +195,67 @@ test("CTAs: a link's URL messages, shown over a guest's player, its click counte
     const donations = again.getByRole("region", { name: "Donations" });
     await donations.getByText(/12\.50 from 1 donation/).waitFor({ timeout: 10_000 });
     await donations.getByText("Cleo Clicker").waitFor();
+  } finally {
+    await context.close();
+  }
+});
+
+test("slides: a PDF and a pptx converted with their progress shown, presented and moved by keyboard; a second host gets 'FilePresentation already in progress'", async () => {
+  const host = browser.page();
+  const context = await (host.context().browser() as Browser).newContext({ baseURL: browser.baseUrl });
+  try {
+    const cohost = await context.newPage();
+    await signInBrowser(host.request, DEMO_HOST);
+    await signInByMailedLink(cohost.request, browser.baseUrl, "alex@onstage.test");
+    await new RoomPage(host).open(EVENT);
+    await new RoomPage(cohost).open(EVENT);
+    const studio = new StudioPanel(host);
+    await studio.open();
+    const slides = await studio.section("Slides");
+    // What the list says while a deck converts comes and goes within seconds: kept as it shows.
+    await host.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { slideStates: string[] }).slideStates = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('[aria-label="Slides"]')?.textContent ?? "";
+        for (const state of ["Waiting to convert", "Converting"]) if (text.includes(state)) seen.push(state);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const pdf = await studio.uploadSlides(
+      "Colours.pdf",
+      pagesPdf(3, { colors: ["#C62828", "#1565C0", "#2E7D32"] }),
+      3,
+    );
+    await studio.uploadSlides("Roadmap.pptx", pptxDeck(3), 3);
+    const states = await host.evaluate(() => (window as unknown as { slideStates: string[] }).slideStates);
+    expect(states.length).toBeGreaterThan(0);
+    expect(await axeViolations(host)).toEqual([]);
+
+    await pdf.getByRole("button", { name: "Show Colours" }).click();
+    await pdf.getByText("Page 1 of 3").waitFor();
+    await pdf.getByRole("button", { name: "Next page" }).focus();
+    await host.keyboard.press("ArrowRight");
+    await pdf.getByText("Page 2 of 3").waitFor();
+    expect(await pdf.getByRole("button", { name: "Hide Colours" }).isDisabled()).toBe(true);
+
+    // The co-host sees whose deck it is; their Show of another deck is refused at the top right.
+    const theirs = new StudioPanel(cohost);
+    await theirs.open();
+    const theirSlides = await theirs.section("Slides");
+    await theirSlides.getByText("Presented by another host").waitFor();
+    await theirSlides.getByRole("button", { name: "Show Roadmap" }).click();
+    const refusal = cohost.getByText("FilePresentation already in progress");
+    await refusal.waitFor();
+    const box = await refusal.boundingBox();
+    expect(box?.x ?? 0).toBeGreaterThan((cohost.viewportSize()?.width ?? 0) / 2);
+    await theirSlides.getByText("Presented by another host").waitFor();
+
+    await pdf.getByRole("button", { name: "Hide Colours" }).click({ timeout: 5_000 });
+    await pdf.getByRole("button", { name: "Show Colours" }).waitFor();
+    for (const name of ["Colours", "Roadmap"]) {
+      await slides.getByRole("button", { name: `Delete ${name}` }).click();
+      await slides.getByRole("button", { name: `Delete ${name}` }).waitFor({ state: "detached" });
+    }
   } finally {
     await context.close();
   }

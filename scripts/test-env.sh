@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# What the test suite needs beyond npm packages, on a Debian machine: Chromium and ffmpeg from Debian's
-# packages, PostgreSQL on 127.0.0.1:5432 (trust auth) and Redis on 127.0.0.1:6379. Installs what is
-# missing when it may (root), starts the services when they are stopped, and otherwise names the exact
-# command to run. `npm test` runs this first; .ci/run calls `npm test`, so the set-up lives here alone.
+# What the test suite needs beyond npm packages, on a Debian machine: Chromium, ffmpeg, poppler and
+# headless LibreOffice (slide conversion, issue 25 §1) from Debian's packages, PostgreSQL on
+# 127.0.0.1:5432 (trust auth) and Redis on 127.0.0.1:6379. Installs what is missing when it may (root),
+# starts the services when they are stopped, and otherwise names the exact command to run. `npm test`
+# runs this first; .ci/run calls `npm test`, so the set-up lives here alone.
 set -euo pipefail
 
 as_root() {
@@ -15,7 +16,8 @@ as_root() {
   fi
 }
 
-packages=(chromium fonts-liberation ffmpeg postgresql redis-server)
+packages=(chromium fonts-liberation ffmpeg poppler-utils libreoffice-impress-nogui libreoffice-writer-nogui
+  postgresql redis-server)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")

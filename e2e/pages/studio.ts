@@ -15,7 +15,7 @@ export class StudioPanel {
   }
 
   /** Opens an accordion section (several stay open at once). */
-  async section(title: "Brand" | "Overlays" | "Calls to action") {
+  async section(title: "Brand" | "Overlays" | "Slides" | "Calls to action") {
     const summary = this.page.locator("summary", { hasText: title });
     const details = this.panel().locator("details", { has: summary });
     if ((await details.getAttribute("open")) === null) await summary.click();
@@ -55,6 +55,17 @@ export class StudioPanel {
     await (await this.section("Overlays"))
       .getByRole("button", { name: `Hide ${title}`, exact: true })
       .click();
+  }
+
+  /** Uploads a deck in the Slides section and waits until it is converted ('N pages'). */
+  async uploadSlides(name: string, bytes: Buffer, pages: number) {
+    const slides = await this.section("Slides");
+    await slides
+      .getByLabel(/^Upload slides/)
+      .setInputFiles({ name, mimeType: "application/octet-stream", buffer: bytes });
+    const item = slides.getByRole("listitem").filter({ hasText: name.replace(/\.[a-z]+$/, "") });
+    await item.getByText(pages === 1 ? "1 page" : `${pages} pages`).waitFor({ timeout: 60_000 });
+    return item;
   }
 
   /** Templates menu: save this session's elements as a new template. */

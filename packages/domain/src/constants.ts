@@ -323,6 +323,8 @@ export const IMAGE_UPLOAD_MAX_FILES = 1;
 export const IMAGE_FILE_EXTENSIONS = ["png", "jpg", "jpeg"] as const;
 /** Spec 3 §5: slide uploads. */
 export const SLIDE_FILE_EXTENSIONS = ["pdf", "doc", "docx", "ppt", "pptx", "png", "jpg", "jpeg"] as const;
+/** Issue 25 §1: a slide file's upload limit (BigBlueButton's; the converter checks it again). */
+export const SLIDE_UPLOAD_MAX_BYTES = 30_000_000;
 /** Spec 3 §4, §9: slide Show/Hide buttons stay disabled this long after an action. */
 export const SLIDE_ACTION_BUTTON_DISABLE_MS = 2_500;
 /** Spec 3 §7, §9: file reorder numbering starts here. */

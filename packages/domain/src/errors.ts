@@ -101,6 +101,16 @@ const MESSAGES: Record<string, string> = {
   offer_url_invalid: "Please enter a valid URL",
   offer_url_insecure: 'You\'ve entered an unsecure URL. Please enter a URL that start with "HTTPS".',
   offer_not_shown: "This call to action is not shown right now",
+  // Spec 3 §4, §5, §8 slides (the 'already in progress' words are the spec's).
+  slide_type: "Only pdf, doc, docx, ppt, pptx, png, jpg and jpeg files can be uploaded",
+  slide_upload_too_large: "The file can be at most 30 MB",
+  slide_upload_not_found: "This upload no longer exists. Please upload the file again.",
+  slide_name_required: "Please enter a name",
+  slide_name_too_long: "The name can be at most 120 characters",
+  slide_not_found: "This file no longer exists",
+  slide_not_ready: "This file is not converted yet",
+  slide_in_progress: "FilePresentation already in progress",
+  slide_bad_order: "The order must list each of the session's files once",
   // Spec 3 §5 contribution CTAs (the account message is the spec's own) and issue 25 §4 donations.
   payment_account_required: "Please connect your payment account first",
   contribution_prompt_too_long: "The prompt can be at most 200 characters",

@@ -83,6 +83,8 @@ export * from "./session/rules";
 export * from "./session/schemas";
 export * from "./sign-up/providers";
 export * from "./sign-up/rules";
+export * from "./slides/rules";
+export * from "./slides/schemas";
 export * from "./speakers/schemas";
 export * from "./stage/layout";
 export * from "./stage/rules";

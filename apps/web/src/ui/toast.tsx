@@ -43,10 +43,12 @@ interface ToastOptions {
   id?: string;
   /** One button in the toast (e.g. 'Join'). */
   action?: { label: string; onClick: () => void };
+  /** Where a spec puts this one toast (spec 3 §8: the slide's 'already in progress' at the top right). */
+  position?: "top-right";
 }
 
-function options({ durationMs, description, id, action }: ToastOptions) {
-  return { duration: durationMs, description, id, action };
+function options({ durationMs, description, id, action, position }: ToastOptions) {
+  return { duration: durationMs, description, id, action, position };
 }
 
 type Kind = "success" | "info" | "warning" | "error" | "message";

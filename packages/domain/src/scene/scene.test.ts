@@ -17,6 +17,8 @@ const card = { questionId: 7, text: "Why?", askedBy: "asked by Cy" };
 const lowerThird = { id: 3, title: "Ada Lovelace", subtitle: "Analyst" };
 const brand = { color: "#112233", logoUrl: "/files/logo.png", backgroundUrl: "/files/bg.jpg" };
 
+const page2 = { url: "/files/deck/page-002.png", page: 2, pageCount: 3 };
+
 const input = (over: Partial<SceneInput> = {}): SceneInput => ({
   slateText: "Demo Day",
   brand: DEFAULT_BRAND,
@@ -38,6 +40,12 @@ describe("programScene", () => {
       ["background", "tiles", "logo", "title", "question"],
     ],
     ["a brand without a logo", input({ brand: { ...brand, logoUrl: null } }), ["background", "slate"]],
+    ["a slide and nobody on stage", input({ slide: page2 }), ["background", "slide"]],
+    [
+      "a slide beside the people, under the title",
+      input({ tiles: [ann], slide: page2, title: lowerThird }),
+      ["background", "slide", "tiles", "title"],
+    ],
   ])("%s: layers in drawing order", (_, given, kinds) => {
     expect(programScene(given).map((layer) => layer.kind)).toEqual(kinds);
   });
@@ -101,6 +109,22 @@ describe("programScene", () => {
         rect: layout.tiles[2],
       },
     ]);
+  });
+
+  it("a slide takes the frame alone, or three quarters of it with the people in the last quarter", () => {
+    const alone = sceneLayer(programScene(input({ slide: page2 })), "slide");
+    expect(alone?.rect).toEqual({ x: 16, y: 16, width: PROGRAM_WIDTH - 32, height: PROGRAM_HEIGHT - 32 });
+    const layers = programScene(input({ tiles: [ann, bob], slide: page2 }));
+    expect(sceneLayer(layers, "slide")?.rect).toEqual({
+      x: 16,
+      y: 16,
+      width: 960 - 32,
+      height: PROGRAM_HEIGHT - 32,
+    });
+    const column = stageLayout(2, PROGRAM_WIDTH - 960, PROGRAM_HEIGHT);
+    expect(sceneLayer(layers, "tiles")?.tiles.map((t) => t.rect)).toEqual(
+      column.tiles.map((r) => ({ ...r, x: r.x + 960 })),
+    );
   });
 
   it("keeps a screen share's picture when its owner turns the camera off", () => {

@@ -41,9 +41,20 @@ export interface SceneTile {
   rect: TileRect;
 }
 
+/** Spec 3 §4: the page of the file presentation on air. */
+export interface SceneSlide {
+  /** The page's image. */
+  url: string;
+  /** From 1, for the description. */
+  page: number;
+  pageCount: number;
+}
+
 export type SceneLayer =
   /** The brand colour, and the brand's background image over it (cover-fit). */
   | { kind: "background"; color: string; imageUrl: string | null }
+  /** The slide's page, contain-fit in `rect` (the picture's main area; the people beside it). */
+  | { kind: "slide"; slide: SceneSlide; rect: TileRect }
   /** Nobody on stage: the event's title, centred. */
   | { kind: "slate"; text: string }
   | { kind: "tiles"; tiles: SceneTile[]; nameBarHeight: number }
@@ -66,6 +77,26 @@ export interface SceneInput {
   title: SceneTitle | null;
   /** Issue 12: the question the team answered onto the stage. */
   question: QaStageCard | null;
+  /** Issue 25 §1: the page of the presentation on air, if any. */
+  slide?: SceneSlide | null;
+}
+
+/** With a slide on air, it takes this share of the picture's width; the people stand in the rest. */
+export const SLIDE_AREA_SHARE = 0.75;
+const SLIDE_MARGIN = 16;
+
+/** Where the slide goes, and the frame the tiles are laid out in beside it (none when nobody is on stage). */
+function slideLayout(hasTiles: boolean): { slide: TileRect; tiles: TileRect } {
+  const slideWidth = hasTiles ? Math.round(PROGRAM_WIDTH * SLIDE_AREA_SHARE) : PROGRAM_WIDTH;
+  return {
+    slide: {
+      x: SLIDE_MARGIN,
+      y: SLIDE_MARGIN,
+      width: slideWidth - 2 * SLIDE_MARGIN,
+      height: PROGRAM_HEIGHT - 2 * SLIDE_MARGIN,
+    },
+    tiles: { x: slideWidth, y: 0, width: PROGRAM_WIDTH - slideWidth, height: PROGRAM_HEIGHT },
+  };
 }
 
 /** The key of a tile: a person's camera or their screen. */
@@ -79,21 +110,27 @@ export function sceneTileLabel(source: Pick<SceneTileSource, "name" | "isScreen"
 
 /** The program picture's layers, bottom first, at PROGRAM_WIDTH x PROGRAM_HEIGHT. */
 export function programScene(input: SceneInput): SceneLayer[] {
-  const { brand, title, question } = input;
+  const { brand, title, question, slide } = input;
   const layers: SceneLayer[] = [{ kind: "background", color: brand.color, imageUrl: brand.backgroundUrl }];
-  const layout = stageLayout(input.tiles.length, PROGRAM_WIDTH, PROGRAM_HEIGHT);
+  const split = slide ? slideLayout(input.tiles.length > 0) : null;
+  if (slide && split) layers.push({ kind: "slide", slide, rect: split.slide });
+  const frame = split?.tiles ?? { x: 0, y: 0, width: PROGRAM_WIDTH, height: PROGRAM_HEIGHT };
+  const layout = stageLayout(input.tiles.length, frame.width, frame.height);
   if (layout.tiles.length === 0) {
-    layers.push({ kind: "slate", text: input.slateText });
+    if (!slide) layers.push({ kind: "slate", text: input.slateText });
   } else {
-    const tiles = input.tiles.map((source, i) => ({
-      key: sceneTileKey(source),
-      userId: source.userId,
-      isScreen: source.isScreen,
-      label: sceneTileLabel(source),
-      hasVideo: source.isScreen || !source.videoMuted,
+    const tiles = input.tiles.map((source, i) => {
       // stageLayout gives one rectangle per tile.
-      rect: layout.tiles[i] as TileRect,
-    }));
+      const rect = layout.tiles[i] as TileRect;
+      return {
+        key: sceneTileKey(source),
+        userId: source.userId,
+        isScreen: source.isScreen,
+        label: sceneTileLabel(source),
+        hasVideo: source.isScreen || !source.videoMuted,
+        rect: { ...rect, x: rect.x + frame.x, y: rect.y + frame.y },
+      };
+    });
     layers.push({ kind: "tiles", tiles, nameBarHeight: layout.nameBarHeight });
   }
   if (brand.logoUrl) layers.push({ kind: "logo", url: brand.logoUrl });

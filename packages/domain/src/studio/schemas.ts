@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ShownSlides } from "../slides/schemas";
 import { CustomElementType } from "../vocabulary";
 import { Id, StoredText } from "../wire";
 
@@ -56,6 +57,8 @@ export const StudioResponse = z.object({
   offer: OfferState,
   /** The team's view only: how many people clicked each CTA (empty for everyone else). */
   offerClicks: z.array(z.object({ elementId: Id, clicks: z.number().int().min(0) })),
+  /** The file presentation on the program scene (spec 3 §4), or null. */
+  slides: ShownSlides.nullable(),
   /** The team's view only (null for everyone else): what a contribution CTA needs (spec 3 §5). */
   contributions: z
     .object({

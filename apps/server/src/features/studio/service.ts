@@ -5,7 +5,6 @@ import {
   type CreateCustomElementRequest,
   type CustomElement,
   contributionOfferRefusal,
-  Forbidden,
   isBrandColor,
   isOfferType,
   linkOfferRefusal,
@@ -19,7 +18,6 @@ import {
   type StudioElementType,
   type StudioFeature,
   type StudioResponse,
-  studioFeatureRefusal,
   type Theme,
   templateName,
   templateNameExists,
@@ -28,13 +26,13 @@ import {
   type UpdateOfferStateRequest,
 } from "@onstage/domain";
 import type { z } from "zod";
-import { type PlaceAccess, requireTopicReader, sessionOf } from "../../kernel/access/topic-access";
+import { requireTopicReader } from "../../kernel/access/topic-access";
 import type { Queryable } from "../../platform/database";
 import { type ImageUpload, storeImage } from "../../platform/images/uploads";
-import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import type { FeatureDeps } from "../deps";
 import { limitAudienceWrite } from "../rate-limits/service";
 import * as q from "./queries";
+import { readStudio, requireStudioAdmin, sessionTopic, studioChange } from "./studio-change";
 
 export type StudioDeps = Pick<FeatureDeps, "db" | "realtime" | "storage" | "log" | "clock">;
 
@@ -44,8 +42,6 @@ type ReorderInput = z.output<typeof ReorderCustomElementsRequest>;
 type OverlayInput = z.output<typeof SetOverlayRequest>;
 type SaveThemeInput = z.output<typeof SaveThemeRequest>;
 type OfferStateInput = z.output<typeof UpdateOfferStateRequest>;
-
-const sessionTopic = (id: number) => ({ kind: "session", id }) as const;
 
 /** The studio section each element type belongs to (spec 3 §2), for the RTMP-mode rule. */
 const SECTION: Record<StudioElementType, StudioFeature> = {
@@ -62,23 +58,6 @@ const BRAND_IMAGE = {
   logo: { size: { width: 800, height: 400 }, output: { fit: "inside", format: "png" } },
   background: { size: { width: 1920, height: 1080 }, output: { fit: "cover", format: "jpeg" } },
 } as const;
-
-/**
- * Spec 2 §2: the studio is for studio admins; a session of another event, or one the viewer cannot
- * reach, is unknown. `feature`: spec 3 §1's RTMP-mode rule for the section the change belongs to.
- */
-async function requireStudioAdmin(
-  db: Queryable,
-  viewerUserId: number,
-  sessionId: number,
-  feature: StudioFeature | null,
-): Promise<PlaceAccess> {
-  const access = await requireTopicReader(db, viewerUserId, sessionTopic(sessionId));
-  if (!access.flags.isStudioAdmin) throw Forbidden();
-  const refusal = feature && studioFeatureRefusal(sessionOf(access).broadcastType, feature);
-  if (refusal) throw Forbidden(refusal);
-  return access;
-}
 
 type Options = CustomElement["options"];
 
@@ -120,44 +99,10 @@ const asStudioType = (type: string): StudioElementType | null =>
   type in SECTION ? (type as StudioElementType) : null;
 
 export function studioService(deps: StudioDeps) {
-  const { db, realtime, storage } = deps;
+  const { db, storage } = deps;
   const quickHides = new Set<NodeJS.Timeout>();
 
-  /**
-   * The team's studio: every element and the CTAs' clicks (publicStudio is what others get of it; they
-   * are spared counting the clicks).
-   */
-  async function readStudio(tx: Queryable, sessionId: number, forTeam = true): Promise<StudioResponse> {
-    const row = await q.sessionStudio(tx, sessionId);
-    if (!row) throw NotFound("session_not_found");
-    return {
-      sessionId,
-      themeId: row.themeId,
-      elements: await q.sessionElements(tx, sessionId),
-      overlay: row.overlay,
-      offer: row.offer,
-      offerClicks: forTeam ? await q.offerClicks(tx, sessionId) : [],
-      contributions: forTeam ? await q.contributionSettings(tx, sessionId) : null,
-    };
-  }
-
-  /**
-   * One studio change of a session: locked, then published to the session's topic as its audience may
-   * see it (the team's panels read the whole studio again when told).
-   */
-  function change<T>(sessionId: number, work: (tx: Queryable, outbox: Outbox) => Promise<T>) {
-    return withOutbox(db, realtime, async (tx, outbox) => {
-      await q.lockSessionStudio(tx, sessionId);
-      const result = await work(tx, outbox);
-      const studio = await readStudio(tx, sessionId);
-      await outbox.write(sessionTopic(sessionId), {
-        kind: "broadcast",
-        event: "studio.changed",
-        payload: publicStudio(studio),
-      });
-      return { result, studio };
-    });
-  }
+  const change = studioChange(deps);
 
   /** The element of a session the viewer administers, with its studio type (others are not the studio's). */
   async function elementOf(viewerUserId: number, elementId: number) {

@@ -3,6 +3,7 @@ import {
   programScene,
   type RoomSession,
   type SceneLayer,
+  type SceneSlide,
   type SceneTitle,
   type StudioResponse,
 } from "@onstage/domain";
@@ -16,6 +17,13 @@ import { useStudio } from "../studio/useStudio";
 function shownTitle(studio: StudioResponse | null): SceneTitle | null {
   const element = studio?.elements.find((e) => e.id === studio.overlay.shown && e.type === "title");
   return element ? { id: element.id, title: element.title, subtitle: element.value } : null;
+}
+
+/** Spec 3 §4: the page of the presentation on air. */
+function shownSlide(studio: StudioResponse | null): SceneSlide | null {
+  const slides = studio?.slides;
+  const url = slides?.pageUrls[slides.position - 1];
+  return slides && url ? { url, page: slides.position, pageCount: slides.pageUrls.length } : null;
 }
 
 /**
@@ -39,6 +47,7 @@ export function useProgramScene(input: {
     tiles: stageTiles(input.participants),
     title: shownTitle(studio),
     question,
+    slide: shownSlide(studio),
   });
   // The same array while the picture is the same: canvases redraw and feeds update on real changes only.
   const same = useRef({ key: "", layers });

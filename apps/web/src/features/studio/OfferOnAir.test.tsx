@@ -46,6 +46,7 @@ const STUDIO: StudioResponse = {
   elements: [],
   overlay: { shown: null, lastUpdated: null },
   offer: { shown: null, shownAt: null },
+  slides: null,
   offerClicks: [],
   contributions: null,
 };

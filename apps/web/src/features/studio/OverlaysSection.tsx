@@ -1,7 +1,7 @@
 import { type CustomElement, overlayPreview, type StudioResponse } from "@onstage/domain";
 import { Button } from "../../ui/Button";
 import { OverlayForm } from "./OverlayForm";
-import { StudioItem } from "./StudioItem";
+import { MoveButtons, movedOrder, StudioItem } from "./StudioItem";
 import { createElement, reorderElements, setOverlay, updateElement } from "./studioApi";
 import { useStudioChange } from "./useStudioChange";
 
@@ -16,13 +16,14 @@ export function OverlaysSection({ studio }: { studio: StudioResponse }) {
     setOverlay({ sessionId, lastUpdated: studio.overlay.lastUpdated, ...input }),
   );
   const reorder = useStudioChange(sessionId, (order: number[]) => reorderElements(sessionId, order));
-  const move = (index: number, by: -1 | 1) => {
-    const order = titles.map((t) => t.id);
-    const [moved] = order.splice(index, 1);
-    if (moved === undefined) return;
-    order.splice(index + by, 0, moved);
-    reorder.mutate(order);
-  };
+  const move = (index: number, by: -1 | 1) =>
+    reorder.mutate(
+      movedOrder(
+        titles.map((t) => t.id),
+        index,
+        by,
+      ),
+    );
   return (
     <>
       <OverlayForm
@@ -105,26 +106,12 @@ function TitleItem(props: {
         )
       }
       moreActions={
-        <>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={!props.canMoveUp}
-            onClick={() => props.onMove(-1)}
-            aria-label={`Move ${name} up`}
-          >
-            ↑
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={!props.canMoveDown}
-            onClick={() => props.onMove(1)}
-            aria-label={`Move ${name} down`}
-          >
-            ↓
-          </Button>
-        </>
+        <MoveButtons
+          name={name}
+          canMoveUp={props.canMoveUp}
+          canMoveDown={props.canMoveDown}
+          onMove={props.onMove}
+        />
       }
       editForm={(done) => (
         <OverlayForm

@@ -9,7 +9,9 @@ import { useStudioChange } from "./useStudioChange";
  */
 export function StudioItem(props: {
   sessionId: number;
-  elementId: number;
+  /** The custom element Delete removes; or `onDelete` does it (a file presentation). */
+  elementId?: number;
+  onDelete?: () => void;
   name: string;
   isShown: boolean;
   details: ReactNode;
@@ -38,12 +40,53 @@ export function StudioItem(props: {
           size="sm"
           variant="ghost"
           disabled={remove.isPending}
-          onClick={() => remove.mutate(props.elementId)}
+          onClick={() =>
+            props.onDelete ? props.onDelete() : props.elementId && remove.mutate(props.elementId)
+          }
           aria-label={`Delete ${props.name}`}
         >
           Delete
         </Button>
       </div>
     </li>
+  );
+}
+
+/** A list's order with the item at `index` moved one place up (-1) or down (1). */
+export function movedOrder(ids: readonly number[], index: number, by: -1 | 1): number[] {
+  const order = [...ids];
+  const [moved] = order.splice(index, 1);
+  if (moved !== undefined) order.splice(index + by, 0, moved);
+  return order;
+}
+
+/** ↑ and ↓ for an item of a reorderable list. */
+export function MoveButtons(props: {
+  name: string;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  onMove: (by: -1 | 1) => void;
+}) {
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={!props.canMoveUp}
+        onClick={() => props.onMove(-1)}
+        aria-label={`Move ${props.name} up`}
+      >
+        ↑
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={!props.canMoveDown}
+        onClick={() => props.onMove(1)}
+        aria-label={`Move ${props.name} down`}
+      >
+        ↓
+      </Button>
+    </>
   );
 }

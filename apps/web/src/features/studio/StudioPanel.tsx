@@ -1,10 +1,12 @@
 import { type EventPageData, errorMessage, type RoomResponse, studioFeatureRefusal } from "@onstage/domain";
+import { useMe } from "../account/useMe";
 import { EnterGreenroomButton } from "../host-controls/EnterGreenroomButton";
 import { BrandSection } from "./BrandSection";
 import { OffersSection } from "./OffersSection";
 import { OverlaysSection } from "./OverlaysSection";
 import { SavedChangesIndicator } from "./SavedChangesIndicator";
 import { StudioSection } from "./StudioSection";
+import { SlidesSection } from "./slides/SlidesSection";
 import { TemplatesMenu, useThemes } from "./TemplatesMenu";
 import { useTeamStudio } from "./useStudio";
 import "./studio.css";
@@ -16,12 +18,13 @@ import "./studio.css";
 export function StudioPanel({ data, room }: { data: EventPageData; room: RoomResponse }) {
   const { session } = room;
   const studio = useTeamStudio(session.id);
+  const { user } = useMe();
   const themes = useThemes(session.id);
   if (!studio) return <p className="studio-hint">Loading the studio…</p>;
   const loaded = themes.data?.themes.find((t) => t.id === studio.themeId) ?? null;
   // Spec 3 §4: the Brand section's button takes a Scheduled session to the greenroom.
   const summary = data.sessions.find((s) => s.id === session.id);
-  const refusal = (feature: "brand" | "overlays" | "ctas") => {
+  const refusal = (feature: "brand" | "overlays" | "slides" | "ctas") => {
     const code = studioFeatureRefusal(session.broadcastType, feature);
     return code && errorMessage(code);
   };
@@ -40,6 +43,16 @@ export function StudioPanel({ data, room }: { data: EventPageData; room: RoomRes
       </StudioSection>
       <StudioSection title="Overlays" disabledBecause={refusal("overlays")}>
         <OverlaysSection studio={studio} />
+      </StudioSection>
+      <StudioSection title="Slides" disabledBecause={refusal("slides")}>
+        {user && (
+          <SlidesSection
+            sessionId={session.id}
+            eventId={session.eventId}
+            organizationId={data.event.organization.id}
+            viewerId={user.id}
+          />
+        )}
       </StudioSection>
       <StudioSection title="Calls to action" disabledBecause={refusal("ctas")}>
         <OffersSection studio={studio} eventId={session.eventId} />

@@ -3,8 +3,9 @@ import { background } from "./background";
 import { logo } from "./logo";
 import { question } from "./question";
 import { slate } from "./slate";
+import { slide } from "./slide";
 import { tiles } from "./tiles";
 import { title } from "./title";
 
 /** Every layer kind's painter: a new kind of layer is one entry here (and one in the domain's scene). */
-export const PAINTERS: Painters = { background, slate, tiles, logo, title, question };
+export const PAINTERS: Painters = { background, slide, slate, tiles, logo, title, question };

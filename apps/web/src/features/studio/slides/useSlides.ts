@@ -1,0 +1,66 @@
+import { type FilePresentation, SLIDE_ACTION_BUTTON_DISABLE_MS } from "@onstage/domain";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { failureText, isApiError } from "../../../api";
+import { toast } from "../../../ui/toast";
+import { useTopic } from "../../realtime/useTopic";
+import { fetchSlides, slideKeys } from "./slidesApi";
+
+const FAILURE_TOAST_MS = 5_000;
+/** While a deck converts, its page n of N is read this often. */
+const CONVERSION_POLL_MS = 1_000;
+
+const isConverting = (p: FilePresentation) =>
+  p.conversion.state === "pending" || p.conversion.state === "converting";
+
+/** The session's file presentations, read again on every studio change and, while one converts, each second. */
+export function useSlides(sessionId: number) {
+  const queryClient = useQueryClient();
+  const key = slideKeys.list(sessionId);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => fetchSlides(sessionId),
+    refetchInterval: (q) => (q.state.data?.presentations.some(isConverting) ? CONVERSION_POLL_MS : false),
+  });
+  useTopic(query.data ? { kind: "session", id: sessionId } : null, {
+    onMessage: (message) => {
+      if (message.kind === "broadcast" && message.event === "studio.changed")
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    },
+    refetch: () => query.refetch(),
+  });
+  return query.data?.presentations ?? null;
+}
+
+/**
+ * A slide change: the list is read again after it. Spec 3 §8: 'FilePresentation already in progress' is
+ * an error toast at the top right that stays until closed; other refusals are the studio's usual toast.
+ */
+export function useSlideChange<Input>(sessionId: number, send: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: slideKeys.list(sessionId), exact: true }),
+    onError: (error) => {
+      if (isApiError(error) && error.code === "slide_in_progress")
+        toast.error(failureText(error), {
+          id: "slide-in-progress",
+          durationMs: Number.POSITIVE_INFINITY,
+          position: "top-right",
+          description: "Another host is presenting slides. They can hide them first.",
+        });
+      else toast.error(failureText(error), { durationMs: FAILURE_TOAST_MS });
+    },
+  });
+}
+
+/** Spec 3 §4: Show and Hide stay disabled for 2.5 s after an action. */
+export function useActionCooldown(): [boolean, () => void] {
+  const [coolingSince, setCoolingSince] = useState<number | null>(null);
+  useEffect(() => {
+    if (coolingSince === null) return;
+    const timer = setTimeout(() => setCoolingSince(null), SLIDE_ACTION_BUTTON_DISABLE_MS);
+    return () => clearTimeout(timer);
+  }, [coolingSince]);
+  return [coolingSince !== null, () => setCoolingSince(Date.now())];
+}
