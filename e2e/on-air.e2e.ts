@@ -1,3 +1,8 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { SESSION_STATUS_LABELS, type StudioResponse, stageLayout } from "@onstage/domain";
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
@@ -16,6 +21,7 @@ import { useBrowser } from "./support/browser";
 // layout (and, issue 24, the studio's brand and title on it); the host ends; the guest sees the replay, and ?clip_start_time=10 starts it at 10 s. The demo
 // summit's "Rehearsal" session is in the greenroom with Dana (host) and Sam (speaker); Ada is registered.
 const browser = useBrowser();
+const run = promisify(execFile);
 const SESSION_TITLE = "Rehearsal";
 const PROGRAM = { width: 1280, height: 720 };
 
@@ -130,6 +136,43 @@ const solidPng = (width: number, height: number, colour: string) =>
   sharp({ create: { width, height, channels: 3, background: colour } })
     .png()
     .toBuffer();
+/** Issue 25 §2: an 8 s H.264/AAC clip of a 3 kHz tone, a pitch nothing else on the stage makes. */
+const TONE_HZ = 3_000;
+/** A clear tone's band stands this far above the silence between the fake microphones' beeps. */
+const TONE_HEARD_DB = -60;
+async function toneClip(): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), "onstage-tone-"));
+  const out = path.join(dir, "tone.mp4");
+  await run("ffmpeg", [
+    ...["-v", "error", "-f", "lavfi", "-i", "color=c=0x8E24AA:size=640x360:rate=30:duration=8"],
+    ...["-f", "lavfi", "-i", `sine=frequency=${TONE_HZ}:sample_rate=48000:duration=8`],
+    ...["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", out],
+  ]);
+  const bytes = await readFile(out);
+  await rm(dir, { recursive: true, force: true });
+  return bytes;
+}
+
+/** The loudest level (dB) around TONE_HZ in what the viewer's player plays, through WebAudio. */
+function toneLevel(page: Page, label: string): Promise<number> {
+  return page.getByLabel(label).evaluate((video: HTMLVideoElement, hz) => {
+    const w = window as unknown as { toneAnalyser?: AnalyserNode };
+    if (!w.toneAnalyser) {
+      const context = new AudioContext();
+      const analyser = context.createAnalyser();
+      analyser.fftSize = 4096;
+      context.createMediaElementSource(video).connect(analyser);
+      analyser.connect(context.destination);
+      w.toneAnalyser = analyser;
+    }
+    const analyser = w.toneAnalyser;
+    const bins = new Float32Array(analyser.frequencyBinCount);
+    analyser.getFloatFrequencyData(bins);
+    const at = Math.round(hz / (analyser.context.sampleRate / analyser.fftSize));
+    return Math.max(...bins.slice(at - 3, at + 4));
+  }, TONE_HZ);
+}
+
 /** Issue 25 §1: a deck whose pages say which they are, and a program place inside the slide's page. */
 const SLIDE_COLOURS = ["#C62828", "#1565C0", "#2E7D32"] as const;
 const SLIDE_PLACE = { slide: { x: 600, y: 450 } };
@@ -333,6 +376,14 @@ test("on air: greenroom over WebRTC, live with recording over HLS to a guest, th
     await expect.poll(slideSeen, { timeout: 30_000, interval: 1_000 }).toBe(true);
     await deck.getByRole("button", { name: "Hide Colours" }).click({ timeout: 5_000 });
     await expect.poll(slideSeen, { timeout: 30_000, interval: 1_000 }).toBe(false);
+    // Issue 25 §2: a shared video on air; its 3 kHz tone reaches the guest's HLS sound, and stops with it.
+    await studio.uploadVideo("Tone.mp4", await toneClip(), /0:0[78]/);
+    await studio.showVideo("Tone");
+    await guest.getByRole("button", { name: "Unmute" }).click();
+    const toneHeard = async () => (await toneLevel(guest, "Live video")) > TONE_HEARD_DB;
+    await expect.poll(toneHeard, { timeout: 30_000, interval: 500 }).toBe(true);
+    await studio.hideVideo("Tone");
+    await expect.poll(toneHeard, { timeout: 30_000, interval: 500 }).toBe(false);
     // A template saved from this session, applied to another, brings the same elements.
     await studio.saveTemplate("Summit look");
     await expectTemplateAppliesElsewhere(host, at.sessionId, "Summit look");

@@ -15,7 +15,7 @@ export class StudioPanel {
   }
 
   /** Opens an accordion section (several stay open at once). */
-  async section(title: "Brand" | "Overlays" | "Slides" | "Calls to action") {
+  async section(title: "Brand" | "Overlays" | "Videos" | "Slides" | "Calls to action") {
     const summary = this.page.locator("summary", { hasText: title });
     const details = this.panel().locator("details", { has: summary });
     if ((await details.getAttribute("open")) === null) await summary.click();
@@ -66,6 +66,25 @@ export class StudioPanel {
     const item = slides.getByRole("listitem").filter({ hasText: name.replace(/\.[a-z]+$/, "") });
     await item.getByText(pages === 1 ? "1 page" : `${pages} pages`).waitFor({ timeout: 60_000 });
     return item;
+  }
+
+  /** Uploads a video in the Videos section and waits until it is prepared (its length shows). */
+  async uploadVideo(name: string, bytes: Buffer, length: RegExp) {
+    const videos = await this.section("Videos");
+    await videos.getByLabel(/^Upload a video/).setInputFiles({ name, mimeType: "video/mp4", buffer: bytes });
+    const item = videos.getByRole("listitem").filter({ hasText: name.replace(/\.[a-z0-9]+$/, "") });
+    await item.getByText(length).waitFor({ timeout: 60_000 });
+    return item;
+  }
+
+  async showVideo(title: string) {
+    await (await this.section("Videos")).getByRole("button", { name: `Show ${title}`, exact: true }).click();
+  }
+
+  async hideVideo(title: string) {
+    const hide = (await this.section("Videos")).getByRole("button", { name: `Hide ${title}`, exact: true });
+    // Spec 3 §4's 2.5 s pause after Show.
+    await hide.click({ timeout: 10_000 });
   }
 
   /** Templates menu: save this session's elements as a new template. */

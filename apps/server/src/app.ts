@@ -320,7 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chatFeature(shared),
     questionsFeature(shared),
     pollsFeature(shared),
-    studioFeature(shared),
+    studioFeature(shared, { ffmpegPath }),
     clippingFeature(shared),
     hostFeedbackFeature(shared),
     userProfileFeature(shared),

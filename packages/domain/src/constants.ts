@@ -325,6 +325,9 @@ export const IMAGE_FILE_EXTENSIONS = ["png", "jpg", "jpeg"] as const;
 export const SLIDE_FILE_EXTENSIONS = ["pdf", "doc", "docx", "ppt", "pptx", "png", "jpg", "jpeg"] as const;
 /** Issue 25 §1: a slide file's upload limit (BigBlueButton's; the converter checks it again). */
 export const SLIDE_UPLOAD_MAX_BYTES = 30_000_000;
+/** Issue 25 §2: a shared video's upload limit (the preparation checks it again, with the duration). */
+export const VIDEO_SHARE_MAX_BYTES = 200_000_000;
+export const VIDEO_FILE_EXTENSIONS = ["mp4", "mov", "webm"] as const;
 /** Spec 3 §4, §9: slide Show/Hide buttons stay disabled this long after an action. */
 export const SLIDE_ACTION_BUTTON_DISABLE_MS = 2_500;
 /** Spec 3 §7, §9: file reorder numbering starts here. */

@@ -99,5 +99,8 @@ export * from "./studio/templates";
 export * from "./team/rules";
 export * from "./text/rules";
 export * from "./time/rules";
+export * from "./videos/playback";
+export * from "./videos/rules";
+export * from "./videos/schemas";
 export * from "./vocabulary";
 export * from "./wire";

@@ -17,6 +17,12 @@ const card = { questionId: 7, text: "Why?", askedBy: "asked by Cy" };
 const lowerThird = { id: 3, title: "Ada Lovelace", subtitle: "Analyst" };
 const brand = { color: "#112233", logoUrl: "/files/logo.png", backgroundUrl: "/files/bg.jpg" };
 
+const clip = {
+  id: 4,
+  url: "/files/video.mp4",
+  durationMs: 5000,
+  state: { status: "playing" as const, position: 1, updatedAt: "2030-01-01T12:00:00.000Z" },
+};
 const page2 = { url: "/files/deck/page-002.png", page: 2, pageCount: 3 };
 
 const input = (over: Partial<SceneInput> = {}): SceneInput => ({
@@ -41,6 +47,11 @@ describe("programScene", () => {
     ],
     ["a brand without a logo", input({ brand: { ...brand, logoUrl: null } }), ["background", "slate"]],
     ["a slide and nobody on stage", input({ slide: page2 }), ["background", "slide"]],
+    [
+      "a video takes the main area over a slide",
+      input({ tiles: [ann], slide: page2, video: clip }),
+      ["background", "video", "tiles"],
+    ],
     [
       "a slide beside the people, under the title",
       input({ tiles: [ann], slide: page2, title: lowerThird }),

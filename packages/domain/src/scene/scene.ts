@@ -50,11 +50,21 @@ export interface SceneSlide {
   pageCount: number;
 }
 
+/** Issue 25 §2: the shared video on air, and where its picture is (every page plays it in step). */
+export interface SceneVideo {
+  id: number;
+  url: string;
+  durationMs: number;
+  state: { status: "playing" | "paused"; position: number; updatedAt: string };
+}
+
 export type SceneLayer =
   /** The brand colour, and the brand's background image over it (cover-fit). */
   | { kind: "background"; color: string; imageUrl: string | null }
   /** The slide's page, contain-fit in `rect` (the picture's main area; the people beside it). */
   | { kind: "slide"; slide: SceneSlide; rect: TileRect }
+  /** The shared video, contain-fit in the same main area (it takes it over a slide). */
+  | { kind: "video"; video: SceneVideo; rect: TileRect }
   /** Nobody on stage: the event's title, centred. */
   | { kind: "slate"; text: string }
   | { kind: "tiles"; tiles: SceneTile[]; nameBarHeight: number }
@@ -79,9 +89,11 @@ export interface SceneInput {
   question: QaStageCard | null;
   /** Issue 25 §1: the page of the presentation on air, if any. */
   slide?: SceneSlide | null;
+  /** Issue 25 §2: the shared video on air, if any. */
+  video?: SceneVideo | null;
 }
 
-/** With a slide on air, it takes this share of the picture's width; the people stand in the rest. */
+/** With a slide or a video on air, it takes this share of the picture's width; the people stand in the rest. */
 export const SLIDE_AREA_SHARE = 0.75;
 const SLIDE_MARGIN = 16;
 
@@ -110,14 +122,15 @@ export function sceneTileLabel(source: Pick<SceneTileSource, "name" | "isScreen"
 
 /** The program picture's layers, bottom first, at PROGRAM_WIDTH x PROGRAM_HEIGHT. */
 export function programScene(input: SceneInput): SceneLayer[] {
-  const { brand, title, question, slide } = input;
+  const { brand, title, question, slide, video } = input;
   const layers: SceneLayer[] = [{ kind: "background", color: brand.color, imageUrl: brand.backgroundUrl }];
-  const split = slide ? slideLayout(input.tiles.length > 0) : null;
-  if (slide && split) layers.push({ kind: "slide", slide, rect: split.slide });
+  const split = slide || video ? slideLayout(input.tiles.length > 0) : null;
+  if (video && split) layers.push({ kind: "video", video, rect: split.slide });
+  else if (slide && split) layers.push({ kind: "slide", slide, rect: split.slide });
   const frame = split?.tiles ?? { x: 0, y: 0, width: PROGRAM_WIDTH, height: PROGRAM_HEIGHT };
   const layout = stageLayout(input.tiles.length, frame.width, frame.height);
   if (layout.tiles.length === 0) {
-    if (!slide) layers.push({ kind: "slate", text: input.slateText });
+    if (!split) layers.push({ kind: "slate", text: input.slateText });
   } else {
     const tiles = input.tiles.map((source, i) => {
       // stageLayout gives one rectangle per tile.

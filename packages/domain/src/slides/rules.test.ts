@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { slideFileType, slideNameOf, slideNameRefusal, slideOrder, slidePosition } from "./rules";
+import { itemNameRefusal, slideFileType, slideNameOf, slideOrder, slidePosition } from "./rules";
 
 describe("slideFileType (spec 3 §5)", () => {
   test.each([
@@ -32,11 +32,11 @@ test.each([
 
 test.each([
   ["Deck", null],
-  ["  ", "slide_name_required"],
-  ["", "slide_name_required"],
-  ["x".repeat(121), "slide_name_too_long"],
-])("slideNameRefusal(%s) is %s", (name, refusal) => {
-  expect(slideNameRefusal(name)).toBe(refusal);
+  ["  ", "name_required"],
+  ["", "name_required"],
+  ["x".repeat(121), "name_too_long"],
+])("itemNameRefusal(%s) is %s", (name, refusal) => {
+  expect(itemNameRefusal(name)).toBe(refusal);
 });
 
 describe("slidePosition: pages from 1 to the deck's count", () => {

@@ -8,13 +8,15 @@ export type SlideFileType = (typeof SLIDE_FILE_EXTENSIONS)[number];
 /** A file presentation's name in the list (trimmed; the spec asks only for non-empty). */
 export const SLIDE_NAME_MAX_CHARS = 120;
 
-/** The file's type by its extension, or null ('file type not allowed', spec 3 §5). */
-export function slideFileType(fileName: string): SlideFileType | null {
+/** A file's extension (lower case) when it is one of `allowed`, else null. */
+export function extensionIn<T extends string>(fileName: string, allowed: readonly T[]): T | null {
   const extension = /\.([A-Za-z0-9]+)$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? "";
-  return (SLIDE_FILE_EXTENSIONS as readonly string[]).includes(extension)
-    ? (extension as SlideFileType)
-    : null;
+  return (allowed as readonly string[]).includes(extension) ? (extension as T) : null;
 }
+
+/** The file's type by its extension, or null ('file type not allowed', spec 3 §5). */
+export const slideFileType = (fileName: string): SlideFileType | null =>
+  extensionIn(fileName, SLIDE_FILE_EXTENSIONS);
 
 /** A new presentation's name: the file's, without its extension. */
 export function slideNameOf(fileName: string): string {
@@ -25,11 +27,11 @@ export function slideNameOf(fileName: string): string {
   return [...(base || "Slides")].slice(0, SLIDE_NAME_MAX_CHARS).join("");
 }
 
-/** Spec 3 §5 rename: non-empty once trimmed, and not longer than the list can show. */
-export function slideNameRefusal(name: string): "slide_name_required" | "slide_name_too_long" | null {
+/** Spec 3 §5 rename (slides, and videos alike): non-empty once trimmed, and not longer than the list can show. */
+export function itemNameRefusal(name: string): "name_required" | "name_too_long" | null {
   const trimmed = name.trim();
-  if (trimmed.length === 0) return "slide_name_required";
-  return [...trimmed].length > SLIDE_NAME_MAX_CHARS ? "slide_name_too_long" : null;
+  if (trimmed.length === 0) return "name_required";
+  return [...trimmed].length > SLIDE_NAME_MAX_CHARS ? "name_too_long" : null;
 }
 
 /** The page the presenter asked for, kept within the deck (pages count from 1). */

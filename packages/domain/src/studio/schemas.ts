@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ShownSlides } from "../slides/schemas";
+import { ShownVideo } from "../videos/schemas";
 import { CustomElementType } from "../vocabulary";
 import { Id, StoredText } from "../wire";
 
@@ -59,6 +60,8 @@ export const StudioResponse = z.object({
   offerClicks: z.array(z.object({ elementId: Id, clicks: z.number().int().min(0) })),
   /** The file presentation on the program scene (spec 3 §4), or null. */
   slides: ShownSlides.nullable(),
+  /** The shared video on the program scene (issue 25 §2), or null. */
+  video: ShownVideo.nullable(),
   /** The team's view only (null for everyone else): what a contribution CTA needs (spec 3 §5). */
   contributions: z
     .object({

@@ -12,6 +12,7 @@ import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import type { Publisher } from "../../platform/realtime/port";
 import * as q from "./queries";
 import { shownSlides } from "./slides/queries";
+import { shownVideo } from "./videos/queries";
 
 // What every studio section shares: who may change the studio, reading it whole, and one change of it
 // published to the session's topic.
@@ -49,6 +50,7 @@ export async function readStudio(tx: Queryable, sessionId: number, forTeam = tru
     overlay: row.overlay,
     offer: row.offer,
     slides: await shownSlides(tx, sessionId),
+    video: await shownVideo(tx, sessionId),
     offerClicks: forTeam ? await q.offerClicks(tx, sessionId) : [],
     contributions: forTeam ? await q.contributionSettings(tx, sessionId) : null,
   };

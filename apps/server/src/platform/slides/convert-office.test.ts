@@ -2,12 +2,12 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processesMentioning } from "../../testing/processes";
+import { type RequestRecorder, recordRequests } from "../../testing/request-recorder";
+import { converterSandbox, type Sandbox } from "../child-process/sandbox";
 import { convertDeck, SlideConversionError, slideConverterAvailability } from "./convert";
-import { type Sandbox, slideSandbox } from "./sandbox";
 import { expectNothingLeft, refusal, useSlideFolder } from "./testing/given";
 import { docxWithLinkedImage, pptxDeck } from "./testing/ooxml";
-import { processesMentioning } from "./testing/processes";
-import { type RequestRecorder, recordRequests } from "./testing/recorder";
 import { packedZeros, zipFile } from "./testing/zip-writer";
 
 // Issue 25 §1: office files through LibreOffice, as hostile input: no request leaves for what they link
@@ -15,7 +15,7 @@ import { packedZeros, zipFile } from "./testing/zip-writer";
 
 const given = useSlideFolder();
 const { libreoffice } = await slideConverterAvailability();
-const namespaces = await slideSandbox();
+const namespaces = await converterSandbox();
 const settingsOnly: Sandbox = { ...namespaces, kind: "settings-only", unshare: null };
 
 /** A stand-in for soffice that starts a child of its own, as soffice starts soffice.bin, and never ends. */
@@ -183,6 +183,6 @@ describe("an office deck, whatever LibreOffice does", () => {
 it("says which sandbox the converters run in", async () => {
   const availability = await slideConverterAvailability();
   expect(["namespaces", "settings-only"]).toContain(availability.sandbox);
-  expect(availability.summary).toMatch(/slide converters run/);
+  expect(availability.summary).toMatch(/upload converters run/);
   expect(path.isAbsolute(namespaces.unshare ?? "/")).toBe(true);
 });

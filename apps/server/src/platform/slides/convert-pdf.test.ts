@@ -4,10 +4,10 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageSize, pngOf } from "../../testing/images";
+import { type RequestRecorder, recordRequests } from "../../testing/request-recorder";
 import { convertDeck } from "./convert";
 import { expectNothingLeft, refusal, useSlideFolder } from "./testing/given";
 import { drawingBombPdf, pagesPdf } from "./testing/pdf-writer";
-import { type RequestRecorder, recordRequests } from "./testing/recorder";
 
 // Issue 25 §1: PDF and image slides through poppler and the image thread, and every way a hostile PDF
 // is stopped: by its page count, its page size, the page and deck time limits, or an abort.

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Sandbox } from "../child-process/sandbox";
 import { SlideConversionError } from "./errors";
 import { imageToPage } from "./image";
 import {
@@ -10,7 +11,6 @@ import {
 } from "./limits";
 import { LIBREOFFICE_PACKAGES, officeToPdf } from "./office";
 import { checkPdf, renderPdf, type SlidePage } from "./pdf";
-import type { Sandbox } from "./sandbox";
 import { conversionSlots } from "./slots";
 import { identifySlideFile, type SlideSource, slideExtension } from "./sniff";
 import { locateSlideTools, POPPLER_PACKAGE, type SlideTools } from "./tools";
@@ -20,9 +20,9 @@ import { checkOfficeZip } from "./zip-guard";
 // Everything cheap is checked before anything is made; then outDir is created and either holds every
 // page at the end or is gone, with every converter process ended.
 
+export { converterSandbox, describeSandbox } from "../child-process/sandbox";
 export type { SlideErrorCode } from "./errors";
 export { SlideConversionError } from "./errors";
-export { describeSandbox, slideSandbox } from "./sandbox";
 export { slideConverterAvailability } from "./tools";
 export type { SlidePage };
 

@@ -42,3 +42,6 @@ export class SlideConversionError extends OnstageError {
     this.name = "SlideConversionError";
   }
 }
+
+/** A converter that ran past its time limit, in the host's words. */
+export const timedOut = (message: string) => new SlideConversionError("slide_timeout", message);

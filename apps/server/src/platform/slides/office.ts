@@ -1,10 +1,13 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { SlideConversionError } from "./errors";
+import { type RunContext, runConfined } from "../child-process/confined";
+import { SlideConversionError, timedOut } from "./errors";
 import type { SlideLimits } from "./limits";
 import { freshOfficeProfile } from "./office-profile";
-import { type RunContext, runConfined } from "./run";
 import type { OfficeFormat } from "./sniff";
+
+/** LibreOffice's headless drawing back end, so it never looks for a display. */
+const LIBREOFFICE_ENV = { SAL_USE_VCLPLUGIN: "svp" };
 
 // Office files become a PDF through LibreOffice headless (issue 25 §1), opened with the import filter
 // of their type only, in a fresh profile, under the office time limit.
@@ -35,8 +38,9 @@ export async function officeToPdf(
   const run = await runConfined(command, {
     ...ctx,
     timeoutMs: limits.officeTimeoutMs,
-    timeoutMessage: () =>
-      `LibreOffice did not finish converting the file within ${limits.officeTimeoutMs / 1000} s.`,
+    timeoutError: () =>
+      timedOut(`LibreOffice did not finish converting the file within ${limits.officeTimeoutMs / 1000} s.`),
+    env: LIBREOFFICE_ENV,
   });
   // LibreOffice answers 0 even when it could not load the file: the PDF is the proof.
   const made = await readdir(outDir).catch(() => []);

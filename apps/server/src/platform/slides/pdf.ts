@@ -1,8 +1,8 @@
 import { open, rename } from "node:fs/promises";
 import path from "node:path";
-import { SlideConversionError } from "./errors";
+import { type RunContext, runConfined } from "../child-process/confined";
+import { SlideConversionError, timedOut } from "./errors";
 import type { SlideLimits } from "./limits";
-import { type RunContext, runConfined } from "./run";
 
 // PDF pages through poppler: pdfinfo counts and measures the pages (it never draws), then one pdftoppm
 // draws them all into the fixed box, saying "page n of N" after each, which restarts the page's limit.
@@ -40,7 +40,7 @@ export async function checkPdf(
   const run = await runConfined([tools.pdfinfo, "-f", "1", "-l", String(limits.maxPages), input], {
     ...ctx,
     timeoutMs: limits.probeTimeoutMs,
-    timeoutMessage: () => `Reading the PDF took longer than ${seconds(limits.probeTimeoutMs)}.`,
+    timeoutError: () => timedOut(`Reading the PDF took longer than ${seconds(limits.probeTimeoutMs)}.`),
   });
   const { pages, sizes } = parsePdfinfo(run.stdout);
   if (run.code !== 0 || pages === 0) {
@@ -109,7 +109,8 @@ export async function renderPdf(
   const run = await runConfined(command, {
     ...ctx,
     timeoutMs: limits.pageTimeoutMs,
-    timeoutMessage: () => `Page ${drawn + 1} took longer than ${seconds(limits.pageTimeoutMs)} to draw.`,
+    timeoutError: () =>
+      timedOut(`Page ${drawn + 1} took longer than ${seconds(limits.pageTimeoutMs)} to draw.`),
     onStderrLine: (line) => {
       // "3 12 /work/render-03.png": page 3 of 12 is written.
       const m = /^(\d+) \d+ (.+)$/.exec(line);

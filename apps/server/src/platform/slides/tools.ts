@@ -1,6 +1,6 @@
+import { converterSandbox, describeSandbox, type Sandbox, type SandboxKind } from "../child-process/sandbox";
 import { findOnPath } from "../executable";
 import { LIBREOFFICE_PACKAGES } from "./office";
-import { describeSandbox, type Sandbox, type SandboxKind, slideSandbox } from "./sandbox";
 
 // The programs a conversion needs, looked up on PATH at each conversion (installing LibreOffice takes
 // effect without a restart); the sandbox is found once.
@@ -19,7 +19,7 @@ export async function locateSlideTools(): Promise<SlideTools> {
     findOnPath("pdfinfo"),
     findOnPath("pdftoppm"),
     findOnPath("soffice"),
-    slideSandbox(),
+    converterSandbox(),
   ]);
   return { pdfinfo, pdftoppm, soffice, sandbox };
 }

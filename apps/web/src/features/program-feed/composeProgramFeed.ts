@@ -1,6 +1,7 @@
 import { PROGRAM_HEIGHT, PROGRAM_WIDTH, type SceneLayer } from "@onstage/domain";
 import { canvasSurface } from "../program-scene/painter";
 import { ScenePainter } from "../program-scene/scenePainter";
+import { sharedVideoAudio } from "../program-scene/sharedVideo";
 import { stageTiles } from "../stage/tiles";
 import type { StageParticipant } from "../stage/types";
 import { AudioMix } from "./audioMix";
@@ -46,6 +47,7 @@ export function composeProgramFeed(
   const video = (key: string) => videos.get(key)?.video ?? null;
 
   const update = (nextLayers: readonly SceneLayer[], next: readonly StageParticipant[]) => {
+    const again = () => update(nextLayers, next);
     painter.setLayers(nextLayers, performance.now());
     const pictures = new Map(
       stageTiles(next).flatMap((tile) => (tile.stream && !tile.videoMuted ? [[tile.key, tile.stream]] : [])),
@@ -62,7 +64,11 @@ export function composeProgramFeed(
       ...(p.audioMuted ? [] : (p.media?.getAudioTracks() ?? [])),
       ...(p.screen?.getAudioTracks() ?? []),
     ]);
-    mix.update(audible);
+    // Issue 25 §2: the shared video's sound, from the element the host's stage plays too.
+    const shared = nextLayers.flatMap((layer) =>
+      layer.kind === "video" ? sharedVideoAudio(layer.video.url, again) : [],
+    );
+    mix.update([...audible, ...shared]);
   };
 
   const draw = () => {

@@ -48,6 +48,7 @@ export function useProgramScene(input: {
     title: shownTitle(studio),
     question,
     slide: shownSlide(studio),
+    video: studio?.video ?? null,
   });
   // The same array while the picture is the same: canvases redraw and feeds update on real changes only.
   const same = useRef({ key: "", layers });

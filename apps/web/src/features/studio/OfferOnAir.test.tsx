@@ -47,6 +47,7 @@ const STUDIO: StudioResponse = {
   overlay: { shown: null, lastUpdated: null },
   offer: { shown: null, shownAt: null },
   slides: null,
+  video: null,
   offerClicks: [],
   contributions: null,
 };

@@ -9,6 +9,7 @@ import { StudioSection } from "./StudioSection";
 import { SlidesSection } from "./slides/SlidesSection";
 import { TemplatesMenu, useThemes } from "./TemplatesMenu";
 import { useTeamStudio } from "./useStudio";
+import { VideosSection } from "./videos/VideosSection";
 import "./studio.css";
 
 /**
@@ -24,7 +25,7 @@ export function StudioPanel({ data, room }: { data: EventPageData; room: RoomRes
   const loaded = themes.data?.themes.find((t) => t.id === studio.themeId) ?? null;
   // Spec 3 §4: the Brand section's button takes a Scheduled session to the greenroom.
   const summary = data.sessions.find((s) => s.id === session.id);
-  const refusal = (feature: "brand" | "overlays" | "slides" | "ctas") => {
+  const refusal = (feature: "brand" | "overlays" | "videos" | "slides" | "ctas") => {
     const code = studioFeatureRefusal(session.broadcastType, feature);
     return code && errorMessage(code);
   };
@@ -43,6 +44,9 @@ export function StudioPanel({ data, room }: { data: EventPageData; room: RoomRes
       </StudioSection>
       <StudioSection title="Overlays" disabledBecause={refusal("overlays")}>
         <OverlaysSection studio={studio} />
+      </StudioSection>
+      <StudioSection title="Videos" disabledBecause={refusal("videos")}>
+        <VideosSection sessionId={session.id} />
       </StudioSection>
       <StudioSection title="Slides" disabledBecause={refusal("slides")}>
         {user && (

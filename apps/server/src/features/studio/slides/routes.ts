@@ -1,4 +1,3 @@
-import multipart from "@fastify/multipart";
 import {
   DeleteFilePresentationRequest,
   FileConvertRequest,
@@ -14,6 +13,7 @@ import {
 } from "@onstage/domain";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireViewer } from "../../../kernel/identity/viewer";
+import { registerFileUploads, uploadedFile } from "../upload-part";
 import type { SlidesService } from "./service";
 
 const tags = ["studio"];
@@ -40,7 +40,7 @@ export function slideRoutes(slides: SlidesService): FastifyPluginAsyncZod {
     );
 
     await app.register(async (scope) => {
-      await scope.register(multipart, { limits: { files: 1, fileSize: SLIDE_UPLOAD_MAX_BYTES, fields: 0 } });
+      await registerFileUploads(scope, SLIDE_UPLOAD_MAX_BYTES);
       scope.withTypeProvider<ZodTypeProvider>().post(
         "/api/file-presentations/upload",
         {
@@ -55,13 +55,7 @@ export function slideRoutes(slides: SlidesService): FastifyPluginAsyncZod {
         },
         async (req) => {
           const viewer = requireViewer(req);
-          const file = await req.file().catch(() => undefined);
-          const read = async () => {
-            const bytes = await file?.toBuffer().catch(() => null);
-            return bytes && file && !file.file.truncated ? bytes : null;
-          };
-          const fileName = file?.fieldname === "file" ? file.filename : "";
-          return slides.upload(viewer, req.query.video_session_id, { fileName, read });
+          return slides.upload(viewer, req.query.video_session_id, await uploadedFile(req));
         },
       );
     });

@@ -4,12 +4,12 @@ import {
   Conflict,
   type FileConvertRequest,
   type FilePresentation,
+  itemNameRefusal,
   NotFound,
   type ReorderFilePresentationsRequest,
   type SlideFileType,
   slideFileType,
   slideNameOf,
-  slideNameRefusal,
   slideOrder,
   slidePosition,
   type UpdateFilePresentationRequest,
@@ -143,7 +143,7 @@ export function slidesService(deps: SlidesDeps) {
         const p = await q.findPresentation(tx, input.file_presentation_id);
         if (!p) throw NotFound("slide_not_found");
         if (data.displayname !== undefined) {
-          const refusal = slideNameRefusal(data.displayname);
+          const refusal = itemNameRefusal(data.displayname);
           if (refusal) throw BadRequest(refusal);
           await q.rename(tx, p.id, data.displayname.trim());
         }

@@ -1,11 +1,11 @@
-import { type FilePresentation, slideNameRefusal } from "@onstage/domain";
+import { type FilePresentation, itemNameRefusal } from "@onstage/domain";
 import { type KeyboardEvent, useId, useState } from "react";
 import { Button } from "../../../ui/Button";
 import { ProgressBar } from "../../../ui/ProgressBar";
 import { StudioForm } from "../StudioForm";
 import { MoveButtons, StudioItem } from "../StudioItem";
-import { deleteSlides, updateSlides } from "./slidesApi";
-import { useActionCooldown, useSlideChange } from "./useSlides";
+import { useActionCooldown, useStudioListChange } from "../useStudioList";
+import { deleteSlides, slideKeys, updateSlides } from "./slidesApi";
 
 /** What the list says of a deck's conversion (spec 3 §2; issue 25 §1: page n of N while it converts). */
 function Conversion({ presentation }: { presentation: FilePresentation }) {
@@ -68,7 +68,7 @@ function RenameForm(props: {
   return (
     <StudioForm
       submitLabel="Save"
-      canSubmit={slideNameRefusal(name) === null && !props.isPending}
+      canSubmit={itemNameRefusal(name) === null && !props.isPending}
       onSubmit={() => void props.onSave(name).then(props.onDone)}
       onCancel={props.onDone}
     >
@@ -91,10 +91,10 @@ export function SlideItem(props: {
 }) {
   const { presentation, sessionId } = props;
   const name = presentation.displayname;
-  const change = useSlideChange(sessionId, (data: Parameters<typeof updateSlides>[1]) =>
+  const change = useStudioListChange(slideKeys.list(sessionId), (data: Parameters<typeof updateSlides>[1]) =>
     updateSlides(presentation.id, data),
   );
-  const remove = useSlideChange(sessionId, () => deleteSlides(presentation.id));
+  const remove = useStudioListChange(slideKeys.list(sessionId), () => deleteSlides(presentation.id));
   const [cooling, cool] = useActionCooldown();
   const isReady = presentation.conversion.state === "ready";
   const toggle = () => {

@@ -1,15 +1,9 @@
-import { errorMessage, SLIDE_FILE_EXTENSIONS, slideFileType } from "@onstage/domain";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
-import { failureText } from "../../../api";
-import { FormError } from "../../../ui/FormError";
-import { ProgressBar } from "../../../ui/ProgressBar";
+import { SLIDE_FILE_EXTENSIONS, slideFileType } from "@onstage/domain";
 import { movedOrder } from "../StudioItem";
+import { StudioUpload } from "../StudioUpload";
+import { useStudioList, useStudioListChange } from "../useStudioList";
 import { SlideItem } from "./SlideItem";
-import { convertSlides, reorderSlides, slideKeys, uploadSlides } from "./slidesApi";
-import { useSlideChange, useSlides } from "./useSlides";
-
-const ACCEPT = SLIDE_FILE_EXTENSIONS.map((e) => `.${e}`).join(",");
+import { convertSlides, fetchSlides, reorderSlides, slideKeys, uploadSlides } from "./slidesApi";
 
 /**
  * Spec 3 §2 the Slides section: upload (with its progress, then the conversion's page n of N), the list
@@ -22,55 +16,34 @@ export function SlidesSection(props: {
   viewerId: number;
 }) {
   const { sessionId } = props;
-  const id = useId();
-  const queryClient = useQueryClient();
-  const presentations = useSlides(sessionId);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [typeRefused, setTypeRefused] = useState(false);
-  const upload = useMutation({
-    mutationFn: async (file: File) => {
-      const { fileUrl } = await uploadSlides(sessionId, file, setProgress);
-      return convertSlides({
-        fileUrl,
-        fileName: file.name,
-        sessionId,
-        eventId: props.eventId,
-        organizationId: props.organizationId,
-      });
-    },
-    onSettled: () => {
-      setProgress(null);
-      void queryClient.invalidateQueries({ queryKey: slideKeys.list(sessionId), exact: true });
-    },
-  });
-  const reorder = useSlideChange(sessionId, (order: number[]) => reorderSlides(sessionId, order));
-  const pick = (file: File | undefined) => {
-    if (!file) return;
-    upload.reset();
-    // Spec 3 §5: other types are 'file type not allowed'; the host reads which types are.
-    setTypeRefused(slideFileType(file.name) === null);
-    if (slideFileType(file.name) === null) console.warn("file type not allowed");
-    else upload.mutate(file);
-  };
+  const presentations = useStudioList(
+    sessionId,
+    slideKeys.list(sessionId),
+    async () => (await fetchSlides(sessionId)).presentations,
+    (p) => p.conversion.state === "pending" || p.conversion.state === "converting",
+  );
+  const reorder = useStudioListChange(slideKeys.list(sessionId), (order: number[]) =>
+    reorderSlides(sessionId, order),
+  );
   const list = presentations ?? [];
   return (
     <>
-      <div className="studio-field">
-        <label htmlFor={`${id}-file`}>Upload slides (pdf, doc, docx, ppt, pptx, png, jpg, jpeg)</label>
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept={ACCEPT}
-          disabled={upload.isPending}
-          onChange={(e) => {
-            pick(e.target.files?.[0]);
-            e.target.value = "";
-          }}
-        />
-      </div>
-      {progress !== null && <ProgressBar label="Uploading…" fraction={progress} />}
-      <FormError
-        message={typeRefused ? errorMessage("slide_type") : upload.error ? failureText(upload.error) : null}
+      <StudioUpload
+        label="Upload slides (pdf, doc, docx, ppt, pptx, png, jpg, jpeg)"
+        extensions={SLIDE_FILE_EXTENSIONS}
+        isAllowed={(name) => slideFileType(name) !== null}
+        typeRefusal="slide_type"
+        listKey={slideKeys.list(sessionId)}
+        send={async (file, onProgress) => {
+          const { fileUrl } = await uploadSlides(sessionId, file, onProgress);
+          return convertSlides({
+            fileUrl,
+            fileName: file.name,
+            sessionId,
+            eventId: props.eventId,
+            organizationId: props.organizationId,
+          });
+        }}
       />
       {presentations === null ? (
         <p className="studio-hint">Loading the slides…</p>

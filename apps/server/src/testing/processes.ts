@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 
-// The slide suites' check that nothing is left running: every process on the machine whose command line
-// names a test's own directory (LibreOffice's profile, pdftoppm's output), whoever its parent is now.
+// The upload converters' suites check that nothing is left running: every process on the machine
+// whose command line names a test's own directory (LibreOffice's profile, pdftoppm's output), whoever its parent is now.
 
 export async function processesMentioning(text: string): Promise<{ pid: number; command: string }[]> {
   const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name)).map(Number);

@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import { findOnPath } from "../executable";
 
-// Issue 25 §1: the converters get no network. Where the kernel lets an ordinary user make namespaces
+// Issue 25 §1, §2: the tools that read hostile uploads (slide converters, ffprobe and ffmpeg on shared
+// videos) get no network. Where the kernel lets an ordinary user make namespaces
 // (Debian's default), every converter runs under `unshare`: a network namespace holding only a loopback
 // that is down, and a PID namespace whose processes all die with its first one. Otherwise they run
 // without, and rely on what applies in both cases: proxies pointed at a closed port, LibreOffice's
@@ -44,15 +45,15 @@ async function detect(): Promise<Sandbox> {
 let detected: Promise<Sandbox> | null = null;
 
 /** The sandbox this machine allows, found once (a process's first conversion asks the kernel). */
-export function slideSandbox(): Promise<Sandbox> {
+export function converterSandbox(): Promise<Sandbox> {
   detected ??= detect();
   return detected;
 }
 
 export function describeSandbox(sandbox: Sandbox): string {
   return sandbox.kind === "namespaces"
-    ? "slide converters run in a network namespace with no network (unshare)"
-    : "slide converters run without a network namespace (unshare unavailable): proxies and LibreOffice's link settings only";
+    ? "upload converters run in a network namespace with no network (unshare)"
+    : "upload converters run without a network namespace (unshare unavailable): proxies and LibreOffice's link settings only";
 }
 
 /** The command line that runs `command` inside the sandbox, under the memory cap. */
@@ -70,8 +71,6 @@ export function confinedEnv(home: string): NodeJS.ProcessEnv {
     TMPDIR: home,
     LANG: "C.UTF-8",
     LC_ALL: "C.UTF-8",
-    // LibreOffice's headless drawing back end, so it never looks for a display.
-    SAL_USE_VCLPLUGIN: "svp",
     http_proxy: DEAD_PROXY,
     https_proxy: DEAD_PROXY,
     ftp_proxy: DEAD_PROXY,

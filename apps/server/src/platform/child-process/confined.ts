@@ -1,32 +1,33 @@
 import { spawn } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
-import { SlideConversionError } from "./errors";
 import { confine, confinedEnv, type Sandbox } from "./sandbox";
 
-// One converter process (pdfinfo, pdftoppm, LibreOffice) with its owner: started in a process group of
-// its own, so LibreOffice's soffice.bin (a grandchild) dies with it; killed whole at its time limit or
-// on abort; the group killed again once it ends, so nothing it started outlives the run.
+// One process reading hostile input (pdfinfo, pdftoppm, LibreOffice, ffprobe, ffmpeg) with its owner:
+// started in a process group of its own, so a grandchild (LibreOffice's soffice.bin) dies with it; killed
+// whole at its time limit or on abort; the group killed again once it ends, so nothing outlives the run.
 
 const STDOUT_MAX_CHARS = 1_000_000;
 const STDERR_TAIL_CHARS = 4_000;
 const GROUP_POLL_MS = 10;
 const GROUP_WAIT_MS = 2_000;
 
-/** What every run of one deck shares. */
+/** What every run of one job (a deck, a video) shares. */
 export interface RunContext {
   sandbox: Sandbox;
   memoryBytes: number;
-  /** The deck's work directory: the runs' HOME and TMPDIR. */
+  /** The job's work directory: the runs' HOME and TMPDIR. */
   home: string;
-  /** The deck's signal: its reason (a SlideConversionError) is what a run rejects with. */
+  /** The job's signal: its reason is what a run rejects with. */
   signal: AbortSignal;
+  /** Variables the tool needs besides the confined environment's (LibreOffice's drawing back end). */
+  env?: Record<string, string>;
 }
 
 export interface RunOptions extends RunContext {
   timeoutMs: number;
-  /** The sentence of the slide_timeout error ("LibreOffice did not finish within 60 s"). */
-  timeoutMessage: () => string;
+  /** What the run rejects with at its time limit (the caller's error, with its own sentence). */
+  timeoutError: () => Error;
   /** Each line the process prints on stderr; returning true restarts the time limit (progress). */
   onStderrLine?: (line: string) => boolean;
 }
@@ -75,7 +76,7 @@ export function runConfined(command: readonly string[], options: RunOptions): Pr
   const child = spawn(file, args, {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: confinedEnv(options.home),
+    env: { ...confinedEnv(options.home), ...options.env },
     cwd: options.home,
   });
   let stdout = "";
@@ -93,10 +94,7 @@ export function runConfined(command: readonly string[], options: RunOptions): Pr
   };
   const restartTimer = () => {
     clearTimeout(timer);
-    timer = setTimeout(
-      () => stop(new SlideConversionError("slide_timeout", options.timeoutMessage())),
-      options.timeoutMs,
-    );
+    timer = setTimeout(() => stop(options.timeoutError()), options.timeoutMs);
   };
   const onAbort = () => stop(options.signal.reason);
 

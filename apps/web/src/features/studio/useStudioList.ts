@@ -1,26 +1,28 @@
-import { type FilePresentation, SLIDE_ACTION_BUTTON_DISABLE_MS } from "@onstage/domain";
+import { SLIDE_ACTION_BUTTON_DISABLE_MS } from "@onstage/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { failureText, isApiError } from "../../../api";
-import { toast } from "../../../ui/toast";
-import { useTopic } from "../../realtime/useTopic";
-import { fetchSlides, slideKeys } from "./slidesApi";
+import { failureText, isApiError } from "../../api";
+import { toast } from "../../ui/toast";
+import { useTopic } from "../realtime/useTopic";
+
+// The studio's lists of uploads (slides, videos): read again on every studio change and, while one is
+// still being converted or prepared, each second; their changes, with the studio's refusal toasts.
 
 const FAILURE_TOAST_MS = 5_000;
-/** While a deck converts, its page n of N is read this often. */
-const CONVERSION_POLL_MS = 1_000;
+/** While an upload is converted or prepared, its progress is read this often. */
+const PROGRESS_POLL_MS = 1_000;
 
-const isConverting = (p: FilePresentation) =>
-  p.conversion.state === "pending" || p.conversion.state === "converting";
-
-/** The session's file presentations, read again on every studio change and, while one converts, each second. */
-export function useSlides(sessionId: number) {
+export function useStudioList<T>(
+  sessionId: number,
+  key: readonly unknown[],
+  fetch: () => Promise<T[]>,
+  isBusy: (item: T) => boolean,
+): T[] | null {
   const queryClient = useQueryClient();
-  const key = slideKeys.list(sessionId);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => fetchSlides(sessionId),
-    refetchInterval: (q) => (q.state.data?.presentations.some(isConverting) ? CONVERSION_POLL_MS : false),
+    queryFn: fetch,
+    refetchInterval: (q) => (q.state.data?.some(isBusy) ? PROGRESS_POLL_MS : false),
   });
   useTopic(query.data ? { kind: "session", id: sessionId } : null, {
     onMessage: (message) => {
@@ -29,18 +31,21 @@ export function useSlides(sessionId: number) {
     },
     refetch: () => query.refetch(),
   });
-  return query.data?.presentations ?? null;
+  return query.data ?? null;
 }
 
 /**
- * A slide change: the list is read again after it. Spec 3 §8: 'FilePresentation already in progress' is
+ * A change to one of these lists: the list is read again after it. Spec 3 §8: 'FilePresentation already in progress' is
  * an error toast at the top right that stays until closed; other refusals are the studio's usual toast.
  */
-export function useSlideChange<Input>(sessionId: number, send: (input: Input) => Promise<unknown>) {
+export function useStudioListChange<Input>(
+  key: readonly unknown[],
+  send: (input: Input) => Promise<unknown>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: slideKeys.list(sessionId), exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key, exact: true }),
     onError: (error) => {
       if (isApiError(error) && error.code === "slide_in_progress")
         toast.error(failureText(error), {
@@ -54,7 +59,7 @@ export function useSlideChange<Input>(sessionId: number, send: (input: Input) =>
   });
 }
 
-/** Spec 3 §4: Show and Hide stay disabled for 2.5 s after an action. */
+/** Spec 3 §4: Show and Hide stay disabled for 2.5 s after an action (slides; videos alike). */
 export function useActionCooldown(): [boolean, () => void] {
   const [coolingSince, setCoolingSince] = useState<number | null>(null);
   useEffect(() => {
