@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { convertDeck, slideConverterAvailability } from "../apps/server/src/platform/slides/convert";
-import { pptxDeck } from "../apps/server/src/platform/slides/testing/ooxml";
-import { pagesPdf } from "../apps/server/src/platform/slides/testing/pdf-writer";
+import { pptxDeck } from "../apps/server/src/testing/slides/ooxml";
+import { pagesPdf } from "../apps/server/src/testing/slides/pdf-writer";
 import { descendantsOf } from "./proc";
 
 // Issue 25 §1: a 20-page deck must be ready (every page a 1920 px PNG) in under 10 s. The same 20

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
-import { pagesPdf } from "../apps/server/src/platform/slides/testing/pdf-writer";
+import { pagesPdf } from "../apps/server/src/testing/slides/pdf-writer";
 import { EventPage } from "./pages/EventPage";
 import { PollsPanel } from "./pages/polls";
 import { joinStage, seesVideoOf } from "./pages/stage";

@@ -4,11 +4,11 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processesMentioning } from "../../testing/processes";
 import { type RequestRecorder, recordRequests } from "../../testing/request-recorder";
+import { expectNothingLeft, refusal, useSlideFolder } from "../../testing/slides/given";
+import { docxWithLinkedImage, pptxDeck } from "../../testing/slides/ooxml";
+import { packedZeros, zipFile } from "../../testing/slides/zip-writer";
 import { converterSandbox, type Sandbox } from "../child-process/sandbox";
 import { convertDeck, SlideConversionError, slideConverterAvailability } from "./convert";
-import { expectNothingLeft, refusal, useSlideFolder } from "./testing/given";
-import { docxWithLinkedImage, pptxDeck } from "./testing/ooxml";
-import { packedZeros, zipFile } from "./testing/zip-writer";
 
 // Issue 25 §1: office files through LibreOffice, as hostile input: no request leaves for what they link
 // to, a zip bomb never reaches LibreOffice, and a run that hangs is killed with all its processes.

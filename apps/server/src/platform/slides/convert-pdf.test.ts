@@ -5,9 +5,9 @@ import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageSize, pngOf } from "../../testing/images";
 import { type RequestRecorder, recordRequests } from "../../testing/request-recorder";
+import { expectNothingLeft, refusal, useSlideFolder } from "../../testing/slides/given";
+import { drawingBombPdf, pagesPdf } from "../../testing/slides/pdf-writer";
 import { convertDeck } from "./convert";
-import { expectNothingLeft, refusal, useSlideFolder } from "./testing/given";
-import { drawingBombPdf, pagesPdf } from "./testing/pdf-writer";
 
 // Issue 25 §1: PDF and image slides through poppler and the image thread, and every way a hostile PDF
 // is stopped: by its page count, its page size, the page and deck time limits, or an abort.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { pptxDeck } from "../../testing/slides/ooxml";
+import { type PackedEntry, packedZeros, zipFile } from "../../testing/slides/zip-writer";
 import type { SlideConversionError } from "./errors";
 import { SLIDE_LIMITS } from "./limits";
-import { pptxDeck } from "./testing/ooxml";
-import { type PackedEntry, packedZeros, zipFile } from "./testing/zip-writer";
 import { checkOfficeZip } from "./zip-guard";
 
 // Issue 25 §1: the decompression-bomb guard, on zips built here: what their directory declares and what

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { processesMentioning } from "../../testing/processes";
+import { makeClip, probe, topLevelBoxes } from "../../testing/videos/clips";
+import { useVideoFolder } from "../../testing/videos/given";
 import { prepareVideo } from "./prepare";
-import { makeClip, probe, topLevelBoxes } from "./testing/clips";
-import { useVideoFolder } from "./testing/given";
 
 // Issue 25 §2: what a host uploads becomes an MP4 every browser plays: copied when it already is one,
 // encoded to H.264/AAC within 1280×720 and 30 fps otherwise, sound kept only when there is some.

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngOf } from "../../testing/images";
 import { processesMentioning } from "../../testing/processes";
 import { type RequestRecorder, recordRequests } from "../../testing/request-recorder";
+import { makeClip } from "../../testing/videos/clips";
+import { expectNothingLeft, refusal, until, useVideoFolder } from "../../testing/videos/given";
 import { locateFfmpeg } from "../ffmpeg/locate";
 import { VIDEO_PREPARATIONS_WAITING } from "./limits";
 import { prepareVideo, type VideoPrepareError } from "./prepare";
-import { makeClip } from "./testing/clips";
-import { expectNothingLeft, refusal, until, useVideoFolder } from "./testing/given";
 
 // Issue 25 §2: an uploaded video is hostile input. Each refusal has its code and a sentence for the
 // host, and leaves no output and no ffprobe or ffmpeg behind; no file makes the server fetch anything.

@@ -1,11 +1,11 @@
 import { expect, test } from "vitest";
-import { pagesPdf } from "../../../platform/slides/testing/pdf-writer";
 import { useTestApp } from "../../../testing/app";
 import type { TestClient } from "../../../testing/client";
 import { describeOnEachDatabase } from "../../../testing/databases";
 import { multipart } from "../../../testing/images";
 import { eventually } from "../../../testing/payments";
 import { errorCode, roleMatrixClients, roomScene, topicMessages } from "../../../testing/room-scene";
+import { pagesPdf } from "../../../testing/slides/pdf-writer";
 
 // Issue 25 §1 (spec 3 §2-§5, §7): slides uploaded, converted by the job, listed, shown on the program
 // scene with the presenter's page, renamed, reordered and deleted; by every role, on both engines.

@@ -2,8 +2,8 @@ import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { processesMentioning } from "../../../testing/processes";
-import { SlideConversionError } from "../errors";
+import { SlideConversionError } from "../../platform/slides/errors";
+import { processesMentioning } from "../processes";
 
 // A slide suite's own folder: input files written there, and a fresh output folder per conversion.
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect } from "vitest";
-import { processesMentioning } from "../../../testing/processes";
-import { VideoPrepareError } from "../errors";
+import { VideoPrepareError } from "../../platform/videos/errors";
+import { processesMentioning } from "../processes";
 
 // A video suite's own folder: its clips, and a fresh output path per preparation.
 
