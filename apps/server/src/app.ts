@@ -23,6 +23,8 @@ import type { Feature, Worker } from "./features/feature";
 import { healthFeature } from "./features/health/feature";
 import { hostFeedbackFeature } from "./features/host-feedback/feature";
 import { intentsFeature } from "./features/intents/feature";
+import { linkPreviewFeature } from "./features/link-preview/feature";
+import type { LinkPreviewOptions } from "./features/link-preview/service";
 import { membershipFeature } from "./features/membership/feature";
 import { moderationFeature } from "./features/moderation/feature";
 import { paymentsFeature } from "./features/payments/feature";
@@ -130,6 +132,8 @@ export interface AppDeps {
   rtmpPublicUrl?: string;
   /** CAPTIONS=captioner-api: captioners post lines to a session's caption URL; off if unset. */
   captions?: CaptionsOptions;
+  /** Link previews (issue 26 §4): main.ts gives the Facebook token; tests their providers and guard. */
+  linkPreview?: LinkPreviewOptions;
 }
 
 export interface App {
@@ -324,6 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clippingFeature(shared),
     hostFeedbackFeature(shared),
     userProfileFeature(shared),
+    linkPreviewFeature(shared, deps.linkPreview ?? {}),
     stage,
     intentsFeature(shared, mediaRoom),
     presenceFeature(shared),

@@ -47,6 +47,15 @@ test("a social provider is enabled only when both its client id and secret are s
   });
 });
 
+test("Facebook and Instagram previews get the app's token only with both halves; half is refused", () => {
+  expect(loadConfig({}).facebookOembed).toBeUndefined();
+  expect(loadConfig({ FACEBOOK_APP_ID: "123", FACEBOOK_CLIENT_TOKEN: "abc" }).facebookOembed).toEqual({
+    appId: "123",
+    clientToken: "abc",
+  });
+  expect(() => loadConfig({ FACEBOOK_APP_ID: "123" })).toThrow(/FACEBOOK_CLIENT_TOKEN/);
+});
+
 test("Stripe is used only with both its secret key and webhook secret; half a setup is refused", () => {
   expect(loadConfig({}).stripe).toBeUndefined();
   expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).stripe).toEqual({

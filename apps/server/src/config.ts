@@ -39,6 +39,8 @@ const Env = z.object({
   TWITTER_CLIENT_SECRET: optionalText,
   FACEBOOK_CLIENT_ID: optionalText,
   FACEBOOK_CLIENT_SECRET: optionalText,
+  FACEBOOK_APP_ID: optionalText,
+  FACEBOOK_CLIENT_TOKEN: optionalText,
   PATREON_CLIENT_ID: optionalText,
   PATREON_CLIENT_SECRET: optionalText,
   STRIPE_SECRET_KEY: optionalText,
@@ -106,6 +108,8 @@ export interface Config {
   plansFile: string | undefined;
   /** CAPTIONS=captioner-api: live captions from a captioner posting lines; off: the toggle is hidden. */
   captions: { enabled: boolean; delayMs: number };
+  /** Link previews of Facebook and Instagram posts (their oEmbed needs the app's token); unset: none. */
+  facebookOembed: { appId: string; clientToken: string } | undefined;
 }
 
 const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -146,6 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A LiveKit URL without its key pair would fail on the first stage join, not at start: refuse it now.
   if (e.LIVEKIT_URL && !(e.LIVEKIT_API_KEY && e.LIVEKIT_API_SECRET)) {
     throw new Error("Invalid configuration: LIVEKIT_URL needs LIVEKIT_API_KEY and LIVEKIT_API_SECRET");
+  }
+  // Half a token would send every Facebook and Instagram preview to a refusal: refuse it now.
+  if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_CLIENT_TOKEN)) {
+    throw new Error("Invalid configuration: FACEBOOK_APP_ID and FACEBOOK_CLIENT_TOKEN are set together");
   }
   const s3 = s3Storage(e);
   // Issue 13 §5: LiveKit Egress writes the program's segments to the bucket, which every node serves.
@@ -192,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3,
     plansFile: e.PLANS_FILE && path.resolve(e.PLANS_FILE),
     captions: { enabled: e.CAPTIONS === "captioner-api", delayMs: e.CAPTIONS_DELAY_MS },
+    facebookOembed:
+      e.FACEBOOK_APP_ID && e.FACEBOOK_CLIENT_TOKEN
+        ? { appId: e.FACEBOOK_APP_ID, clientToken: e.FACEBOOK_CLIENT_TOKEN }
+        : undefined,
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

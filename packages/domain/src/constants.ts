@@ -340,6 +340,14 @@ export const TEMPLATE_TOAST_MS = 5 * SECOND_MS;
 export const CLIP_PLAY_START_MS_PER_SECOND = 1_000;
 /** Spec 3 §5: the link-preview helper accepts only these protocols. */
 export const LINK_PREVIEW_PROTOCOLS = ["http:", "https:", "ftp:"] as const;
+/** Issue 26 §4: a longer address is 'Invalid input URL' (browsers' practical limit; see decisions). */
+export const LINK_PREVIEW_URL_MAX_CHARS = 2048;
+/** Issue 26 §4: the largest maxwidth/maxheight a preview may ask its provider for. */
+export const LINK_PREVIEW_MAX_DIMENSION_PX = 10_000;
+/** Issue 26 §4: a provider's title and author name are cut here (a card shows a line or two). */
+export const LINK_PREVIEW_TEXT_MAX_CHARS = 500;
+/** Issue 26 §4: an embed's html past this is dropped (real embeds are a few KB; it bounds the cache). */
+export const LINK_PREVIEW_HTML_MAX_CHARS = 32_000;
 
 // --- Video-analytics library defaults (spec 3 §9) ---
 

@@ -30,7 +30,8 @@ export const BadRequest = (code = "bad_request", message?: string) =>
   new OnstageError("bad_request", code, message);
 export const Unauthorized = (code = "unauthorized") => new OnstageError("unauthorized", code);
 export const Forbidden = (code = "forbidden") => new OnstageError("forbidden", code);
-export const NotFound = (code = "not_found") => new OnstageError("not_found", code);
+export const NotFound = (code = "not_found", message?: string) =>
+  new OnstageError("not_found", code, message);
 export const Conflict = (code = "conflict") => new OnstageError("conflict", code);
 export const RateLimited = (code = "rate_limited") => new OnstageError("rate_limited", code);
 export const Unavailable = (code: string) => new OnstageError("unavailable", code);
@@ -257,6 +258,13 @@ const MESSAGES: Record<string, string> = {
   caption_source_not_found: "This caption URL is not valid any more",
   caption_too_long: "A caption line can be at most 500 characters",
   caption_rate_limited: "Too many caption lines, please slow down",
+  // Spec 3 §5, §8: the link-preview helper (the first two are the spec's own words; the service adds
+  // the address to the second). Issue 26 §4 words the others (docs/decisions.md "Link previews").
+  link_preview_invalid_url: "Invalid input URL",
+  link_preview_no_provider: "No provider found with given url",
+  link_preview_not_found: "The provider has no preview for this address",
+  link_preview_unavailable: "The preview could not be loaded. Please try again later.",
+  link_preview_rate_limited: "Too many link previews. Please wait a few minutes and try again.",
 };
 
 export function errorMessage(code: string): string {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type App, type AppDeps, buildApp } from "../app";
 import type { CaptionsOptions } from "../features/captions/service";
+import type { LinkPreviewOptions } from "../features/link-preview/service";
 import type { RtmpListenOptions } from "../features/rtmp-ingest/feature";
 import { cookiePolicy, hashSessionId } from "../kernel/identity/user-sessions";
 import type { Database } from "../platform/database";
@@ -46,6 +47,8 @@ export function useTestApp(
     captions?: CaptionsOptions;
     /** Where the embedded RTMP listener would bind (deps.rtmp). */
     rtmp?: () => RtmpListenOptions;
+    /** Link previews' providers, guard and limits (deps.linkPreview), known once the stand-ins run. */
+    linkPreview?: () => LinkPreviewOptions;
   } = {},
 ): () => App {
   let app: App | undefined;
@@ -57,6 +60,7 @@ export function useTestApp(
       clock: options.clock,
       captions: options.captions,
       rtmp: options.rtmp?.(),
+      linkPreview: options.linkPreview?.(),
     });
   });
   afterAll(async () => {

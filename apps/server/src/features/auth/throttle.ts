@@ -15,6 +15,8 @@ const LIMITS = {
   // Registration (issue 5): event-password guesses per user and event, coupon-code guesses per user.
   "event-password": 5,
   coupon: 20,
+  // Issue 26 §4: link previews that reach a provider, per user (a cached answer costs nothing).
+  "link-preview": 60,
 } as const;
 export type ThrottleScope = keyof typeof LIMITS;
 

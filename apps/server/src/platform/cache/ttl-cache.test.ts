@@ -37,6 +37,20 @@ test("a kept value is served until its time, then loaded again", async () => {
   expect(loads()).toBe(2);
 });
 
+test("peek answers a kept value without loading, and nothing once its time is past", async () => {
+  const { cache, clock, read, loads } = cacheAt(0, 2);
+  expect(cache.peek("a")).toBeUndefined();
+  await read("a");
+  await read("b");
+  expect(cache.peek("a")).toBe("a#1");
+  // The peek made "a" the most recent: "b" goes first.
+  await read("c");
+  expect(cache.peek("b")).toBeUndefined();
+  clock.now = KEEP_MS;
+  expect(cache.peek("a")).toBeUndefined();
+  expect(loads()).toBe(3);
+});
+
 test("past its bound, the least recently read entry goes first", async () => {
   const { cache, read } = cacheAt(0, 2);
   await read("a");

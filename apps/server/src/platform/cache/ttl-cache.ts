@@ -28,6 +28,16 @@ export class TtlCache<K, V> {
     return this.entries.size;
   }
 
+  /** The cached value while it is kept, without loading it (a read: it becomes the most recent). */
+  peek(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    if (hit.until <= this.now()) return undefined;
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
   /**
    * The cached value, or `load`'s, kept until `untilOf(value)` (epoch ms; null: not kept). Misses of
    * one key while its load is under way share that load (a hot page expiring is built once). A value

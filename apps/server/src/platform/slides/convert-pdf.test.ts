@@ -4,7 +4,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageSize, pngOf } from "../../testing/images";
-import { type RequestRecorder, recordRequests } from "../../testing/request-recorder";
+import { type RequestRecorder, recordRequests } from "../../testing/local-server";
 import { expectNothingLeft, refusal, useSlideFolder } from "../../testing/slides/given";
 import { drawingBombPdf, pagesPdf } from "../../testing/slides/pdf-writer";
 import { convertDeck } from "./convert";
