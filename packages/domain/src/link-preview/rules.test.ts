@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { linkPreviewOf, previewTarget } from "./rules";
+import { firstPreviewLink, linkPreviewOf, previewTarget } from "./rules";
 
 describe("spec 3 §5: only a well-formed absolute http, https or ftp address, not a private one", () => {
   test.each([
@@ -126,5 +126,19 @@ describe("a provider's answer as the web may show it (spec 3 §7: the list's pro
       provider_name: "YouTube",
       provider_url: "https://www.youtube.com/",
     });
+  });
+});
+
+describe("firstPreviewLink: the chat card's address", () => {
+  test.each([
+    { text: "Watch https://www.youtube.com/watch?v=abc.", want: "https://www.youtube.com/watch?v=abc" },
+    { text: "two: https://vimeo.com/1, https://vimeo.com/2", want: "https://vimeo.com/1" },
+    { text: "(see https://x.test/a)", want: "https://x.test/a" },
+    { text: "no link here", want: null },
+    { text: "ftp://files.test/a is not previewed in chat", want: null },
+    { text: "http://127.0.0.1/admin", want: null },
+    { text: "javascript:alert(1)", want: null },
+  ])("$text → $want", ({ text, want }) => {
+    expect(firstPreviewLink(text)).toBe(want);
   });
 });

@@ -99,3 +99,16 @@ export function linkPreviewOf(raw: unknown, provider: { name: string; url: strin
   const kept = Object.entries(fields).filter(([, value]) => value !== undefined);
   return { type, ...Object.fromEntries(kept), provider_name: provider.name, provider_url: provider.url };
 }
+
+/** Characters that end a sentence, not an address ("see https://x.test/a."). */
+const TRAILING = /[.,;:!?)\]}'"]+$/;
+
+/**
+ * Issue 26 §4: the address a chat message's preview card is for: its first http(s) link, without the
+ * punctuation a sentence puts after it; null when it has none that previewTarget accepts.
+ */
+export function firstPreviewLink(text: string): string | null {
+  const found = /\bhttps?:\/\/[^\s<>"]+/i.exec(text)?.[0];
+  const link = found?.replace(TRAILING, "");
+  return link && previewTarget(link) ? link : null;
+}

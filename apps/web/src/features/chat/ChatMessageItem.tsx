@@ -1,5 +1,11 @@
-import { type ChatMessage, mayDeleteChatMessage, mayEditChatMessage } from "@onstage/domain";
+import {
+  type ChatMessage,
+  firstPreviewLink,
+  mayDeleteChatMessage,
+  mayEditChatMessage,
+} from "@onstage/domain";
 import { useState } from "react";
+import { LinkPreviewCard } from "../link-preview/LinkPreviewCard";
 import { MessageEditor } from "../room-kit/MessageEditor";
 import type { ChatViewer } from "../room-kit/roomModule";
 import { Reactions } from "./Reactions";
@@ -14,12 +20,16 @@ export interface ChatMessageItemProps {
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
 
-/** One message. Its text is a React text node: never HTML, and links stay plain text (issue 6 item 7). */
+/**
+ * One message. Its text is a React text node: never HTML, and links stay plain text (issue 6 item 7);
+ * a signed-in viewer sees its first link's preview card under it (issue 26 §4).
+ */
 export function ChatMessageItem({ message, viewer, onEdit, onDelete, onReact }: ChatMessageItemProps) {
   const [isEditing, setEditing] = useState(false);
   const canEdit = mayEditChatMessage(viewer.userId, message.userId);
   const canDelete = mayDeleteChatMessage(viewer.userId, message.userId, viewer.flags);
   const author = `${message.user.firstName} ${message.user.lastName}`.trim();
+  const link = viewer.userId === null ? null : firstPreviewLink(message.message);
   return (
     <li className="chat-message">
       <div className="chat-message__meta">
@@ -38,6 +48,7 @@ export function ChatMessageItem({ message, viewer, onEdit, onDelete, onReact }: 
       ) : (
         <p className="chat-message__text">{message.message}</p>
       )}
+      {!isEditing && link && <LinkPreviewCard url={link} />}
       <Reactions
         message={message}
         viewerUserId={viewer.userId}
