@@ -167,6 +167,9 @@ export const Theme = z.object({
   id: Id,
   description: z.string(),
   elements: z.array(CustomElement),
+  /** Spec 3 §3: the template's videos and file presentations (copies of a session's ready ones). */
+  videos: z.array(z.object({ title: z.string(), order: z.number().int() })),
+  files: z.array(z.object({ displayname: z.string(), order: z.number().int() })),
   updatedAt: z.iso.datetime(),
 });
 export type Theme = z.infer<typeof Theme>;

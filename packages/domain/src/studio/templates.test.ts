@@ -22,7 +22,7 @@ const title = (value: string, options: Record<string, unknown> = {}): TemplateEl
   order: 1,
   options,
 });
-const video = { title: "Intro", fileKey: "organization/1/videos/intro.mp4", order: 1 };
+const video = { title: "Intro", order: 1 };
 
 describe("templateName: trimmed, non-empty", () => {
   test.each([

@@ -10,9 +10,9 @@ export interface TemplateElement {
   options: Record<string, unknown>;
 }
 
+/** A video as the lists show it (the stored file stays on the server). */
 export interface TemplateVideo {
   title: string;
-  fileKey: string;
   order: number;
 }
 

@@ -257,18 +257,26 @@ interface ThemeRow {
   description: string;
   updated_at: Date;
   elements: ElementRow[];
+  videos: Theme["videos"];
+  files: Theme["files"];
 }
 
 const THEME_COLUMNS = `t.id, t.description, t.updated_at, coalesce((
   SELECT json_agg(json_build_object('id', e.id, 'type', e.type, 'title', e.title, 'value', e.value,
                                     'order', e."order", 'options', e.options) ORDER BY e.type, e."order", e.id)
-    FROM custom_elements e WHERE e.theme_id = t.id), '[]'::json) AS elements`;
+    FROM custom_elements e WHERE e.theme_id = t.id), '[]'::json) AS elements,
+  coalesce((SELECT json_agg(json_build_object('title', v.title, 'order', v."order") ORDER BY v."order", v.id)
+    FROM video_shares v WHERE v.theme_id = t.id), '[]'::json) AS videos,
+  coalesce((SELECT json_agg(json_build_object('displayname', f.displayname, 'order', f."order") ORDER BY f."order", f.id)
+    FROM file_presentations f WHERE f.theme_id = t.id), '[]'::json) AS files`;
 
 const toTheme = (row: ThemeRow): Theme => ({
   id: Number(row.id),
   description: row.description,
   updatedAt: row.updated_at.toISOString(),
   elements: row.elements.map(toElement),
+  videos: row.videos,
+  files: row.files,
 });
 
 export async function organizationThemes(db: Queryable, organizationId: number): Promise<Theme[]> {

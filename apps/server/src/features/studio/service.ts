@@ -31,6 +31,8 @@ import type { Queryable } from "../../platform/database";
 import { type ImageUpload, storeImage } from "../../platform/images/uploads";
 import type { FeatureDeps } from "../deps";
 import { limitAudienceWrite } from "../rate-limits/service";
+import { copySessionLibraryToTheme, copyThemeLibraryToSession, themeLibraryKeys } from "./library/queries";
+import { removeUnreferenced } from "./library/storage";
 import * as q from "./queries";
 import { readStudio, requireStudioAdmin, sessionTopic, studioChange } from "./studio-change";
 
@@ -322,12 +324,15 @@ export function studioService(deps: StudioDeps) {
         else if (await q.findTheme(tx, themeId, organizationId)) await q.renameTheme(tx, themeId, name);
         else throw NotFound("theme_not_found");
         await q.copySessionElementsToTheme(tx, sessionId, themeId);
+        const dropped = await copySessionLibraryToTheme(tx, sessionId, themeId);
         await q.setSessionTheme(tx, sessionId, themeId);
         const theme = await q.findTheme(tx, themeId, organizationId);
         if (!theme) throw NotFound("theme_not_found");
-        return { theme, titleExists: templateNameExists(name, others) };
+        return { theme, titleExists: templateNameExists(name, others), dropped };
       });
-      return result;
+      // A template updated without a video or deck it had: its files go once nothing refers to them.
+      await removeUnreferenced(db, storage, result.dropped);
+      return { theme: result.theme, titleExists: result.titleExists };
     },
 
     /** Spec 3 §7 apply a theme to a session: its elements replace the session's; nothing stays on air. */
@@ -339,6 +344,7 @@ export function studioService(deps: StudioDeps) {
         await q.setOverlays(tx, sessionId, null);
         await q.setOfferState(tx, sessionId, null);
         await q.copyThemeElementsToSession(tx, themeId, sessionId);
+        await copyThemeLibraryToSession(tx, themeId, sessionId);
       });
       return studio;
     },
@@ -347,10 +353,13 @@ export function studioService(deps: StudioDeps) {
       const organizationId = (await requireStudioAdmin(db, viewerUserId, sessionId, null)).event
         .organizationId;
       // The session that had it loaded has no template after (the row's foreign key sets it null).
-      await change(sessionId, async (tx) => {
+      const { result: keys } = await change(sessionId, async (tx) => {
         if (!(await q.findTheme(tx, themeId, organizationId))) throw NotFound("theme_not_found");
+        const held = await themeLibraryKeys(tx, themeId);
         await q.deleteTheme(tx, themeId);
+        return held;
       });
+      await removeUnreferenced(db, storage, keys);
     },
 
     stop(): void {

@@ -8,6 +8,7 @@ import {
 import { useId, useState } from "react";
 import { Button } from "../../ui/Button";
 import { DonationsList } from "../donations/DonationsList";
+import { LinkPreviewCard } from "../link-preview/LinkPreviewCard";
 import { type Contribution, ContributionForm } from "./ContributionForm";
 import { OfferForm } from "./OfferForm";
 import { StudioItem } from "./StudioItem";
@@ -137,6 +138,7 @@ function OfferItem(props: {
               : overlayPreview(offer.value)}
           </span>
           <span>{props.clicks === 1 ? "1 click" : `${props.clicks} clicks`}</span>
+          {!isContribution && <LinkPreviewCard url={offer.value} />}
         </>
       }
       actions={

@@ -5,20 +5,24 @@ import {
   type Theme,
 } from "@onstage/domain";
 import { useEffect, useState } from "react";
+import { useSessionVideos } from "./videos/VideosSection";
 
 const asTemplate = (elements: StudioResponse["elements"]) =>
   elements.map(({ type, title, value, order, options }) => ({ type, title, value, order, options }));
+const asVideos = (videos: readonly { title: string; order: number }[]) =>
+  videos.map(({ title, order }) => ({ title, order }));
 
 /**
- * Spec 3 §2: after a change that leaves the session unlike the template it loaded, a note says so; it
- * goes after 3 s. (The session has no videos yet: issue 25 brings them.)
+ * Spec 3 §2: after a change that leaves the session's elements or videos unlike the template it loaded,
+ * a note says so; it goes after 3 s.
  */
 export function SavedChangesIndicator({ studio, loaded }: { studio: StudioResponse; loaded: Theme | null }) {
+  const videos = asVideos(useSessionVideos(studio.sessionId) ?? []);
   const differs = differsFromTemplate(
-    { elements: asTemplate(studio.elements), videos: [] },
-    loaded && { elements: asTemplate(loaded.elements), videos: [] },
+    { elements: asTemplate(studio.elements), videos },
+    loaded && { elements: asTemplate(loaded.elements), videos: asVideos(loaded.videos) },
   );
-  const key = JSON.stringify(asTemplate(studio.elements));
+  const key = JSON.stringify([asTemplate(studio.elements), videos]);
   const [shownFor, setShownFor] = useState<string | null>(null);
   useEffect(() => {
     if (!differs) return;

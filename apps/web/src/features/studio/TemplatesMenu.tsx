@@ -12,8 +12,10 @@ import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast";
+import { useSessionSlides } from "./slides/SlidesSection";
 import { applyTheme, deleteTheme, fetchThemes, saveTheme, studioKeys } from "./studioApi";
 import { useStudioChange } from "./useStudioChange";
+import { useSessionVideos } from "./videos/VideosSection";
 
 type View = "list" | "save" | "new-name" | "delete";
 
@@ -36,7 +38,11 @@ export function TemplatesMenu({ studio }: { studio: StudioResponse }) {
       return answer;
     }),
   );
-  const canSave = canSaveTemplate({ elements: studio.elements.length, videos: 0, files: 0 });
+  const canSave = canSaveTemplate({
+    elements: studio.elements.length,
+    videos: useSessionVideos(sessionId)?.length ?? 0,
+    files: useSessionSlides(sessionId)?.length ?? 0,
+  });
   return (
     <>
       <Button size="sm" variant="secondary" onClick={() => setView("list")}>

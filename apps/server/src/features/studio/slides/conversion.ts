@@ -6,6 +6,7 @@ import type { Database } from "../../../platform/database";
 import type { JobHandler } from "../../../platform/jobs/worker";
 import { convertDeck, SlideConversionError } from "../../../platform/slides/convert";
 import type { FileStorage } from "../../../platform/storage/port";
+import { removeUnreferenced } from "../library/storage";
 import { findPresentation, setConversion } from "./queries";
 
 // Issue 25 §1 file-convert as a durable job: the uploaded deck becomes page images in storage, next to
@@ -17,8 +18,11 @@ export const SLIDE_CONVERSION_JOB = "slides.convert";
 /** Tried again only when the converter was busy or stopped; a bad file fails once and for all. */
 const RETRIED: readonly string[] = ["slides_busy", "slide_aborted"];
 
-/** Where a presentation's pages go: beside its upload, in a folder of its own. */
-export const pagesPrefix = (fileKey: string, id: number) => `${fileKey.replace(/\/[^/]+$/, "")}/${id}/`;
+/**
+ * Where an upload's pages go: a folder named as the upload, beside it. A template's copy of the deck
+ * shares them (library/storage.ts removes them once no deck refers to the upload).
+ */
+export const pagesPrefix = (fileKey: string) => `${fileKey.replace(/\.[a-z0-9]+$/, "")}/`;
 const pageKey = (prefix: string, n: number) => `${prefix}page-${String(n).padStart(3, "0")}.png`;
 
 interface ConversionDeps {
@@ -77,7 +81,7 @@ export function slideConversionJobs(deps: ConversionDeps): Record<string, JobHan
           },
         });
         await progress;
-        const prefix = pagesPrefix(presentation.fileKey, id);
+        const prefix = pagesPrefix(presentation.fileKey);
         const pageUrls = await storePages(
           storage,
           prefix,
@@ -90,8 +94,8 @@ export function slideConversionJobs(deps: ConversionDeps): Record<string, JobHan
           pageCount,
           pageUrls,
         });
-        // Deleted while it was converting: its pages go too.
-        if (!kept) await removePages(storage, prefix);
+        // Deleted while it was converting: its pages go too, unless another deck shares the upload.
+        if (!kept) await removeUnreferenced(db, storage, { slides: [presentation.fileKey], videos: [] });
         return "done";
       } catch (error) {
         await progress.catch(() => undefined);

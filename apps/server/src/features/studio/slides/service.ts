@@ -19,8 +19,9 @@ import type { Queryable } from "../../../platform/database";
 import { enqueueJobs } from "../../../platform/jobs/queries";
 import type { JobWorker } from "../../../platform/jobs/worker";
 import type { FileStorage } from "../../../platform/storage/port";
+import { removeUnreferenced } from "../library/storage";
 import { requireStudioAdmin, type StudioChange } from "../studio-change";
-import { pagesPrefix, removePages, SLIDE_CONVERSION_JOB } from "./conversion";
+import { SLIDE_CONVERSION_JOB } from "./conversion";
 import * as q from "./queries";
 
 // Spec 3 §2-§5, §7 the Slides section: upload, file-convert, the list (rename, delete, reorder) and
@@ -165,8 +166,7 @@ export function slidesService(deps: SlidesDeps) {
     async remove(viewerUserId: number, id: number): Promise<void> {
       const p = await owned(viewerUserId, id);
       await change(p.sessionId, (tx) => q.deletePresentation(tx, id));
-      await removePages(storage, pagesPrefix(p.fileKey, id));
-      await storage.delete(p.fileKey);
+      await removeUnreferenced(db, storage, { slides: [p.fileKey], videos: [] });
     },
 
     /** Spec 3 §7 reorder files: exactly the session's presentations, each once, numbered from 1. */

@@ -6,6 +6,7 @@ import type { Database } from "../../../platform/database";
 import type { JobHandler } from "../../../platform/jobs/worker";
 import type { FileStorage } from "../../../platform/storage/port";
 import { prepareVideo, VideoPrepareError } from "../../../platform/videos/prepare";
+import { removeUnreferenced } from "../library/storage";
 import { findVideo, setPreparation } from "./queries";
 
 // Issue 25 §2: an uploaded video becomes an H.264/AAC MP4 every browser plays (stream-copied when it
@@ -70,7 +71,7 @@ export function videoPreparationJobs(deps: PreparationDeps): Record<string, JobH
           videoUrl,
         });
         // Deleted while it was prepared: its file goes too.
-        if (!kept) await storage.delete(video.fileKey);
+        if (!kept) await removeUnreferenced(db, storage, { slides: [], videos: [video.fileKey] });
         await storage.delete(video.uploadKey);
         return "done";
       } catch (error) {

@@ -14,6 +14,7 @@ import type { Queryable } from "../../../platform/database";
 import { enqueueJobs } from "../../../platform/jobs/queries";
 import type { JobWorker } from "../../../platform/jobs/worker";
 import type { FileStorage } from "../../../platform/storage/port";
+import { removeUnreferenced } from "../library/storage";
 import { requireStudioAdmin, type StudioChange } from "../studio-change";
 import { VIDEO_PREPARATION_JOB } from "./preparation";
 import * as q from "./queries";
@@ -127,8 +128,8 @@ export function videosService(deps: VideosDeps) {
     async remove(viewerUserId: number, id: number): Promise<void> {
       const video = await owned(viewerUserId, id);
       await change(video.sessionId, (tx) => q.deleteVideo(tx, id));
-      await storage.delete(video.fileKey);
       if (video.uploadKey) await storage.delete(video.uploadKey);
+      await removeUnreferenced(db, storage, { slides: [], videos: [video.fileKey] });
     },
   };
 }

@@ -5,6 +5,15 @@ import { useStudioList, useStudioListChange } from "../useStudioList";
 import { SlideItem } from "./SlideItem";
 import { convertSlides, fetchSlides, reorderSlides, slideKeys, uploadSlides } from "./slidesApi";
 
+/** The session's file presentations (the Slides list, and what a template would keep). */
+export const useSessionSlides = (sessionId: number) =>
+  useStudioList(
+    sessionId,
+    slideKeys.list(sessionId),
+    async () => (await fetchSlides(sessionId)).presentations,
+    (p) => p.conversion.state === "pending" || p.conversion.state === "converting",
+  );
+
 /**
  * Spec 3 §2 the Slides section: upload (with its progress, then the conversion's page n of N), the list
  * with rename, delete, reorder and Show/Hide, and the presenter's page controls.
@@ -16,12 +25,7 @@ export function SlidesSection(props: {
   viewerId: number;
 }) {
   const { sessionId } = props;
-  const presentations = useStudioList(
-    sessionId,
-    slideKeys.list(sessionId),
-    async () => (await fetchSlides(sessionId)).presentations,
-    (p) => p.conversion.state === "pending" || p.conversion.state === "converting",
-  );
+  const presentations = useSessionSlides(sessionId);
   const reorder = useStudioListChange(slideKeys.list(sessionId), (order: number[]) =>
     reorderSlides(sessionId, order),
   );

@@ -4,18 +4,21 @@ import { useStudioList } from "../useStudioList";
 import { VideoItem } from "./VideoItem";
 import { fetchVideos, uploadVideo, videoKeys } from "./videosApi";
 
+/** The session's shared videos (the Videos list, and what a template would keep). */
+export const useSessionVideos = (sessionId: number) =>
+  useStudioList(
+    sessionId,
+    videoKeys.list(sessionId),
+    () => fetchVideos(sessionId),
+    (v) => v.preparation.state === "pending" || v.preparation.state === "preparing",
+  );
+
 /**
  * Issue 25 §2 the Videos section: upload (its progress, then the server's preparation), the list with
  * Show/Hide, and play, pause and seek for the video on air, which everyone's picture follows.
  */
 export function VideosSection({ sessionId }: { sessionId: number }) {
-  const key = videoKeys.list(sessionId);
-  const videos = useStudioList(
-    sessionId,
-    key,
-    () => fetchVideos(sessionId),
-    (v) => v.preparation.state === "pending" || v.preparation.state === "preparing",
-  );
+  const videos = useSessionVideos(sessionId);
   return (
     <>
       <StudioUpload
@@ -23,7 +26,7 @@ export function VideosSection({ sessionId }: { sessionId: number }) {
         extensions={VIDEO_FILE_EXTENSIONS}
         isAllowed={(name) => videoFileType(name) !== null}
         typeRefusal="video_share_type"
-        listKey={key}
+        listKey={videoKeys.list(sessionId)}
         send={(file, onProgress) => uploadVideo(sessionId, file, onProgress)}
       />
       {videos === null ? (
