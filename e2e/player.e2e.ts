@@ -16,6 +16,7 @@ import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { ladderFor, masterPlaylist } from "../apps/server/src/features/rtmp-ingest/ladder";
 import { singleVariantMaster, withSubtitles } from "../apps/server/src/media/captions/hls";
 import { CaptionsWriter } from "../apps/server/src/media/captions/writer";
+import { recordHls } from "../apps/server/src/testing/videos/recording";
 import { EventPage } from "./pages/EventPage";
 import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -37,26 +38,13 @@ const LIVE_ENDED = "/files/e2e-hls-live/index.m3u8";
 const LIVE_SECONDS = 6;
 const run = promisify(execFile);
 
-/** An HLS recording of `seconds` as the pipeline writes it: 720p, 1 s segments, program dates. */
-const recordHls = (dir: string, seconds: number) =>
-  run("ffmpeg", [
-    ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30"],
-    ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"],
-    ...["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
-    ...["-g", "30", "-keyint_min", "30", "-sc_threshold", "0", "-c:a", "aac"],
-    ...["-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-hls_flags", "program_date_time"],
-    ...["-hls_segment_filename", path.join(dir, "seg%03d.ts"), path.join(dir, "index.m3u8")],
-  ]);
-
 beforeAll(async () => {
   await buildHarness(FILES);
   for (const [dir, seconds] of [
     ["e2e-hls", RECORDING_SECONDS],
     ["e2e-hls-live", LIVE_SECONDS],
   ] as const) {
-    await mkdir(path.join(FILES, dir), { recursive: true });
-    await recordHls(path.join(FILES, dir), seconds);
+    await recordHls(path.join(FILES, dir), seconds, { playlist: "index.m3u8", programDates: true });
   }
 }, 120_000);
 
