@@ -87,12 +87,24 @@ export type StagePresence = (sessionId: number, userId: number, onStage: boolean
 /**
  * Each provider tells this who entered and left its room. A failed write is logged and the stage goes
  * on: the People tab is behind until the member's next change, and presence expires them as it does all.
+ * One member's writes land in the order they were told: a closed tab's leave, begun before the new tab's
+ * enter, must not land after it and show a member on the stage as off it.
  */
 export function stagePresence(deps: Pick<FeatureDeps, "db" | "realtime" | "clock" | "log">): StagePresence {
-  return (sessionId, userId, onStage) =>
+  const queues = new Map<string, Promise<void>>();
+  const write = (sessionId: number, userId: number, onStage: boolean) =>
     withOutbox(deps.db, deps.realtime, (tx, outbox) =>
       setStagePresence(tx, outbox, { sessionId, userId, onStage, at: deps.clock() }),
     ).catch((err: unknown) => deps.log.warn({ err, sessionId, userId }, "writing stage presence failed"));
+  return (sessionId, userId, onStage) => {
+    const key = `${sessionId}:${userId}`;
+    const next = (queues.get(key) ?? Promise.resolve()).then(() => write(sessionId, userId, onStage));
+    queues.set(key, next);
+    void next.then(() => {
+      if (queues.get(key) === next) queues.delete(key);
+    });
+    return next;
+  };
 }
 
 export function stageService(db: Queryable, mediaRoom: MediaRoomPort) {

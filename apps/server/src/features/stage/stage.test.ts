@@ -3,14 +3,14 @@ import { beforeAll, expect, test } from "vitest";
 import { openStream } from "../../kernel/broadcast/streams";
 import { cookiePolicy } from "../../kernel/identity/user-sessions";
 import { issueRecorderCredential } from "../../kernel/recorder/credential";
-import type { Queryable } from "../../platform/database";
+import type { Database, Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
 import { TEST_PUBLIC_URL } from "../../testing/app";
 import { describeOnEachDatabase } from "../../testing/databases";
 import { eventually, useListeningApp } from "../../testing/realtime";
 import { errorCode, presenceStateOf, type RoomScene } from "../../testing/room-scene";
 import { useStageScene } from "../../testing/stage-client";
-import { membersRights, stageStanding } from "./service";
+import { membersRights, stagePresence, stageStanding } from "./service";
 
 // Issue 11 §2 with real WebRTC: werift peers talk to the embedded SFU through the realtime socket.
 
@@ -164,6 +164,37 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     );
     await compositor.close();
     expect(await stateOf(h.userId)).toBe(hostBefore);
+  });
+
+  test("one member's stage presence lands in the order it was told, however slow the first write", async () => {
+    const { speaker: s, host: h } = scene.people;
+    const stateOf = () => presenceStateOf(h.client, scene.session, s.userId);
+    const db = use();
+    let first = true;
+    // The closed tab's leave waits for a connection; the new tab's enter, told after it, does not.
+    const slowFirst: Database = Object.create(db, {
+      transaction: {
+        value: async <T>(work: (tx: Queryable) => Promise<T>) => {
+          if (first) {
+            first = false;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }
+          return db.transaction(work);
+        },
+      },
+    });
+    const { realtime } = server().app.realtime;
+    const onStage = stagePresence({
+      db: slowFirst,
+      realtime,
+      clock: () => new Date(),
+      log: server().app.server.log,
+    });
+    await onStage(scene.session, s.userId, true);
+    first = true;
+    await Promise.all([onStage(scene.session, s.userId, false), onStage(scene.session, s.userId, true)]);
+    expect(await stateOf()).toBe("on_stage");
+    await onStage(scene.session, s.userId, false);
   });
 
   test("the 1 s re-check reads every member's rights in one query, as each member's own check would", async () => {
