@@ -325,7 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     questionsFeature(shared),
     pollsFeature(shared),
     studioFeature(shared, { ffmpegPath }),
-    clippingFeature(shared),
+    clippingFeature(shared, { ffmpegPath, mediaDir, mediaSecret, isBucket: deps.s3 !== undefined }),
     hostFeedbackFeature(shared),
     userProfileFeature(shared),
     linkPreviewFeature(shared, deps.linkPreview ?? {}),

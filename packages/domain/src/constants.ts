@@ -248,6 +248,8 @@ export const AUDIENCE_RATE_LIMITS = {
   offer_click: { max: 10, windowMs: 10 * SECOND_MS },
   /** Each is a checkout session at the card provider: a person gives a few times, never dozens. */
   donation: { max: 5, windowMs: MINUTE_MS },
+  /** Issue 26: each clip is a cut on the server: a viewer saves a few moments, not a stream of them. */
+  clip: { max: 5, windowMs: MINUTE_MS },
 } as const;
 /** Spec 2 §5, §9: 'Please verify your email to interact in the event' and other stage toasts. */
 export const STAGE_TOAST_MS = 5 * SECOND_MS;

@@ -78,6 +78,17 @@ const MESSAGES: Record<string, string> = {
   channel_member: CHANNEL_MEMBER_ROLE_MESSAGE,
   not_recording: "Clipping will be available if session is recorded.",
   rtmp_mode: "Clipping is currently not supported in RTMP mode",
+  // Spec 2 §2, §5, spec 3 §2: clips.
+  recording_paused: "Clipping is disabled when not recording",
+  clipping_disabled: "Clipping is turned off for this event",
+  clips_after_session: "Clips can be made once the session has ended",
+  clips_private_event: "Clips cannot be made of a private event",
+  clip_too_short: "A clip must be at least 1 second long",
+  clip_out_of_range: "The clip must start within the recording",
+  clip_title_required: "Please give the clip a title",
+  clip_not_found: "This clip does not exist or was deleted",
+  clip_not_ready: "The clip is not ready yet",
+  no_variant: "No 1080p variant found in playlist",
   // Spec 3 §1: the studio's tooltip on Brand, Overlays, Videos and Slides of an RTMP broadcast.
   studio_rtmp_mode: "This feature is disabled in RTMP Mode",
   // Spec 2 §5, spec 3 §5: the studio's own validation.

@@ -49,6 +49,8 @@ export function useTestApp(
     rtmp?: () => RtmpListenOptions;
     /** Link previews' providers, guard and limits (deps.linkPreview), known once the stand-ins run. */
     linkPreview?: () => LinkPreviewOptions;
+    /** Where the pipelines' HLS goes (deps.mediaDir): suites that put a recording there themselves. */
+    mediaDir?: () => string;
   } = {},
 ): () => App {
   let app: App | undefined;
@@ -61,6 +63,7 @@ export function useTestApp(
       captions: options.captions,
       rtmp: options.rtmp?.(),
       linkPreview: options.linkPreview?.(),
+      mediaDir: options.mediaDir?.(),
     });
   });
   afterAll(async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { CLIP_MAX_SECONDS } from "../constants";
+import { errorMessage } from "../errors";
 import { viewerFlags } from "../roles/rules";
-import type { BroadcastType, EventRole, OrgRole } from "../vocabulary";
-import { canManageClip, canSeeClipAnalytics, clampClipRange, createClipRefusal } from "./rules";
+import type { BroadcastType, EventRole, OrgRole, SessionState } from "../vocabulary";
+import { canManageClip, canSeeClipAnalytics, clampClipRange, clipRange, createClipRefusal } from "./rules";
 
 const ME = 1;
 const AUTHOR = 2;
@@ -35,30 +36,67 @@ describe("canSeeClipAnalytics (spec 3 §6: owners, admins, organization members)
   });
 });
 
-describe("createClipRefusal (spec 2 §5, spec 3 §2)", () => {
-  const ok = {
+describe("createClipRefusal (spec 2 §2, §5; spec 3 §2)", () => {
+  const team = {
+    isTeam: true,
+    sessionState: "broadcasting" as SessionState,
+    eventPrivate: false,
     clippingDisabled: false,
     broadcastType: "webrtc" as BroadcastType,
-    isRecorded: true,
-    title: "Wow",
+    hasRecording: true,
+    isRecordingPaused: false,
   };
+  const guest = { ...team, isTeam: false, sessionState: "ended" as SessionState };
   test.each([
-    { case: "recorded webrtc session with a title", input: ok, want: null },
+    { case: "the team while live and recording", input: team, want: null },
+    { case: "the team after the end", input: { ...team, sessionState: "ended" as SessionState }, want: null },
+    { case: "the team with viewers' clipping off", input: { ...team, clippingDisabled: true }, want: null },
+    { case: "the team of a private event", input: { ...team, eventPrivate: true }, want: null },
+    { case: "a guest after the end", input: guest, want: null },
     {
-      case: "clipping disabled by the host",
-      input: { ...ok, clippingDisabled: true },
-      want: "clipping_disabled",
+      case: "a guest while live",
+      input: { ...guest, sessionState: "broadcasting" as SessionState },
+      want: "clips_after_session",
     },
-    { case: "RTMP mode", input: { ...ok, broadcastType: "rtmp" as BroadcastType }, want: "rtmp_mode" },
+    {
+      case: "a guest in postevent",
+      input: { ...guest, sessionState: "postevent" as SessionState },
+      want: "clips_after_session",
+    },
+    { case: "a guest, clipping off", input: { ...guest, clippingDisabled: true }, want: "clipping_disabled" },
+    {
+      case: "a guest of a private event",
+      input: { ...guest, eventPrivate: true },
+      want: "clips_private_event",
+    },
+    { case: "RTMP mode", input: { ...team, broadcastType: "rtmp" as BroadcastType }, want: "rtmp_mode" },
     {
       case: "RTMP-native mode",
-      input: { ...ok, broadcastType: "rtmp-native" as BroadcastType },
+      input: { ...guest, broadcastType: "rtmp-native" as BroadcastType },
       want: "rtmp_mode",
     },
-    { case: "not recorded", input: { ...ok, isRecorded: false }, want: "not_recording" },
-    { case: "title required", input: { ...ok, title: "  " }, want: "title_required" },
+    { case: "live, recording paused", input: { ...team, isRecordingPaused: true }, want: "recording_paused" },
+    { case: "nothing recorded", input: { ...team, hasRecording: false }, want: "not_recording" },
   ])("$case → $want", ({ input, want }) => {
     expect(createClipRefusal(input)).toBe(want);
+  });
+  test("the spec's messages", () => {
+    expect(errorMessage("not_recording")).toBe("Clipping will be available if session is recorded.");
+    expect(errorMessage("recording_paused")).toBe("Clipping is disabled when not recording");
+    expect(errorMessage("rtmp_mode")).toBe("Clipping is currently not supported in RTMP mode");
+  });
+});
+
+describe("clipRange (spec 2 §5: clamped to 60 s and to the recording)", () => {
+  test.each([
+    { case: "within the recording", start: 10, end: 40, recorded: 100, want: { start: 10, end: 40 } },
+    { case: "longer than 60 s", start: 10, end: 100, recorded: 200, want: { start: 10, end: 70 } },
+    { case: "past the recording's end", start: 90, end: 120, recorded: 100, want: { start: 90, end: 100 } },
+    { case: "starting after the recording", start: 100, end: 120, recorded: 100, want: "clip_out_of_range" },
+    { case: "under a second left", start: 99.5, end: 120, recorded: 100, want: "clip_too_short" },
+    { case: "end before start", start: 50, end: 40, recorded: 100, want: "clip_too_short" },
+  ])("$case", ({ start, end, recorded, want }) => {
+    expect(clipRange(start, end, recorded)).toEqual(want);
   });
 });
 

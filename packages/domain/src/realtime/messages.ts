@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SessionStream } from "../broadcast/schemas";
 import { ChatMessage, ChatReaction } from "../chat/schemas";
+import { Clip } from "../clips/schemas";
 import { VideoSessionSummary } from "../event-page/schemas";
 import { SessionIntent, SessionIntentRemoved } from "../intents/schemas";
 import { DonationsChanged } from "../payments/donation-schemas";
@@ -177,6 +178,15 @@ export const TopicBodies = {
       DonationsChanged,
       "`{ videoSessionId }`: a donation to the session was paid or refunded (the team's donations list reads again; no amount or donor travels to the audience)",
     ),
+    // Spec 1 §5 "clips" subscription: everyone reading the session sees its clips (no analytics).
+    change("clips", "INSERT", Clip, "`Clip` (`clips/schemas.ts`): a clip made, its cut still to come"),
+    change(
+      "clips",
+      "UPDATE",
+      Clip,
+      "`Clip`: its cut's progress, ready (`videoUrl` set) or failed, or renamed",
+    ),
+    change("clips", "DELETE", Deleted, "`{ id }`: a clip deleted (its files too)"),
     ...intentMessages,
   ]),
   chat: z.union([

@@ -17,6 +17,8 @@ const LIMITS = {
   coupon: 20,
   // Issue 26 §4: link previews that reach a provider, per user (a cached answer costs nothing).
   "link-preview": 60,
+  // Issue 26 §3: clip-page views an address reports (each counts once per viewer per hour anyway).
+  "clip-view": 300,
 } as const;
 export type ThrottleScope = keyof typeof LIMITS;
 

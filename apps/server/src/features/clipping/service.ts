@@ -1,8 +1,21 @@
-import { Forbidden, mayToggleClipping, NotFound, type ToggleClippingBody } from "@onstage/domain";
+import {
+  type ClipPage,
+  Forbidden,
+  mayToggleClipping,
+  NotFound,
+  type ToggleClippingBody,
+} from "@onstage/domain";
 import { requireTopicReader } from "../../kernel/access/topic-access";
+import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { FeatureDeps } from "../deps";
-import { lockClippingDisabled, setClippingDisabled } from "./queries";
+import {
+  findClip,
+  findClipBySlug,
+  findClipEvent,
+  lockClippingDisabled,
+  setClippingDisabled,
+} from "./queries";
 
 // Spec 2 §7 toggle-clipping: viewers' clipping, on or off for the whole event.
 
@@ -29,4 +42,15 @@ export function clippingService({ db, realtime }: Pick<FeatureDeps, "db" | "real
       return body.disable_clipping;
     },
   };
+}
+
+/** Issue 26 §3: the public clip page's data (by slug, or the event page's clip_id); none before it is cut. */
+export async function findClipPage(
+  db: Queryable,
+  clip: { slug: string } | { id: number },
+): Promise<ClipPage | null> {
+  const found = "slug" in clip ? await findClipBySlug(db, clip.slug) : await findClip(db, clip.id);
+  if (found?.clip.render.state !== "ready") return null;
+  const event = await findClipEvent(db, found.clip.eventId);
+  return event && { clip: found.clip, event };
 }

@@ -9,6 +9,8 @@ export interface ShellContent {
   url?: string;
   /** Absolute URL of a preview image, for og:image. */
   image?: string | null;
+  /** A clip (issue 26 §3): its MP4 for og:video, and the embed page a card may play (twitter:player). */
+  video?: { mp4: string; player: string } | null;
   noindex: boolean;
   /** What a visitor without JavaScript (or a link unfurler) sees in the body: the app's own first render when it has one. */
   body: string;
@@ -36,20 +38,41 @@ function summary(text: string): string {
   return flat.length > DESCRIPTION_MAX_CHARS ? `${flat.slice(0, DESCRIPTION_MAX_CHARS - 1)}…` : flat;
 }
 
+type Meta = (attr: "name" | "property", key: string, value: string) => string;
+
+/** The clip's MP4 for Open Graph readers, and the player card's frame (the embed page). */
+function videoTags(video: { mp4: string; player: string }, meta: Meta): string[] {
+  const [width, height] = ["1280", "720"];
+  return [
+    meta("property", "og:video", video.mp4),
+    ...(video.mp4.startsWith("https:") ? [meta("property", "og:video:secure_url", video.mp4)] : []),
+    meta("property", "og:video:type", "video/mp4"),
+    meta("property", "og:video:width", width),
+    meta("property", "og:video:height", height),
+    meta("name", "twitter:player", video.player),
+    meta("name", "twitter:player:width", width),
+    meta("name", "twitter:player:height", height),
+    meta("name", "twitter:player:stream", video.mp4),
+  ];
+}
+
+const twitterCard = (content: ShellContent) =>
+  content.video ? "player" : content.image ? "summary_large_image" : "summary";
+
 /** Fills the web app's index.html with a page's title, description, Open Graph tags and robots rule. */
 export function renderShell(template: string, content: ShellContent): string {
   const description = summary(content.description);
-  const meta = (attr: "name" | "property", key: string, value: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const meta: Meta = (attr, key, value) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const head = [
     meta("name", "description", description),
-    meta("property", "og:type", "website"),
+    meta("property", "og:type", content.video ? "video.other" : "website"),
     meta("property", "og:site_name", "Onstage"),
     meta("property", "og:title", content.title),
     meta("property", "og:description", description),
     content.url ? meta("property", "og:url", content.url) : "",
     content.image ? meta("property", "og:image", content.image) : "",
-    meta("name", "twitter:card", content.image ? "summary_large_image" : "summary"),
+    ...(content.video ? videoTags(content.video, meta) : []),
+    meta("name", "twitter:card", twitterCard(content)),
     meta("name", "twitter:title", content.title),
     meta("name", "twitter:description", description),
     content.noindex ? meta("name", "robots", "noindex, nofollow") : "",

@@ -1,4 +1,4 @@
-import { type ChannelPage, type EventPageData, errorMessage } from "@onstage/domain";
+import { type ChannelPage, type ClipPage, type EventPageData, errorMessage } from "@onstage/domain";
 import { escapeHtml } from "../../http/html";
 import type { ShellContent } from "./html";
 
@@ -54,6 +54,36 @@ export function channelPreview(page: ChannelPage | null, publicUrl: string): Pre
       image: channel.profileImage ? absolute(publicUrl, channel.profileImage) : null,
       noindex: false,
       body: `<main><h1>${escapeHtml(title)}</h1></main>`,
+    },
+  };
+}
+
+/**
+ * The head of /clips/{slug} and of its embed (issue 26 §3): the clip's title, its event and channel, its
+ * thumbnail and MP4, so a shared clip unfurls as a playable video.
+ */
+export function clipPreview(
+  page: ClipPage | null,
+  publicUrl: string,
+  path: "clips" | "embed/clips",
+): Preview {
+  const videoUrl = page?.clip.videoUrl;
+  if (!page || !videoUrl) return notFound("Clip not found", errorMessage("clip_not_found"));
+  const { clip, event } = page;
+  const from = `A moment from ${event.title}, by ${event.organization.name}.`;
+  return {
+    status: 200,
+    content: {
+      title: clip.title,
+      description: from,
+      url: absolute(publicUrl, `/${path}/${clip.slug}`),
+      image: clip.thumbnailUrl ? absolute(publicUrl, clip.thumbnailUrl) : null,
+      video: {
+        mp4: absolute(publicUrl, videoUrl),
+        player: absolute(publicUrl, `/embed/clips/${clip.slug}`),
+      },
+      noindex: false,
+      body: `<main><h1>${escapeHtml(clip.title)}</h1><p>${escapeHtml(from)}</p><video controls playsinline preload="metadata" src="${escapeHtml(videoUrl)}"${clip.thumbnailUrl ? ` poster="${escapeHtml(clip.thumbnailUrl)}"` : ""}></video></main>`,
     },
   };
 }

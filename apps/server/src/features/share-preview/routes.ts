@@ -9,10 +9,11 @@ import { grantOpenedEvent } from "../../kernel/unlisted/grants";
 import type { Database } from "../../platform/database";
 import type { AuthService } from "../auth/service";
 import type { ChannelsService } from "../channels/service";
+import { findClipPage } from "../clipping/service";
 import { type EventsService, VIEWER_PAGE_MAX_ENTRIES } from "../events/service";
 import { firstPageRenderer, firstPageZone } from "./first-page";
 import { loadShellTemplate, renderShell } from "./html";
-import { channelPreview, eventPreview, homePreview, type Preview } from "./previews";
+import { channelPreview, clipPreview, eventPreview, homePreview, type Preview } from "./previews";
 
 const HTML = "text/html; charset=utf-8";
 
@@ -156,6 +157,20 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       return send(req, reply, preview, data);
     },
   );
+
+  // Issue 26 §3: a clip's page and its embed, public; their heads make a shared link a playable card.
+  for (const page of ["clips", "embed/clips"] as const) {
+    app.get<{ Params: { slug: string } }>(
+      `/${page}/:slug`,
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const clip = /^[a-z0-9-]{4,80}$/.test(req.params.slug)
+          ? await findClipPage(options.db, { slug: req.params.slug })
+          : null;
+        return send(req, reply, clipPreview(clip, options.publicUrl, page), null);
+      },
+    );
+  }
 
   app.get("/", { schema: { hide: true } }, async (req, reply) => {
     const upcoming = EventCardList.parse({ events: await options.events.upcoming() });

@@ -44,5 +44,9 @@ export function localFileStorage(root: string): FileStorage {
       assertSafeKey(key);
       return `${FILES_URL_PREFIX}${key}`;
     },
+    async downloadUrl(key) {
+      assertSafeKey(key);
+      return null;
+    },
   };
 }

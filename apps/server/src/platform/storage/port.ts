@@ -20,6 +20,22 @@ export interface FileStorage {
    * for a key for a few minutes, so browsers and caches can reuse it).
    */
   url(key: string): Promise<string>;
+  /**
+   * A URL that saves the file as `fileName` (a bucket's signed URL asking for that Content-Disposition);
+   * null when the server sends the file itself (the local directory).
+   */
+  downloadUrl(key: string, fileName: string): Promise<string | null>;
+}
+
+/** A Content-Disposition saving the file as `fileName` (RFC 6266: an ASCII name, and the UTF-8 one). */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  // RFC 5987 leaves ' ( ) * out of a value: encodeURIComponent keeps them.
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The server's own path for stored files: the local directory, or a redirect to a signed bucket URL. */

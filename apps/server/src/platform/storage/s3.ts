@@ -1,6 +1,6 @@
 import type { S3Client } from "@aws-sdk/client-s3";
 import { onFirstUse } from "../first-use";
-import { assertSafeKey, assertSafePrefix, FILES_URL_PREFIX, type FileStorage } from "./port";
+import { assertSafeKey, assertSafePrefix, attachment, FILES_URL_PREFIX, type FileStorage } from "./port";
 
 export interface S3StorageConfig {
   /** The S3-compatible API (AWS, MinIO, R2, ...); addressed path-style: {endpoint}/{bucket}/{key}. */
@@ -120,6 +120,19 @@ export function s3FileStorage(config: S3StorageConfig): FileStorage {
     async url(key) {
       assertSafeKey(key);
       return publicBase ? `${publicBase}/${key}` : signedUrl(key);
+    },
+    async downloadUrl(key, fileName) {
+      assertSafeKey(key);
+      const [{ sdk, client }, { getSignedUrl }] = await Promise.all([
+        connected(),
+        import("@aws-sdk/s3-request-presigner"),
+      ]);
+      const command = new sdk.GetObjectCommand({
+        Bucket,
+        Key: key,
+        ResponseContentDisposition: attachment(fileName),
+      });
+      return getSignedUrl(client, command, { expiresIn: SIGNED_URL_SECONDS });
     },
   };
 }

@@ -151,6 +151,7 @@ describe("a mirror closed while its bucket's SDK is still loading (s3rver)", () 
         delete: async (key) => loading.then(() => fresh.delete(key)),
         list: async (prefix) => loading.then(() => fresh.list(prefix)),
         url: async (key) => loading.then(() => fresh.url(key)),
+        downloadUrl: async (key, name) => loading.then(() => fresh.downloadUrl(key, name)),
       };
       const errors: unknown[] = [];
       const mirror = new HlsMirror({

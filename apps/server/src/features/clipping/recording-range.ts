@@ -1,0 +1,89 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parsePlaylist, type Segment } from "../../media/playlists";
+import { variantsOf } from "../../platform/clips/variants";
+
+// Issue 26 §1: what a clip is cut from. The recording may be on this node's disk, in the bucket, or
+// where LiveKit Egress wrote it; whichever, the clip needs only the few segments its range touches:
+// they are copied into a working folder with a playlist of their own, and the cut runs on that.
+
+/** A file of the recording, by its path relative to the recording's playlist; null when missing. */
+export type ReadRecordingFile = (relativePath: string) => Promise<Buffer | null>;
+
+/** The recording cannot be cut: it has no rendition with segments (the spec's sentence). */
+export class NoRenditionError extends Error {
+  readonly code = "no_variant";
+}
+
+/** A recording's files are only ever segments and playlists beside or below its playlist. */
+const RECORDING_FILE = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+\.(?:m3u8|ts)$/i;
+
+interface Rendition {
+  /** Its folder, relative to the recording's playlist ("" for the playlist itself). */
+  folder: string;
+  segments: Segment[];
+}
+
+/** The recording's tallest rendition (a ladder's master lists each rung's playlist). */
+async function tallestRendition(read: ReadRecordingFile, playlist: string): Promise<Rendition> {
+  const text = (await read(playlist))?.toString("utf8");
+  if (text === undefined) throw new NoRenditionError("The recording's playlist is missing");
+  const [tallest] = variantsOf(text);
+  if (!tallest) return { folder: "", segments: parsePlaylist(text) };
+  const media = RECORDING_FILE.test(tallest.uri) ? await read(tallest.uri) : null;
+  if (!media) throw new NoRenditionError(`The recording's ${tallest.height}p playlist is missing`);
+  return { folder: path.posix.dirname(tallest.uri), segments: parsePlaylist(media.toString("utf8")) };
+}
+
+/** The recording's length in seconds, as its replay plays it. */
+export async function recordingSeconds(read: ReadRecordingFile, playlist: string): Promise<number> {
+  const { segments } = await tallestRendition(read, playlist);
+  return segments.reduce((sum, segment) => sum + segment.duration, 0);
+}
+
+export interface StagedRange {
+  /** A media playlist of the copied segments, in the working folder. */
+  playlist: string;
+  /** Where the range starts in it. */
+  startSeconds: number;
+}
+
+/**
+ * Copies the segments that [start, end) touches into `dir` with a playlist listing them; the first
+ * starts on a keyframe at or before `start` (every segment opens with one). `onProgress` hears the
+ * fraction of segments copied.
+ */
+export async function stageRange(
+  read: ReadRecordingFile,
+  recording: { playlist: string; start: number; end: number },
+  dir: string,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<StagedRange> {
+  const { folder, segments } = await tallestRendition(read, recording.playlist);
+  let at = 0;
+  const touched: { segment: Segment; startsAt: number }[] = [];
+  for (const segment of segments) {
+    if (at + segment.duration > recording.start && at < recording.end)
+      touched.push({ segment, startsAt: at });
+    at += segment.duration;
+  }
+  const first = touched[0];
+  if (!first) throw new NoRenditionError("The recording has no segment in this range");
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-MEDIA-SEQUENCE:0", "#EXT-X-PLAYLIST-TYPE:VOD"];
+  const target = Math.ceil(Math.max(...touched.map(({ segment }) => segment.duration)));
+  lines.push(`#EXT-X-TARGETDURATION:${target}`);
+  for (const [index, { segment }] of touched.entries()) {
+    const relative = folder === "." || folder === "" ? segment.uri : `${folder}/${segment.uri}`;
+    const bytes = RECORDING_FILE.test(relative) ? await read(relative) : null;
+    if (!bytes) throw new NoRenditionError(`The recording's segment ${segment.uri} is missing`);
+    const name = `seg${index}.ts`;
+    await writeFile(path.join(dir, name), bytes);
+    if (index > 0 && segment.discontinuity) lines.push("#EXT-X-DISCONTINUITY");
+    lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, name);
+    onProgress((index + 1) / touched.length);
+  }
+  lines.push("#EXT-X-ENDLIST", "");
+  const playlist = path.join(dir, "range.m3u8");
+  await writeFile(playlist, lines.join("\n"));
+  return { playlist, startSeconds: recording.start - first.startsAt };
+}
