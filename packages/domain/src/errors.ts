@@ -89,6 +89,9 @@ const MESSAGES: Record<string, string> = {
   clip_not_found: "This clip does not exist or was deleted",
   clip_not_ready: "The clip is not ready yet",
   no_variant: "No 1080p variant found in playlist",
+  recording_gone: "The recording of this session is gone.",
+  recording_range_empty: "The recording has nothing in this range.",
+  recording_gap: "A part of the recording in this range is missing.",
   // Spec 3 §1: the studio's tooltip on Brand, Overlays, Videos and Slides of an RTMP broadcast.
   studio_rtmp_mode: "This feature is disabled in RTMP Mode",
   // Spec 2 §5, spec 3 §5: the studio's own validation.

@@ -22,7 +22,7 @@ import type { FeatureDeps } from "../deps";
 import { limitAudienceWrite } from "../rate-limits/service";
 import * as q from "./queries";
 import { type RecordingPlaces, recordingFiles } from "./recording-files";
-import { recordingSeconds } from "./recording-range";
+import { RecordingError, recordingSeconds } from "./recording-range";
 import { announceClip, CLIP_RENDER_JOB, clipFileKeys } from "./render";
 import { findClipPage } from "./service";
 
@@ -126,7 +126,9 @@ export function clipsService(deps: ClipsDeps) {
       const recording = source.recording;
       const files = recording && recordingFiles(deps.places, recording.vodUrl);
       if (!recording || !files) throw BadRequest("not_recording");
-      const recorded = await recordingSeconds(files.read, files.playlist).catch(() => 0);
+      const recorded = await recordingSeconds(files.read, files.playlist).catch((error: unknown) => {
+        throw error instanceof RecordingError ? BadRequest(error.code) : error;
+      });
       const range = clipRange(body.start_time, body.end_time, recorded);
       if (typeof range === "string") throw BadRequest(range);
       const clip = await withOutbox(db, deps.realtime, async (tx, outbox) => {

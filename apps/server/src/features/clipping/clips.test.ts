@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -167,6 +167,28 @@ describeOnEachDatabase("clips", (use) => {
     await use().query("UPDATE video_sessions SET broadcast_type = 'rtmp' WHERE id = $1", [s.session]);
     const rtmp = await create(s.people.host.client, s);
     expect(rtmp.json().error.message).toBe("Clipping is currently not supported in RTMP mode");
+  });
+
+  test("a cut that cannot be made fails with why: a missing segment, a ladder without its rendition", async () => {
+    const s = await roomScene(app().server, use());
+    const stream = await recorded(s);
+    const dir = streamDir(mediaDir, s.session, stream);
+    await rm(path.join(dir, "seg012.ts"));
+    const host = s.people.host.client;
+    const gap = ((await create(host, s, { start_time: 10, end_time: 15 })).json() as { clip: Clip }).clip;
+    expect((await cut(host, s.session, gap.id)).render).toEqual({
+      state: "failed",
+      progress: 0,
+      error: "A part of the recording in this range is missing.",
+    });
+    await writeFile(
+      path.join(dir, "vod.m3u8"),
+      "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1920x1080\n1080p/vod.m3u8\n",
+    );
+    const ladder = (
+      (await create(host, s, { start_time: 1, end_time: 5 })).json() as { error: { code: string } }
+    ).error;
+    expect(ladder).toEqual({ code: "no_variant", message: "No 1080p variant found in playlist" });
   });
 
   test("five clips a minute per person and session, then 429", async () => {

@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { errorMessage } from "@onstage/domain";
 import { parsePlaylist, type Segment } from "../../media/playlists";
 import { variantsOf } from "../../platform/clips/variants";
 
@@ -10,9 +11,13 @@ import { variantsOf } from "../../platform/clips/variants";
 /** A file of the recording, by its path relative to the recording's playlist; null when missing. */
 export type ReadRecordingFile = (relativePath: string) => Promise<Buffer | null>;
 
-/** The recording cannot be cut: it has no rendition with segments (the spec's sentence). */
-export class NoRenditionError extends Error {
-  readonly code = "no_variant";
+/** Why a recording cannot be cut (domain error codes, each with its sentence for the viewer). */
+export type RecordingErrorCode = "recording_gone" | "no_variant" | "recording_range_empty" | "recording_gap";
+
+export class RecordingError extends Error {
+  constructor(readonly code: RecordingErrorCode) {
+    super(errorMessage(code));
+  }
 }
 
 /** A recording's files are only ever segments and playlists beside or below its playlist. */
@@ -27,12 +32,15 @@ interface Rendition {
 /** The recording's tallest rendition (a ladder's master lists each rung's playlist). */
 async function tallestRendition(read: ReadRecordingFile, playlist: string): Promise<Rendition> {
   const text = (await read(playlist))?.toString("utf8");
-  if (text === undefined) throw new NoRenditionError("The recording's playlist is missing");
+  if (text === undefined) throw new RecordingError("recording_gone");
   const [tallest] = variantsOf(text);
-  if (!tallest) return { folder: "", segments: parsePlaylist(text) };
-  const media = RECORDING_FILE.test(tallest.uri) ? await read(tallest.uri) : null;
-  if (!media) throw new NoRenditionError(`The recording's ${tallest.height}p playlist is missing`);
-  return { folder: path.posix.dirname(tallest.uri), segments: parsePlaylist(media.toString("utf8")) };
+  const media = tallest && RECORDING_FILE.test(tallest.uri) ? await read(tallest.uri) : null;
+  const rendition = tallest
+    ? media && { folder: path.posix.dirname(tallest.uri), segments: parsePlaylist(media.toString("utf8")) }
+    : { folder: "", segments: parsePlaylist(text) };
+  // Spec 2 §5's sentence, for a recording without a rendition to cut (see docs/decisions.md).
+  if (!rendition || rendition.segments.length === 0) throw new RecordingError("no_variant");
+  return rendition;
 }
 
 /** The recording's length in seconds, as its replay plays it. */
@@ -68,14 +76,14 @@ export async function stageRange(
     at += segment.duration;
   }
   const first = touched[0];
-  if (!first) throw new NoRenditionError("The recording has no segment in this range");
+  if (!first) throw new RecordingError("recording_range_empty");
   const lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-MEDIA-SEQUENCE:0", "#EXT-X-PLAYLIST-TYPE:VOD"];
   const target = Math.ceil(Math.max(...touched.map(({ segment }) => segment.duration)));
   lines.push(`#EXT-X-TARGETDURATION:${target}`);
   for (const [index, { segment }] of touched.entries()) {
     const relative = folder === "." || folder === "" ? segment.uri : `${folder}/${segment.uri}`;
     const bytes = RECORDING_FILE.test(relative) ? await read(relative) : null;
-    if (!bytes) throw new NoRenditionError(`The recording's segment ${segment.uri} is missing`);
+    if (!bytes) throw new RecordingError("recording_gap");
     const name = `seg${index}.ts`;
     await writeFile(path.join(dir, name), bytes);
     if (index > 0 && segment.discontinuity) lines.push("#EXT-X-DISCONTINUITY");

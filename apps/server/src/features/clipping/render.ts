@@ -10,7 +10,7 @@ import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import type { Realtime } from "../../platform/realtime/port";
 import { type ClipRender, findClip, findStreamVodUrl, setClipRender } from "./queries";
 import { type RecordingPlaces, recordingFiles } from "./recording-files";
-import { NoRenditionError, stageRange } from "./recording-range";
+import { RecordingError, stageRange } from "./recording-range";
 
 // Issue 26 §1: a clip is cut by a durable job on any node's worker (the node that took the request
 // starts at once): the segments its range touches are copied out of the recording, stream-copied into
@@ -70,7 +70,7 @@ export function clipRenderJobs(deps: RenderDeps): Record<string, JobHandler> {
       const vodUrl = stored.streamId === null ? null : await findStreamVodUrl(db, stored.streamId);
       const files = vodUrl ? recordingFiles(deps, vodUrl) : null;
       if (!files) {
-        await fail(id, "The recording of this session is gone.");
+        await fail(id, errorMessage("recording_gone"));
         return "done";
       }
       if (!(await report(id, { state: "rendering", progress: 0 }))) return "skipped";
@@ -112,8 +112,7 @@ export function clipRenderJobs(deps: RenderDeps): Record<string, JobHandler> {
       } catch (error) {
         await progress.catch(() => undefined);
         log.warn({ err: error, clipId: id }, "cutting a clip failed");
-        const message =
-          error instanceof NoRenditionError ? errorMessage("no_variant") : "The clip could not be cut.";
+        const message = error instanceof RecordingError ? error.message : "The clip could not be cut.";
         await fail(id, message);
         return "done";
       } finally {
