@@ -39,6 +39,12 @@ export const routes: PageRoute[] = [
     path: "/dash/events/:eventId",
     ...lazyPage(() => import("./routes/EventEditorPage").then((m) => m.EventEditorPage)),
   },
+  // Spec 3 §2: the public clip page (the share link), and the clip as other sites frame it.
+  { path: "/clips/:slug", ...lazyPage(() => import("./features/clips/ClipPage").then((m) => m.ClipPage)) },
+  {
+    path: "/embed/clips/:slug",
+    ...lazyPage(() => import("./features/clips/ClipEmbedPage").then((m) => m.ClipEmbedPage)),
+  },
   { path: "/my-events", ...lazyPage(() => import("./routes/MyEventsPage").then((m) => m.MyEventsPage)) },
   {
     path: "/donations/complete",

@@ -29,6 +29,9 @@ const RecorderView = lazyComponent(() =>
 const HostFeedbackDialog = lazyComponent(() =>
   import("../features/host-feedback/HostFeedbackDialog").then((m) => m.HostFeedbackDialog),
 );
+const EventClipDialog = lazyComponent(() =>
+  import("../features/clips/EventClipDialog").then((m) => m.EventClipDialog),
+);
 
 /** ?replay (the 'watch replay' button), or a replay link that starts at a moment (?clip_start_time=). */
 const wantsReplay = (params: URLSearchParams) => params.has("replay") || params.has("clip_start_time");
@@ -94,6 +97,14 @@ function EventPageContent() {
       <HostFeedbackDialog eventId={data.event.id} {...feedback} />
     </BrowserOnly>
   );
+  // Spec 1 §4: while registering, the registration dialog's own sign-in view answers ?sign_in.
+  const isRegistering = searchParams.get("register") === "true";
+  // Spec 1 §2: clip_id opens the clip, unless the visitor came from it to register (the clip page's button).
+  const clipDialog = !isRegistering && searchParams.has("clip_id") && (
+    <BrowserOnly fallback={null}>
+      <EventClipDialog />
+    </BrowserOnly>
+  );
   if (view === "room") {
     return (
       <SitePage tone="dark" width="full" fitsViewport>
@@ -101,12 +112,11 @@ function EventPageContent() {
           <LiveRoom data={data} session={session} />
         </BrowserOnly>
         {feedbackDialog}
+        {clipDialog}
       </SitePage>
     );
   }
   const pageUrl = `${origin}/c/${data.event.eventCode}`;
-  // Spec 1 §4: while registering, the registration dialog's own sign-in view answers ?sign_in.
-  const isRegistering = searchParams.get("register") === "true";
   return (
     <SitePage width="full" withSignInDialog={!isRegistering}>
       <LandingPage
@@ -117,6 +127,7 @@ function EventPageContent() {
         pageUrl={pageUrl}
       />
       {feedbackDialog}
+      {clipDialog}
     </SitePage>
   );
 }

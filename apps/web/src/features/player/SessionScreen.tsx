@@ -13,6 +13,8 @@ import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
+import { CreateClipButton } from "../clips/CreateClipButton";
+import { useReplayVideo } from "../clips/clipsRoom";
 import { Countdown } from "../landing/Countdown";
 import { SessionAgenda } from "../lobby/SessionAgenda";
 import { useLiveUsers } from "../people/useLiveUsers";
@@ -49,6 +51,7 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   // Issue 23 §3.2: after End a live viewer is shown the broadcast until their picture reaches its end.
   const state = useShownSessionState(session.state);
   const lastLive = useRef<PlayerSource | null>(null);
+  const replayVideo = useReplayVideo();
   const isNeeded = needsPlayback(state, isStageMember);
   const playback = usePlayback(session.id, isNeeded);
   useAwaitedPlayer(isNeeded && playback.isPending);
@@ -84,9 +87,11 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   const liveCount = room.liveCount !== null && (
     <ViewerCount sessionId={session.id} initial={room.liveCount} />
   );
+  // Spec 2 §5: live and replay viewers clip from the player too, when they may.
+  const clipButton = <CreateClipButton event={data.event} room={room} flags={flags} place="player" />;
   // The ended stream has no live URL any more: the player plays on what it had, to its last frame.
   if (state !== session.state && lastLive.current)
-    return <LiveVideo source={lastLive.current} count={liveCount} />;
+    return <LiveVideo source={lastLive.current} count={liveCount} tools={clipButton} />;
   switch (screen) {
     case "before_start":
       return <BeforeStartScreen data={data} sessionId={session.id} />;
@@ -101,12 +106,14 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
         kind: "live",
         startAt: 0,
       };
-      return <LiveVideo source={lastLive.current} count={liveCount} />;
+      return <LiveVideo source={lastLive.current} count={liveCount} tools={clipButton} />;
     case "replay":
       if (!answer?.vodUrl) return null;
       return (
         <VideoPlayer
           label="Replay"
+          videoRef={replayVideo ?? undefined}
+          tools={clipButton}
           source={{
             key: `vod:${answer.stream?.id}`,
             url: answer.vodUrl,
@@ -129,11 +136,20 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   }
 }
 
-function LiveVideo({ source, count }: { source: PlayerSource; count: React.ReactNode }) {
+function LiveVideo({
+  source,
+  count,
+  tools,
+}: {
+  source: PlayerSource;
+  count: React.ReactNode;
+  tools: React.ReactNode;
+}) {
   return (
     <VideoPlayer
       label="Live video"
       source={source}
+      tools={tools}
       badges={
         <>
           <Badge tone="danger">LIVE</Badge>

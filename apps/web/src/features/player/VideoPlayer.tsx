@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { Button } from "../../ui/Button";
 import { useCaptionTracks } from "./useCaptionTracks";
 import { type PlayerSource, useHlsPlayer } from "./useHlsPlayer";
@@ -8,14 +8,19 @@ export interface VideoPlayerProps {
   /** Drawn over the video's top-left corner (the LIVE badge and the viewer count). */
   badges?: ReactNode;
   label: string;
+  /** Controls of another feature beside Unmute and CC (the Clip button). */
+  tools?: ReactNode;
+  /** Where another part reads the video from (the clip dialog: the replay's position). */
+  videoRef?: RefObject<HTMLVideoElement | null>;
 }
 
 /**
  * The HLS player: muted autoplay with an Unmute button, fatal errors with Retry (spec 2 §8), and a CC
  * button when the stream carries captions (the viewer's own choice to show or hide them).
  */
-export function VideoPlayer({ source, badges, label }: VideoPlayerProps) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+export function VideoPlayer({ source, badges, label, tools, videoRef: sharedRef }: VideoPlayerProps) {
+  const ownRef = useRef<HTMLVideoElement>(null);
+  const videoRef = sharedRef ?? ownRef;
   const { error, retry } = useHlsPlayer(videoRef, source);
   const captions = useCaptionTracks(videoRef);
   const [isMuted, setMuted] = useState(true);
@@ -25,7 +30,7 @@ export function VideoPlayer({ source, badges, label }: VideoPlayerProps) {
     const onVolume = () => setMuted(video.muted);
     video.addEventListener("volumechange", onVolume);
     return () => video.removeEventListener("volumechange", onVolume);
-  }, []);
+  }, [videoRef]);
   const unmute = () => {
     const video = videoRef.current;
     if (!video) return;
@@ -45,8 +50,9 @@ export function VideoPlayer({ source, badges, label }: VideoPlayerProps) {
         controls={source.kind === "vod"}
       />
       {badges && <div className="video-player__badges">{badges}</div>}
-      {!error && (isMuted || captions.isAvailable) && (
+      {!error && (isMuted || captions.isAvailable || tools) && (
         <div className="video-player__controls">
+          {tools}
           {captions.isAvailable && (
             <Button
               size="sm"

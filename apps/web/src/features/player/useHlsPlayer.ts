@@ -59,14 +59,22 @@ function usesNativeHls(HlsJs: HlsClass, video: HTMLVideoElement): boolean {
   return !HlsJs.isSupported() && video.canPlayType("application/vnd.apple.mpegurl") !== "";
 }
 
+const noReport = () => {};
+
 /**
  * Plays `source` in the video element: hls.js (or native HLS), muted autoplay, fatal errors as a
  * message (`retry` starts again), and the program date of the frame on screen for useProgramClock.
+ * `isProgram` false: a second player (the clip preview) whose frames are not what the room waits for.
  */
-export function useHlsPlayer(videoRef: RefObject<HTMLVideoElement | null>, source: PlayerSource | null) {
+export function useHlsPlayer(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  source: PlayerSource | null,
+  { isProgram = true }: { isProgram?: boolean } = {},
+) {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const reportProgramDate = useReportProgramDate();
+  const reportToRoom = useReportProgramDate();
+  const reportProgramDate = isProgram ? reportToRoom : noReport;
   const key = source?.key ?? null;
   const kind = source?.kind ?? "live";
   const startAt = source?.startAt ?? 0;

@@ -4,6 +4,7 @@ import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
 import { useMe } from "../account/useMe";
+import { ClipsRoomProvider } from "../clips/clipsRoom";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { IntentsProvider } from "../intents/IntentsProvider";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
@@ -44,20 +45,23 @@ export function Room({ data, session }: { data: EventPageData; session: VideoSes
   }
   if (claim.status === "pending") return <Spinner label="Opening the room…" />;
   const flags = viewerFlagsFor(data, session);
-  // Hosts get the 'Hand Raised' toast wherever they are in the room.
+  // Hosts get the 'Hand Raised' toast wherever they are in the room. The player's and the clips panel's
+  // Clip buttons share the replay's position (spec 2 §9).
   const shell = (
     <IntentsProvider
       sessionId={session.id}
       viewerUserId={user?.id ?? null}
       toastHands={flags.canManagePeople}
     >
-      <RoomShell
-        data={data}
-        room={room.data}
-        urlHash={session.urlHash}
-        flags={flags}
-        onTakenElsewhere={claim.takenElsewhere}
-      />
+      <ClipsRoomProvider>
+        <RoomShell
+          data={data}
+          room={room.data}
+          urlHash={session.urlHash}
+          flags={flags}
+          onTakenElsewhere={claim.takenElsewhere}
+        />
+      </ClipsRoomProvider>
     </IntentsProvider>
   );
   return isArc ? shell : <RealtimeProvider>{shell}</RealtimeProvider>;

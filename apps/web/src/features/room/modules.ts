@@ -1,4 +1,5 @@
 import { backstageChatModule, chatModule } from "../chat/chatModules";
+import { clipsModule } from "../clips/clipsModule";
 import { sessionsModule } from "../lobby/sessionsModule";
 import { peopleModule } from "../people/peopleModule";
 import { pollsModule } from "../polls/pollsModule";
@@ -6,7 +7,7 @@ import { questionsModule } from "../questions/questionsModule";
 import type { RoomModule } from "../room-kit/roomModule";
 import { studioModule } from "../studio/studioModule";
 
-/** The sidebar's modules in the spec's tab order (spec 2 §1); clips come with their issue. */
+/** The sidebar's modules in the spec's tab order (spec 2 §1). */
 export const ROOM_MODULES: readonly RoomModule[] = [
   chatModule,
   questionsModule,
@@ -14,5 +15,6 @@ export const ROOM_MODULES: readonly RoomModule[] = [
   peopleModule,
   backstageChatModule,
   studioModule,
+  clipsModule,
   sessionsModule,
 ];
