@@ -1,19 +1,24 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { SESSION_STATUS_LABELS, type StudioResponse, stageLayout } from "@onstage/domain";
+import ogs from "open-graph-scraper";
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 import { pagesPdf } from "../apps/server/src/testing/slides/pdf-writer";
+import { ClipsPanel } from "./pages/clips";
 import { EventPage } from "./pages/EventPage";
 import { PollsPanel } from "./pages/polls";
 import { joinStage, seesVideoOf } from "./pages/stage";
 import { StudioPanel } from "./pages/studio";
 import { signInBrowser, signInByMailedLink } from "./support/api";
+import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
 
 // Issue 11 "Must show": the host and a speaker in the greenroom see each other over WebRTC; the host
@@ -24,6 +29,8 @@ const browser = useBrowser();
 const run = promisify(execFile);
 const SESSION_TITLE = "Rehearsal";
 const PROGRAM = { width: 1280, height: 720 };
+const HOST_CLIP = "Summit highlight";
+const GUEST_CLIP = "Guest moment";
 
 async function newContext(): Promise<BrowserContext> {
   const context = await browser.page().context().browser()?.newContext({ baseURL: browser.baseUrl });
@@ -388,6 +395,13 @@ test("on air: greenroom over WebRTC, live with recording over HLS to a guest, th
     await studio.saveTemplate("Summit look");
     await expectTemplateAppliesElsewhere(host, at.sessionId, "Summit look");
 
+    // Issue 26 §1: the host clips 20 s of the recording while live; a clip is not played while live.
+    const hostClips = new ClipsPanel(host);
+    await hostClips.open();
+    await hostClips.create(HOST_CLIP, 20);
+    await hostClips.ready(HOST_CLIP);
+    expect(await hostClips.action(HOST_CLIP, "Play").count()).toBe(0);
+
     // Record long enough for a replay from 10 s, then end the live.
     const recorded = 16_000 - (Date.now() - liveAt);
     if (recorded > 0) await host.waitForTimeout(recorded);
@@ -428,4 +442,151 @@ test("on air: greenroom over WebRTC, live with recording over HLS to a guest, th
     await speakerContext.close();
     await guestContext.close();
   }
-}, 300_000);
+}, 420_000);
+
+/** A JSON POST as the page's signed-in user (its CSRF token first). */
+async function postAs(page: Page, url: string, data: Record<string, unknown>) {
+  const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const res = await page.request.post(url, { headers: { "x-csrf-token": csrfToken }, data });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/** A page of another origin framing the clip's embed and the event page. */
+async function framingSite(baseUrl: string, slug: string) {
+  const server = createServer((_req, res) => {
+    res.setHeader("content-type", "text/html");
+    res.end(`<!doctype html><title>Another site</title>
+<iframe id="clip" title="Clip" src="${baseUrl}/embed/clips/${slug}" width="100%" height="800"></iframe>
+<iframe id="event" title="Event" src="${baseUrl}/c/summit" width="100%" height="400"></iframe>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+test("clips after the end: the host's clip in a guest's Clips, the guest clips too, the clip page plays and unfurls, only the embed is framed, download, a registration from the clip counts for the host", async () => {
+  const host = browser.page();
+  const guestContext = await newContext();
+  const newcomerContext = await newContext();
+  try {
+    const guest = await guestContext.newPage();
+    await signInBrowser(host.request, DEMO_HOST);
+    await signInByMailedLink(guest.request, browser.baseUrl, "ada@onstage.test");
+    const { path, ...at } = await rehearsal(host);
+    // End event: a guest's Clips tab is there once the session has ended (spec 2 §2).
+    await postAs(host, "/api/video-session/update-video-session", {
+      video_session_id: at.sessionId,
+      event_id: at.eventId,
+      video_session_state: "ended",
+      is_recording: false,
+    });
+
+    // The guest meets the host's clip and, in a replay at 40 s, clips the 20 s before.
+    await guest.goto(`${path}?clip_start_time=40`);
+    await expect
+      .poll(async () => (await videoState(guest, "Replay")).time, { timeout: 30_000, interval: 500 })
+      .toBeGreaterThanOrEqual(40);
+    await guest.getByLabel("Replay").evaluate((video: HTMLVideoElement) => video.pause());
+    const guestClips = new ClipsPanel(guest);
+    await guestClips.open();
+    await guestClips.ready(HOST_CLIP);
+    expect(await guestClips.action(HOST_CLIP, "Download").count()).toBe(0);
+    expect(
+      await guestClips
+        .region()
+        .getByText(/\d+ views?/)
+        .count(),
+    ).toBe(0);
+    expect(await axeViolations(guest)).toEqual([]);
+    await guestClips.create(GUEST_CLIP, 20);
+    await guestClips.ready(GUEST_CLIP);
+    await guestClips.action(GUEST_CLIP, "Share").click();
+    const share = guest.getByRole("dialog", { name: "Share clip" });
+    const { clips } = (await (
+      await guest.request.get(`/api/clips?video_session_id=${at.sessionId}`)
+    ).json()) as {
+      clips: { id: number; slug: string; title: string; startTime: number; endTime: number }[];
+    };
+    const clip = clips.find((c) => c.title === HOST_CLIP);
+    if (!clip) throw new Error("the host's clip is not listed");
+    const guestClip = clips.find((c) => c.title === GUEST_CLIP);
+    expect(guestClip).toMatchObject({ startTime: 20, endTime: 40 });
+    expect(await share.getByRole("textbox", { name: "Link" }).inputValue()).toBe(
+      `${browser.baseUrl}/clips/${guestClip?.slug}`,
+    );
+    expect(await share.getByRole("textbox", { name: "Embed code" }).inputValue()).toContain(
+      'width="100%" height="800"',
+    );
+    expect(await axeViolations(guest)).toEqual([]);
+    await share.press("Escape");
+
+    // The clip page plays the MP4 (and counts the view); its tags read as a video through an Open Graph parser.
+    await guest.goto(`/clips/${clip.slug}`);
+    const video = guest.getByLabel(HOST_CLIP, { exact: true });
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+    });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    expect(await axeViolations(guest)).toEqual([]);
+    const html = await (await fetch(`${browser.baseUrl}/clips/${clip.slug}`)).text();
+    const { result } = await ogs({ html });
+    expect(result.ogTitle).toBe(HOST_CLIP);
+    expect(result.ogType).toBe("video.other");
+    expect(result.ogVideo?.[0]).toMatchObject({
+      url: `${browser.baseUrl}/files/clips/${clip.slug}.mp4`,
+      type: "video/mp4",
+    });
+    expect(result.ogImage?.[0]?.url).toBe(`${browser.baseUrl}/files/clips/${clip.slug}.jpg`);
+    expect(result.twitterCard).toBe("player");
+
+    // Another site may frame the embed, and not the event page.
+    const site = await framingSite(browser.baseUrl, clip.slug);
+    try {
+      await guest.goto(site.url);
+      await guest.frameLocator("#clip").getByRole("link", { name: "Register" }).waitFor({ timeout: 20_000 });
+      await guest.waitForTimeout(1_000);
+      expect(await guest.frameLocator("#event").getByRole("heading").count()).toBe(0);
+    } finally {
+      await site.close();
+    }
+
+    // A newcomer registers from the clip page: the registration carries the clip.
+    const newcomer = await newcomerContext.newPage();
+    await signInBrowser(newcomer.request, {
+      email: `clip-fan-${Date.now()}@example.test`,
+      firstName: "Clip",
+      lastName: "Fan",
+    });
+    await newcomer.goto(`/clips/${clip.slug}`);
+    await newcomer.getByRole("link", { name: "Register" }).click();
+    const registered = async () =>
+      (
+        (await (await newcomer.request.get("/api/events/by-code/summit")).json()) as {
+          viewer: { isRegistered: boolean };
+        }
+      ).viewer.isRegistered;
+    await expect.poll(registered, { timeout: 20_000 }).toBe(true);
+    // Spec 1 §2: the event page's clip_id opens the clip.
+    await newcomer.getByRole("dialog").getByLabel(HOST_CLIP, { exact: true }).waitFor();
+
+    // The host: both clips, analytics for the host's own (a view, a registration), and its download.
+    // The session is over: its page offers the replay, with the room's modules beside it.
+    await host.goto(`${path}?replay`);
+    const hostClips = new ClipsPanel(host);
+    await hostClips.open();
+    await hostClips.ready(GUEST_CLIP);
+    const stats = hostClips.item(HOST_CLIP);
+    await stats.getByText("1 view", { exact: true }).waitFor();
+    await stats.getByText("1 registration", { exact: true }).waitFor();
+    const download = host.waitForEvent("download");
+    await hostClips.action(HOST_CLIP, "Download").click();
+    expect((await download).suggestedFilename()).toBe(`${HOST_CLIP}.mp4`);
+    expect(await axeViolations(host)).toEqual([]);
+  } finally {
+    await guestContext.close();
+    await newcomerContext.close();
+  }
+}, 180_000);

@@ -5,6 +5,7 @@ export * from "./captions/rules";
 export * from "./captions/schemas";
 export * from "./chat/rules";
 export * from "./chat/schemas";
+export * from "./clips/playlist";
 export * from "./clips/refusal";
 export * from "./clips/rules";
 export * from "./clips/schemas";

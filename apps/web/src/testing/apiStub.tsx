@@ -12,7 +12,8 @@ export interface StubRequest {
   body: unknown;
 }
 
-export type StubAnswer = { status: number; body?: unknown };
+/** A JSON body, or `text` as it is (an HLS playlist). */
+export type StubAnswer = { status: number; body?: unknown; text?: string };
 
 /** Answers each request by `route(request)`; every request is kept in `requests`, in order. */
 export function stubApi(route: (request: StubRequest) => StubAnswer) {
@@ -30,6 +31,7 @@ export function stubApi(route: (request: StubRequest) => StubAnswer) {
     if (request.path === "/api/auth/csrf") return json(200, { csrfToken: "token" });
     requests.push(request);
     const answer = route(request);
+    if (answer.text !== undefined) return new Response(answer.text, { status: answer.status });
     return json(answer.status, answer.body ?? null);
   });
   return {

@@ -1,4 +1,5 @@
 import type { Clip } from "@onstage/domain";
+import type { StubAnswer } from "./apiStub";
 
 /** A clip as the API answers it: cut and ready unless told otherwise. */
 export function clipFixture(clip: Partial<Clip> = {}): Clip {
@@ -19,3 +20,9 @@ export function clipFixture(clip: Partial<Clip> = {}): Clip {
     ...clip,
   };
 }
+
+/** The recording's playlist as the server answers it: `seconds` long. */
+export const recordingPlaylist = (seconds: number): StubAnswer => ({
+  status: 200,
+  text: `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:${seconds.toFixed(3)},\nlive0.ts\n#EXT-X-ENDLIST\n`,
+});

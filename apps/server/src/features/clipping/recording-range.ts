@@ -1,8 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { errorMessage } from "@onstage/domain";
+import { errorMessage, tallestVariant } from "@onstage/domain";
 import { parsePlaylist, type Segment } from "../../media/playlists";
-import { variantsOf } from "../../platform/clips/variants";
 
 // Issue 26 §1: what a clip is cut from. The recording may be on this node's disk, in the bucket, or
 // where LiveKit Egress wrote it; whichever, the clip needs only the few segments its range touches:
@@ -33,10 +32,10 @@ interface Rendition {
 async function tallestRendition(read: ReadRecordingFile, playlist: string): Promise<Rendition> {
   const text = (await read(playlist))?.toString("utf8");
   if (text === undefined) throw new RecordingError("recording_gone");
-  const [tallest] = variantsOf(text);
-  const media = tallest && RECORDING_FILE.test(tallest.uri) ? await read(tallest.uri) : null;
+  const tallest = tallestVariant(text);
+  const media = tallest && RECORDING_FILE.test(tallest) ? await read(tallest) : null;
   const rendition = tallest
-    ? media && { folder: path.posix.dirname(tallest.uri), segments: parsePlaylist(media.toString("utf8")) }
+    ? media && { folder: path.posix.dirname(tallest), segments: parsePlaylist(media.toString("utf8")) }
     : { folder: "", segments: parsePlaylist(text) };
   // Spec 2 §5's sentence, for a recording without a rendition to cut (see docs/decisions.md).
   if (!rendition || rendition.segments.length === 0) throw new RecordingError("no_variant");

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { variantsOf } from "./variants";
+import { tallestVariant } from "@onstage/domain";
 
 // Issue 26 §1: a clip is the recording's segments copied into an MP4 with its index at the front (no
 // re-encode: a fraction of a second for 60 s), from the highest rendition, starting on the keyframe at or
@@ -27,8 +27,8 @@ export interface CutClip {
 
 /** The playlist the clip is cut from: the master's tallest variant, or the playlist itself. */
 async function renditionOf(playlist: string): Promise<string> {
-  const [tallest] = variantsOf(await readFile(playlist, "utf8"));
-  return tallest ? path.resolve(path.dirname(playlist), tallest.uri) : playlist;
+  const tallest = tallestVariant(await readFile(playlist, "utf8"));
+  return tallest ? path.resolve(path.dirname(playlist), tallest) : playlist;
 }
 
 export async function cutClip(clip: CutClip): Promise<{ bytes: number }> {

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "../../ui/Button";
 import type { PlayerSource } from "../player/useHlsPlayer";
 import { useHlsPlayer } from "../player/useHlsPlayer";
 
@@ -10,44 +11,39 @@ export interface ClipPreviewProps {
   seekTo: number | null;
   /** The chosen range: the preview plays it over and over. */
   range: { start: number; end: number } | null;
-  /** The recording's length as the player knows it, each time it is known anew (it grows while live). */
-  onRecorded: (seconds: number) => void;
 }
 
-/** A live recording's playlist has no end yet: its length is where its seekable part ends. */
-function recordedSeconds(video: HTMLVideoElement): number | null {
-  if (Number.isFinite(video.duration) && video.duration > 0) return video.duration;
-  const { seekable } = video;
-  return seekable.length > 0 ? seekable.end(seekable.length - 1) : null;
+/**
+ * Spec 2 §5: the recording, played where the clip is being chosen, once the viewer asks: a host's tab
+ * also composes the live program, which a second decoder would slow for everyone.
+ */
+export function ClipPreview(props: ClipPreviewProps) {
+  const [isShown, setShown] = useState(false);
+  if (!isShown) {
+    return (
+      <div className="clip-preview clip-preview--off">
+        <Button variant="secondary" onClick={() => setShown(true)} disabled={props.range === null}>
+          Preview the clip
+        </Button>
+      </div>
+    );
+  }
+  return <PreviewPlayer {...props} />;
 }
 
-/** Spec 2 §5: the recording, played where the clip is being chosen. */
-export function ClipPreview({ sessionId, vodUrl, seekTo, range, onRecorded }: ClipPreviewProps) {
+function PreviewPlayer({ sessionId, vodUrl, seekTo, range }: ClipPreviewProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const startAt = useRef(range?.start ?? 0).current;
   // One key per session: a refreshed token under the same key carries on (useHlsPlayer).
   const source = useMemo<PlayerSource>(
-    () => ({ key: `clip-preview:${sessionId}`, url: vodUrl, fallbackUrl: null, kind: "vod", startAt: 0 }),
-    [sessionId, vodUrl],
+    () => ({ key: `clip-preview:${sessionId}`, url: vodUrl, fallbackUrl: null, kind: "vod", startAt }),
+    [sessionId, vodUrl, startAt],
   );
-  const { error } = useHlsPlayer(videoRef, source, { isProgram: false });
-  const recorded = useRef(onRecorded);
-  useEffect(() => {
-    recorded.current = onRecorded;
-  });
+  const { error } = useHlsPlayer(videoRef, source, { isPreview: true });
 
+  // Asked for: it plays (muted, so the browser allows it).
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    const report = () => {
-      const seconds = recordedSeconds(video);
-      if (seconds !== null) recorded.current(seconds);
-    };
-    video.addEventListener("loadedmetadata", report);
-    video.addEventListener("durationchange", report);
-    return () => {
-      video.removeEventListener("loadedmetadata", report);
-      video.removeEventListener("durationchange", report);
-    };
+    void videoRef.current?.play().catch(() => {});
   }, []);
 
   useEffect(() => {

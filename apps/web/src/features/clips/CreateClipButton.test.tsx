@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { type RoomSession, viewerFlags } from "@onstage/domain";
-import { fireEvent, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, test } from "vitest";
 import { renderWithQueries, stubApi } from "../../testing/apiStub";
+import { recordingPlaylist } from "../../testing/clipFixture";
 import { roomFixture } from "../../testing/roomFixture";
 import { usePlayback } from "../player/playbackApi";
 import { CreateClipButton } from "./CreateClipButton";
@@ -52,7 +53,9 @@ function Room({ session }: { session: Partial<RoomSession> }) {
 }
 
 function setUp(session: Partial<RoomSession>) {
-  stubApi(() => ({ status: 200, body: playbackAnswer() }));
+  stubApi((request) =>
+    /\.m3u8(\?|$)/.test(request.path) ? recordingPlaylist(1_000) : { status: 200, body: playbackAnswer() },
+  );
   renderWithQueries(<Room session={session} />);
 }
 
@@ -64,10 +67,7 @@ describe("the player's Clip button", () => {
       configurable: true,
     });
     await userEvent.click(await screen.findByRole("button", { name: "Clip" }));
-    const preview = screen.getByLabelText("Clip preview");
-    Object.defineProperty(preview, "duration", { value: 1_000, configurable: true });
-    fireEvent(preview, new Event("loadedmetadata"));
-    const start = screen.getByRole("slider", { name: "Start" }) as HTMLInputElement;
+    const start = (await screen.findByRole("slider", { name: "Start" })) as HTMLInputElement;
     const end = screen.getByRole("slider", { name: "End" }) as HTMLInputElement;
     expect([start.value, end.value]).toEqual(["470", "500"]);
   });

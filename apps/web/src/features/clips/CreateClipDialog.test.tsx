@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test, vi } from "vitest";
 import { renderWithQueries, type StubAnswer, stubApi } from "../../testing/apiStub";
-import { clipFixture } from "../../testing/clipFixture";
+import { clipFixture, recordingPlaylist } from "../../testing/clipFixture";
 import { CreateClipDialog } from "./CreateClipDialog";
 
 // Spec 2 §5, §9: the range over the playlist window around the current point, clamped to 60 s; a title;
@@ -13,7 +13,7 @@ function setUp(
   pointSeconds: number | null,
   answer: StubAnswer = { status: 200, body: { clip: clipFixture() } },
 ) {
-  const api = stubApi(() => answer);
+  const api = stubApi((request) => (/\.m3u8(\?|$)/.test(request.path) ? recordingPlaylist(1_000) : answer));
   const onOpenChange = vi.fn();
   renderWithQueries(
     <CreateClipDialog
@@ -28,12 +28,8 @@ function setUp(
   return { api, onOpenChange };
 }
 
-/** The preview's playlist loaded: the player now knows how long the recording is. */
-function recordingLoaded(seconds: number) {
-  const video = screen.getByLabelText("Clip preview");
-  Object.defineProperty(video, "duration", { value: seconds, configurable: true });
-  fireEvent(video, new Event("loadedmetadata"));
-}
+/** The recording's playlist read (1,000 s): the range is offered. */
+const recordingLoaded = () => screen.findByRole("slider", { name: "Start" });
 
 const field = (name: "Start" | "End") => screen.getByRole("slider", { name }) as HTMLInputElement;
 const create = () => screen.getByRole("button", { name: "Create clip" }) as HTMLButtonElement;
@@ -54,10 +50,10 @@ describe("the range (spec 2 §9)", () => {
       range: ["970", "1000"],
       clocks: ["16:10", "16:40"],
     },
-  ])("$case", ({ point, window, range, clocks }) => {
+  ])("$case", async ({ point, window, range, clocks }) => {
     setUp(point);
     expect(create().disabled).toBe(true);
-    recordingLoaded(1_000);
+    await recordingLoaded();
     expect([field("Start").min, field("Start").max]).toEqual(window);
     expect([field("Start").value, field("End").value]).toEqual(range);
     expect([
@@ -86,9 +82,9 @@ describe("the range (spec 2 §9)", () => {
       to: "400",
       want: ["399", "400"],
     },
-  ])("$case", ({ move, to, want }) => {
+  ])("$case", async ({ move, to, want }) => {
     setUp(500);
-    recordingLoaded(1_000);
+    await recordingLoaded();
     fireEvent.change(field(move), { target: { value: to } });
     expect([field("Start").value, field("End").value]).toEqual(want);
   });
@@ -97,15 +93,15 @@ describe("the range (spec 2 §9)", () => {
 describe("creating", () => {
   test("a title is required", async () => {
     const { api } = setUp(500);
-    recordingLoaded(1_000);
+    await recordingLoaded();
     await userEvent.click(create());
     expect(screen.getByText("Please give the clip a title").getAttribute("role")).toBe("alert");
-    expect(api.requests).toHaveLength(0);
+    expect(api.of("POST", "/api/clips")).toHaveLength(0);
   });
 
   test("Create clip sends the range in the recording's seconds, then the dialog closes", async () => {
     const { api, onOpenChange } = setUp(500);
-    recordingLoaded(1_000);
+    await recordingLoaded();
     await userEvent.type(screen.getByLabelText("Title"), "  The big reveal ");
     await userEvent.click(create());
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
@@ -124,7 +120,7 @@ describe("creating", () => {
       status: 400,
       body: { error: { code: "recording_paused", message } },
     });
-    recordingLoaded(1_000);
+    await recordingLoaded();
     await userEvent.type(screen.getByLabelText("Title"), "Now");
     await userEvent.click(create());
     expect((await screen.findByText(message)).getAttribute("role")).toBe("alert");

@@ -8,6 +8,7 @@ import { ClipTitleForm } from "./ClipTitleForm";
 import { clipKeys, createClip } from "./clipsApi";
 import { withClip } from "./clipsCache";
 import { useClipPicker } from "./useClipPicker";
+import { useRecordingLength } from "./useRecordingLength";
 import "./clips.css";
 
 export interface CreateClipDialogProps {
@@ -43,7 +44,8 @@ function CreateClipForm({
   onDone,
 }: Omit<CreateClipDialogProps, "open" | "onOpenChange"> & { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const { picker, recorded, moveStart, moveEnd } = useClipPicker(pointSeconds);
+  const recording = useRecordingLength(vodUrl);
+  const { picker, moveStart, moveEnd } = useClipPicker(pointSeconds, recording.seconds);
 
   const send = async (title: string) => {
     if (!picker) return;
@@ -69,7 +71,6 @@ function CreateClipForm({
         vodUrl={vodUrl}
         seekTo={picker?.seekTo ?? null}
         range={picker?.range ?? null}
-        onRecorded={recorded}
       />
       {picker ? (
         <ClipRangeFields
@@ -78,6 +79,10 @@ function CreateClipForm({
           onStart={moveStart}
           onEnd={moveEnd}
         />
+      ) : recording.failed ? (
+        <p className="clip-form__loading" role="alert">
+          The recording could not be loaded. Close this and try again.
+        </p>
       ) : (
         <p className="clip-form__loading" role="status">
           Loading the recording…

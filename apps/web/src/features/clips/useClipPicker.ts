@@ -6,7 +6,7 @@ import {
   moveClipEnd,
   moveClipStart,
 } from "@onstage/domain";
-import { useCallback, useState } from "react";
+import { useEffect, useState } from "react";
 
 /** Moving the end shows the clip's last seconds, so its end can be judged. */
 const END_PREVIEW_SECONDS = 3;
@@ -19,24 +19,23 @@ export interface ClipPicker {
 }
 
 /**
- * The create-clip dialog's range (spec 2 §5, §9): unknown until the recording's length is (the preview's
- * playlist), then the window around `pointSeconds` (null: the recording's end, live) fixed for the dialog.
+ * The create-clip dialog's range (spec 2 §5, §9): unknown until the recording's length is, then the
+ * window around `pointSeconds` (null: the recording's end, live) fixed for the dialog.
  * Whole seconds: the range inputs step by one.
  */
-export function useClipPicker(pointSeconds: number | null) {
+export function useClipPicker(pointSeconds: number | null, recordedSeconds: number | null) {
   const [picker, setPicker] = useState<ClipPicker | null>(null);
-  const recorded = useCallback(
-    (seconds: number) =>
-      setPicker((current) => {
-        if (current) return current;
-        const whole = Math.floor(seconds);
-        const point = pointSeconds === null ? whole : Math.floor(pointSeconds);
-        const playlistWindow = clipWindow(point, whole);
-        const range = defaultClipRange(point, playlistWindow);
-        return { playlistWindow, range, seekTo: range.start };
-      }),
-    [pointSeconds],
-  );
+  useEffect(() => {
+    if (recordedSeconds === null) return;
+    setPicker((current) => {
+      if (current) return current;
+      const whole = Math.floor(recordedSeconds);
+      const point = pointSeconds === null ? whole : Math.floor(pointSeconds);
+      const playlistWindow = clipWindow(point, whole);
+      const range = defaultClipRange(point, playlistWindow);
+      return { playlistWindow, range, seekTo: range.start };
+    });
+  }, [pointSeconds, recordedSeconds]);
   const moveStart = (seconds: number) =>
     setPicker((p) => {
       if (!p) return p;
@@ -49,5 +48,5 @@ export function useClipPicker(pointSeconds: number | null) {
       const range = moveClipEnd(p.range, seconds, p.playlistWindow);
       return { ...p, range, seekTo: Math.max(range.start, range.end - END_PREVIEW_SECONDS) };
     });
-  return { picker, recorded, moveStart, moveEnd };
+  return { picker, moveStart, moveEnd };
 }

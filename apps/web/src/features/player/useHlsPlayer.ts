@@ -64,17 +64,19 @@ const noReport = () => {};
 /**
  * Plays `source` in the video element: hls.js (or native HLS), muted autoplay, fatal errors as a
  * message (`retry` starts again), and the program date of the frame on screen for useProgramClock.
- * `isProgram` false: a second player (the clip preview) whose frames are not what the room waits for.
+ * `isPreview`: a second player (the clip dialog's): its frames are not what the room waits for, and it
+ * waits for the viewer's Play, since a host's tab also composes the program (decoding both at once on a
+ * small machine starves the program feed).
  */
 export function useHlsPlayer(
   videoRef: RefObject<HTMLVideoElement | null>,
   source: PlayerSource | null,
-  { isProgram = true }: { isProgram?: boolean } = {},
+  { isPreview = false }: { isPreview?: boolean } = {},
 ) {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const reportToRoom = useReportProgramDate();
-  const reportProgramDate = isProgram ? reportToRoom : noReport;
+  const reportProgramDate = isPreview ? noReport : reportToRoom;
   const key = source?.key ?? null;
   const kind = source?.kind ?? "live";
   const startAt = source?.startAt ?? 0;
@@ -155,7 +157,7 @@ export function useHlsPlayer(
         return;
       }
       // Browsers refuse unmuted autoplay; muted playback starts, and the viewer unmutes.
-      void video.play().catch(() => {});
+      if (!isPreview) void video.play().catch(() => {});
     });
 
     return () => {
@@ -168,7 +170,7 @@ export function useHlsPlayer(
       video.load();
       reportProgramDate(null);
     };
-  }, [videoRef, key, kind, startAt, attempt, reportProgramDate]);
+  }, [videoRef, key, kind, startAt, attempt, reportProgramDate, isPreview]);
 
   return { error, retry: () => setAttempt((n) => n + 1) };
 }
