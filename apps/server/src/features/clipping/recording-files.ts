@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { MEDIA_URL_PREFIX, streamDir, streamKeyPrefix } from "../../media/hls-paths";
 import { FILES_URL_PREFIX, type FileStorage, isSafeKey } from "../../platform/storage/port";
-import type { ReadRecordingFile } from "./recording-range";
+import type { RecordingFiles } from "./recording-range";
 
 // Issue 26 §1: where a stream's recording is read from, by the URL the stream keeps: the program feed's
 // and the RTMP ingest's (/media/...) on this node's disk or, with S3_*, in the bucket the HLS mirror
@@ -14,12 +14,6 @@ export interface RecordingPlaces {
   mediaSecret: string;
   /** S3_* set: the pipelines' files are mirrored to the bucket (deps.storage), read there. */
   isBucket: boolean;
-}
-
-export interface RecordingFiles {
-  read: ReadRecordingFile;
-  /** The recording's playlist, relative to where `read` reads. */
-  playlist: string;
 }
 
 const MEDIA_STREAM = /^sessions\/(\d+)\/streams\/(\d+)\/([a-z0-9_-]+\.m3u8)$/;
@@ -45,5 +39,9 @@ export function recordingFiles(places: RecordingPlaces, vodUrl: string): Recordi
     return { read: (file) => storage.get(`${prefix}/${file}`), playlist };
   }
   const dir = streamDir(places.mediaDir, sessionId, streamId);
-  return { read: (file) => readFile(path.join(dir, file)).catch(() => null), playlist };
+  return {
+    read: (file) => readFile(path.join(dir, file)).catch(() => null),
+    playlist,
+    localPath: (file) => path.join(dir, file),
+  };
 }

@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { access, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { errorMessage, tallestVariant } from "@onstage/domain";
 import { parsePlaylist, type Segment } from "../../media/playlists";
@@ -9,6 +9,15 @@ import { parsePlaylist, type Segment } from "../../media/playlists";
 
 /** A file of the recording, by its path relative to the recording's playlist; null when missing. */
 export type ReadRecordingFile = (relativePath: string) => Promise<Buffer | null>;
+
+/** Where a stream's recording is read from (recording-files.ts). */
+export interface RecordingFiles {
+  read: ReadRecordingFile;
+  /** The recording's playlist, relative to where `read` reads. */
+  playlist: string;
+  /** On this node's disk: a file's own path, which the cut reads in place instead of a copy. */
+  localPath?: (relativePath: string) => string;
+}
 
 /** Why a recording cannot be cut (domain error codes, each with its sentence for the viewer). */
 export type RecordingErrorCode = "recording_gone" | "no_variant" | "recording_range_empty" | "recording_gap";
@@ -21,6 +30,8 @@ export class RecordingError extends Error {
 
 /** A recording's files are only ever segments and playlists beside or below its playlist. */
 const RECORDING_FILE = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+\.(?:m3u8|ts)$/i;
+
+const SEGMENTS_AT_ONCE = 8;
 
 interface Rendition {
   /** Its folder, relative to the recording's playlist ("" for the playlist itself). */
@@ -56,22 +67,23 @@ export interface StagedRange {
 }
 
 /**
- * Copies the segments that [start, end) touches into `dir` with a playlist listing them; the first
+ * Copies the segments that [start, end) touches into `dir` (or finds them on this node's disk) with a
+ * playlist in `dir` listing them; the first
  * starts on a keyframe at or before `start` (every segment opens with one). `onProgress` hears the
  * fraction of segments copied.
  */
 export async function stageRange(
-  read: ReadRecordingFile,
-  recording: { playlist: string; start: number; end: number },
+  recording: RecordingFiles,
+  range: { start: number; end: number },
   dir: string,
   onProgress: (fraction: number) => void = () => {},
 ): Promise<StagedRange> {
+  const { read, localPath } = recording;
   const { folder, segments } = await tallestRendition(read, recording.playlist);
   let at = 0;
   const touched: { segment: Segment; startsAt: number }[] = [];
   for (const segment of segments) {
-    if (at + segment.duration > recording.start && at < recording.end)
-      touched.push({ segment, startsAt: at });
+    if (at + segment.duration > range.start && at < range.end) touched.push({ segment, startsAt: at });
     at += segment.duration;
   }
   const first = touched[0];
@@ -79,18 +91,39 @@ export async function stageRange(
   const lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-MEDIA-SEQUENCE:0", "#EXT-X-PLAYLIST-TYPE:VOD"];
   const target = Math.ceil(Math.max(...touched.map(({ segment }) => segment.duration)));
   lines.push(`#EXT-X-TARGETDURATION:${target}`);
-  for (const [index, { segment }] of touched.entries()) {
+  // A bucket answers each segment after a round trip: several are fetched at once. On this node's disk
+  // the segments are read where they are.
+  let copied = 0;
+  const names: string[] = [];
+  const copy = async (segment: Segment, index: number) => {
     const relative = folder === "." || folder === "" ? segment.uri : `${folder}/${segment.uri}`;
-    const bytes = RECORDING_FILE.test(relative) ? await read(relative) : null;
-    if (!bytes) throw new RecordingError("recording_gap");
-    const name = `seg${index}.ts`;
-    await writeFile(path.join(dir, name), bytes);
+    if (!RECORDING_FILE.test(relative)) throw new RecordingError("recording_gap");
+    if (localPath) {
+      names[index] = localPath(relative);
+      await access(names[index]).catch(() => {
+        throw new RecordingError("recording_gap");
+      });
+    } else {
+      const bytes = await read(relative);
+      if (!bytes) throw new RecordingError("recording_gap");
+      names[index] = `seg${index}.ts`;
+      await writeFile(path.join(dir, names[index]), bytes);
+    }
+    copied += 1;
+    onProgress(copied / touched.length);
+  };
+  for (let from = 0; from < touched.length; from += SEGMENTS_AT_ONCE) {
+    const batch = touched.slice(from, from + SEGMENTS_AT_ONCE);
+    // Each settles first: no copy of a failed range reports progress after its failure.
+    const copies = await Promise.allSettled(batch.map(({ segment }, i) => copy(segment, from + i)));
+    for (const copied of copies) if (copied.status === "rejected") throw copied.reason;
+  }
+  for (const [index, { segment }] of touched.entries()) {
     if (index > 0 && segment.discontinuity) lines.push("#EXT-X-DISCONTINUITY");
-    lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, name);
-    onProgress((index + 1) / touched.length);
+    lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, names[index] ?? "");
   }
   lines.push("#EXT-X-ENDLIST", "");
   const playlist = path.join(dir, "range.m3u8");
   await writeFile(playlist, lines.join("\n"));
-  return { playlist, startSeconds: recording.start - first.startsAt };
+  return { playlist, startSeconds: range.start - first.startsAt };
 }

@@ -79,8 +79,8 @@ export function clipRenderJobs(deps: RenderDeps): Record<string, JobHandler> {
       let progress: Promise<unknown> = Promise.resolve();
       try {
         const staged = await stageRange(
-          files.read,
-          { playlist: files.playlist, start: clip.startTime, end: clip.endTime },
+          files,
+          { start: clip.startTime, end: clip.endTime },
           work,
           (fraction) => {
             const overall = fraction * STAGED_FRACTION;

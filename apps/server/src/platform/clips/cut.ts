@@ -35,27 +35,34 @@ export async function cutClip(clip: CutClip): Promise<{ bytes: number }> {
   const input = await renditionOf(clip.playlist);
   const options = { timeout: CLIP_CUT_TIMEOUT_MS, killSignal: "SIGKILL" as const };
   const quiet = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"];
+  // Seeking before the input: the copy starts on the keyframe at or before the start, and so does the
+  // thumbnail (without the accurate seek's decoding up to the start): the clip's first frame. Both read
+  // the recording at once, each on its own core.
+  const seek = ["-ss", clip.startSeconds.toFixed(3), "-protocol_whitelist", "file"];
   try {
-    await run(
-      clip.ffmpeg,
-      [
-        ...quiet,
-        // Seeking before the input: the copy starts on the keyframe at or before the start.
-        ...["-ss", clip.startSeconds.toFixed(3), "-protocol_whitelist", "file", "-i", input],
-        ...["-t", clip.durationSeconds.toFixed(3), "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy"],
-        ...["-avoid_negative_ts", "make_zero", "-movflags", "+faststart", "-f", "mp4", clip.outPath],
-      ],
-      options,
-    );
-    await run(
-      clip.ffmpeg,
-      [
-        ...quiet,
-        ...["-i", clip.outPath, "-frames:v", "1", "-vf", `scale=${CLIP_THUMBNAIL_WIDTH}:-2`],
-        ...["-f", "image2", "-c:v", "mjpeg", clip.thumbnailPath],
-      ],
-      options,
-    );
+    // Both settle before a failure is acted on: a file written after the clean-up would be left behind.
+    const runs = await Promise.allSettled([
+      run(
+        clip.ffmpeg,
+        [
+          ...quiet,
+          ...[...seek, "-i", input, "-t", clip.durationSeconds.toFixed(3)],
+          ...["-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", "-avoid_negative_ts", "make_zero"],
+          ...["-movflags", "+faststart", "-f", "mp4", clip.outPath],
+        ],
+        options,
+      ),
+      run(
+        clip.ffmpeg,
+        [
+          ...quiet,
+          ...["-noaccurate_seek", ...seek, "-i", input, "-map", "0:v:0", "-frames:v", "1"],
+          ...["-vf", `scale=${CLIP_THUMBNAIL_WIDTH}:-2`, "-f", "image2", "-c:v", "mjpeg", clip.thumbnailPath],
+        ],
+        options,
+      ),
+    ]);
+    for (const ended of runs) if (ended.status === "rejected") throw ended.reason;
     return { bytes: (await stat(clip.outPath)).size };
   } catch (error) {
     // Nothing half-made is left for the caller to store.
