@@ -5,6 +5,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { stageRange } from "../apps/server/src/features/clipping/recording-range";
+import { X264 } from "../apps/server/src/media/ffmpeg-args";
 import { cutClip } from "../apps/server/src/platform/clips/cut";
 import { recordHls } from "../apps/server/src/testing/videos/recording";
 
@@ -24,7 +25,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const dir = await mkdtemp(path.join(tmpdir(), "onstage-bench-clip-"));
 try {
   const recording = path.join(dir, "recording");
-  const playlist = await recordHls(recording, RECORDING_SECONDS);
+  // Encoded as the program feed records (its X264 arguments), not at the test sources' fastest.
+  const playlist = await recordHls(recording, RECORDING_SECONDS, { video: X264 });
   const read = (file: string) => readFile(path.join(recording, file)).catch(() => null);
   const copies: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
