@@ -95,15 +95,23 @@ function watchForPoll(guest: Page, question: string, timeoutMs: number) {
 
 /** The playing video's frame as the viewer sees it, read back at the program's size. */
 function frameOf(page: Page, label: string) {
-  return page.getByLabel(label).evaluate((video: HTMLVideoElement, size) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = size.width;
-    canvas.height = size.height;
-    const ctx = canvas.getContext("2d", { willReadFrequently: true });
-    if (!ctx) throw new Error("no 2d context");
-    ctx.drawImage(video, 0, 0, size.width, size.height);
-    return Array.from(ctx.getImageData(0, 0, size.width, size.height).data);
-  }, PROGRAM);
+  return page
+    .getByLabel(label)
+    .evaluate((video: HTMLVideoElement, size) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = size.width;
+      canvas.height = size.height;
+      const ctx = canvas.getContext("2d", { willReadFrequently: true });
+      if (!ctx) throw new Error("no 2d context");
+      ctx.drawImage(video, 0, 0, size.width, size.height);
+      // As base64: an array of 3.7 million numbers took seconds of both processes' CPU to pass as JSON.
+      const data = ctx.getImageData(0, 0, size.width, size.height).data;
+      let binary = "";
+      for (let i = 0; i < data.length; i += 0x8000)
+        binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+      return btoa(binary);
+    }, PROGRAM)
+    .then((base64) => new Uint8Array(Buffer.from(base64, "base64")));
 }
 
 /** The colours of the playing video's frame at a few program places (reading the whole frame is slow). */
@@ -126,7 +134,7 @@ function pixelsOf<K extends string>(page: Page, label: string, at: Record<K, Poi
   ) as Promise<Record<K, number[]>>;
 }
 
-const pixel = (frame: number[], x: number, y: number) => {
+const pixel = (frame: Uint8Array, x: number, y: number) => {
   const i = (Math.round(y) * PROGRAM.width + Math.round(x)) * 4;
   return [frame[i] ?? 0, frame[i + 1] ?? 0, frame[i + 2] ?? 0];
 };
@@ -225,7 +233,7 @@ function stageLayers(page: Page) {
 
 /** Light pixels (the name's letters) in the bottom bar of a tile. */
 function lightPixelsInNameBar(
-  frame: number[],
+  frame: Uint8Array,
   tile: { x: number; y: number; width: number; height: number },
   bar: number,
 ) {

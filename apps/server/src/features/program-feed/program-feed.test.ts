@@ -24,7 +24,6 @@ import {
   webmRecording,
 } from "../../testing/media";
 import { type RoomScene, roomScene, topicMessages } from "../../testing/room-scene";
-import { expectServerError } from "../../testing/server-errors";
 
 const SECRET = "program-feed-test-secret-0123456789abcdef";
 
@@ -188,35 +187,6 @@ describeOnPostgres("program feed", (use) => {
     expect(skipped.length).toBe(1);
     expect(await readText(`${dir}/${LIVE_PLAYLIST}`)).toContain("#EXT-X-ENDLIST");
   });
-
-  it("a media process that dies takes its compositors along; the next compositor carries on in a new one", async () => {
-    const sessionId = await scene.g.session(scene.event, { state: "broadcasting" });
-    const stream = await goLive(use(), sessionId);
-    const dir = streamDir(mediaDir, sessionId, stream.id);
-    const first = await host(sessionId);
-    const sending = sendRecording(first, recording, 4);
-    await first.waitFor("live", 30_000);
-    const before = new Set(parsePlaylist(await readText(`${dir}/${LIVE_PLAYLIST}`)).map((s) => s.uri));
-    const media = await mediaProcesses();
-    expect(media).toHaveLength(1);
-    expectServerError(/"signal":"SIGKILL","msg":"media process: process exited"/);
-    process.kill(media[0] ?? 0, "SIGKILL");
-    await until(
-      "the compositor's socket closed",
-      async () => first.socket.readyState === first.socket.CLOSED,
-    );
-    await sending;
-
-    const second = await host(sessionId);
-    void sendRecording(second, recording, 4);
-    await second.waitFor("accepted");
-    expect(await mediaProcesses()).not.toContain(media[0]);
-    await until("segments after a discontinuity", async () => {
-      const segments = parsePlaylist(await readText(`${dir}/${LIVE_PLAYLIST}`));
-      const added = segments.filter((s) => !before.has(s.uri));
-      return added.length >= 2 && added.some((s) => s.discontinuity);
-    });
-  }, 90_000);
 
   describe("playback", () => {
     let stream: SessionStream;
