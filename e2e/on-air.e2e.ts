@@ -93,32 +93,14 @@ function watchForPoll(guest: Page, question: string, timeoutMs: number) {
   );
 }
 
-/** The playing video's frame as the viewer sees it, read back at the program's size. */
-function frameOf(page: Page, label: string) {
-  return page
-    .getByLabel(label)
-    .evaluate((video: HTMLVideoElement, size) => {
-      const canvas = document.createElement("canvas");
-      canvas.width = size.width;
-      canvas.height = size.height;
-      const ctx = canvas.getContext("2d", { willReadFrequently: true });
-      if (!ctx) throw new Error("no 2d context");
-      ctx.drawImage(video, 0, 0, size.width, size.height);
-      // As base64: an array of 3.7 million numbers took seconds of both processes' CPU to pass as JSON.
-      const data = ctx.getImageData(0, 0, size.width, size.height).data;
-      let binary = "";
-      for (let i = 0; i < data.length; i += 0x8000)
-        binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
-      return btoa(binary);
-    }, PROGRAM)
-    .then((base64) => new Uint8Array(Buffer.from(base64, "base64")));
-}
-
-/** The colours of the playing video's frame at a few program places (reading the whole frame is slow). */
 type Point = { x: number; y: number };
 
-function pixelsOf<K extends string>(page: Page, label: string, at: Record<K, Point>) {
-  const places: Record<string, Point> = at;
+/**
+ * The playing video's frame as the viewer sees it, drawn at the program's size: the colours at
+ * `places`, or, without them, the whole frame as base64 (an array of 3.7 million numbers took seconds
+ * of both processes' CPU to pass as JSON).
+ */
+function drawnFrame(page: Page, label: string, places: Record<string, Point> | null) {
   return page.getByLabel(label).evaluate(
     (video: HTMLVideoElement, { size, places }) => {
       const canvas = document.createElement("canvas");
@@ -127,12 +109,27 @@ function pixelsOf<K extends string>(page: Page, label: string, at: Record<K, Poi
       const ctx = canvas.getContext("2d", { willReadFrequently: true });
       if (!ctx) throw new Error("no 2d context");
       ctx.drawImage(video, 0, 0, size.width, size.height);
-      const read = ({ x, y }: Point) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
-      return Object.fromEntries(Object.entries(places).map(([k, p]) => [k, read(p)]));
+      if (places) {
+        const read = ({ x, y }: Point) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+        return Object.fromEntries(Object.entries(places).map(([k, p]) => [k, read(p)]));
+      }
+      const data = ctx.getImageData(0, 0, size.width, size.height).data;
+      let binary = "";
+      for (let i = 0; i < data.length; i += 0x8000)
+        binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+      return btoa(binary);
     },
     { size: PROGRAM, places },
-  ) as Promise<Record<K, number[]>>;
+  );
 }
+
+/** The whole frame, RGBA. */
+const frameOf = (page: Page, label: string) =>
+  drawnFrame(page, label, null).then((base64) => new Uint8Array(Buffer.from(base64 as string, "base64")));
+
+/** The colours at a few program places (reading the whole frame costs more). */
+const pixelsOf = <K extends string>(page: Page, label: string, at: Record<K, Point>) =>
+  drawnFrame(page, label, at) as Promise<Record<K, number[]>>;
 
 const pixel = (frame: Uint8Array, x: number, y: number) => {
   const i = (Math.round(y) * PROGRAM.width + Math.round(x)) * 4;

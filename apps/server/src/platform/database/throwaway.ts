@@ -38,7 +38,8 @@ export async function throwawayDatabase(
   const name = `onstage_tmp_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate(admin, adminUrl)}`);
+  template ??= migratedTemplate(admin, adminUrl);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await template}`);
   // A throw-away database needs no durability: commits stop waiting for the disk (a quarter of the
   // database suites' time here).
   await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
@@ -61,6 +62,8 @@ function databaseUrl(adminUrl: string, name: string): string {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+let template: Promise<string> | null = null;
 
 /**
  * The migrated database a throw-away one is copied from, named by the migrations it holds: made once
@@ -85,14 +88,9 @@ async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<str
   return name;
 }
 
-let digest: Promise<string> | null = null;
-
-function migrationsDigest(): Promise<string> {
-  digest ??= (async () => {
-    const hash = createHash("sha256");
-    for (const file of (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith(".sql")).sort())
-      hash.update(file).update(await readFile(path.join(MIGRATIONS_DIR, file)));
-    return hash.digest("hex").slice(0, 16);
-  })();
-  return digest;
+async function migrationsDigest(): Promise<string> {
+  const hash = createHash("sha256");
+  for (const file of (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith(".sql")).sort())
+    hash.update(file).update(await readFile(path.join(MIGRATIONS_DIR, file)));
+  return hash.digest("hex").slice(0, 16);
 }
