@@ -126,6 +126,9 @@ function sessionData(state: SessionState): { data: EventPageData; room: RoomResp
       isRecording: false,
       timeBroadcastStart: null,
       timeBroadcastEnd: null,
+      // These tests are about the HLS player (issue 27: a small room would watch over WebRTC).
+      showToAll: false,
+      delivery: "hls",
     },
     chats: [],
     registeredCount: 3,

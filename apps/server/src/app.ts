@@ -54,6 +54,7 @@ import { webAppFeature } from "./features/share-preview/feature";
 import { stageFeature } from "./features/stage/feature";
 import { studioFeature } from "./features/studio/feature";
 import { userProfileFeature } from "./features/user-profile/feature";
+import { viewerDeliveryFeature } from "./features/viewer-delivery/feature";
 import { registerCompression } from "./http/compression";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
@@ -321,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     dashboardFeature(shared),
     roomFeature(shared),
     sessionControlFeature(shared),
+    viewerDeliveryFeature(shared),
     chatFeature(shared),
     questionsFeature(shared),
     pollsFeature(shared),

@@ -178,6 +178,13 @@ export const COUNTDOWN_STUCK_MS = 5 * SECOND_MS;
 export const HLS_HEALTHCHECK_TIMEOUT_MS = 3_500;
 /** Spec 2 §4: HLS is used above this many viewers (value not shown; see decisions). */
 export const HLS_VIEWER_THRESHOLD_USERS = 50;
+/**
+ * Issue 27 §1: a room on HLS goes back to WebRTC only this many viewers under the threshold, so an
+ * audience hovering at the threshold does not flip its delivery at every arrival.
+ */
+export const HLS_VIEWER_HYSTERESIS_USERS = 10;
+/** Issue 27 §1: how often a node recounts its live sessions' audiences against the threshold. */
+export const VIEWER_DELIVERY_SWEEP_MS = 2 * SECOND_MS;
 /** Spec 2 §7, §9: the RTMP transcoder is polled until available. */
 export const TRANSCODER_POLL_MS = 3 * SECOND_MS;
 /** Spec 2 §8, §9: 'Session limit approaching' this long before the maximum runtime. */

@@ -25,6 +25,7 @@ export * from "./dashboard/rules";
 export * from "./dashboard/sessions";
 export * from "./dashboard/team";
 export * from "./dashboard/tickets";
+export * from "./delivery/rules";
 export * from "./errors";
 export * from "./event-page/rules";
 export * from "./event-page/schemas";

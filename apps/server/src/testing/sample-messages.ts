@@ -63,6 +63,8 @@ function sampleBody(topic: Topic, n: number): TopicBody<TopicKind> {
         isRecording: false,
         timeBroadcastStart: null,
         timeBroadcastEnd: null,
+        showToAll: false,
+        delivery: "webrtc",
       } as const;
       return { kind: "change", table: "video_sessions", event: "UPDATE", payload };
     }

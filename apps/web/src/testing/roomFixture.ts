@@ -22,6 +22,8 @@ export function roomFixture(session: Partial<RoomSession> = {}): RoomResponse {
       isRecording: false,
       timeBroadcastStart: null,
       timeBroadcastEnd: null,
+      showToAll: false,
+      delivery: "webrtc",
       ...session,
     },
     chats: [],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SessionStream } from "../broadcast/schemas";
 import { Chat } from "../chat/schemas";
+import { ViewerDelivery } from "../delivery/rules";
 import { RegisteredUserFilter } from "../people/registered-users";
 import { BroadcastType, EventRole, SessionState, SessionType } from "../vocabulary";
 import { Id, StoredText } from "../wire";
@@ -41,6 +42,10 @@ export const RoomSession = z.object({
   /** When the session last went live; null before its first go-live or after a reset. */
   timeBroadcastStart: z.iso.datetime().nullable(),
   timeBroadcastEnd: z.iso.datetime().nullable(),
+  /** Issue 27: the team's show-to-all flag (HLS for the whole audience). */
+  showToAll: z.boolean(),
+  /** Issue 27: how the audience watches the broadcast now (`roomDelivery`); `?useHLS`/`?useWebRTC` force either. */
+  delivery: ViewerDelivery,
 });
 export type RoomSession = z.infer<typeof RoomSession>;
 

@@ -33,6 +33,7 @@ const SETTINGS = {
   open_stage: z.boolean(),
   hide_audience: z.boolean(),
   disable_qa: z.boolean(),
+  show_to_all: z.boolean(),
   broadcast_type: BroadcastType,
   is_recording: z.boolean(),
 };

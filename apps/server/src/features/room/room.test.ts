@@ -62,6 +62,8 @@ describeOnEachDatabase("GET /api/video-session/room", (use) => {
         isRecording: false,
         timeBroadcastStart: null,
         timeBroadcastEnd: null,
+        showToAll: false,
+        delivery: "webrtc",
       },
       chats: [{ id: s.publicChat, chatType: "public" }],
       registeredCount: 3,

@@ -278,6 +278,7 @@ describeOnEachDatabase("session control", (use) => {
     { setting: { allow_raising_hands: false }, field: "allowRaisingHands", want: false },
     { setting: { hide_audience: true }, field: "hideAudience", want: true },
     { setting: { disable_qa: true }, field: "disableQa", want: true },
+    { setting: { show_to_all: true }, field: "showToAll", want: true },
     { setting: { broadcast_type: "rtmp" }, field: "broadcastType", want: "rtmp" },
   ])("update-settings $field is stored and published", async ({ setting, field, want }) => {
     const s = await scene({ state: "greenroom" });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { intervalWorker } from "../../platform/jobs/interval";
 import type { Worker } from "../feature";
 import type { SessionControlService } from "./service";
 
@@ -10,20 +11,9 @@ export const RUNTIME_LIMIT_SWEEP_MS = 15_000;
 
 /** Spec 2 §8: ends the lives that reached their maximum runtime (docs/decisions.md "Plan limits"). */
 export function runtimeLimitWorker(service: SessionControlService, log: FastifyBaseLogger): Worker {
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  return {
-    start() {
-      timer = setInterval(() => {
-        sweeping = service
-          .endPastMaxRuntime()
-          .catch((err: unknown) => log.warn({ err }, "ending lives past their maximum runtime failed"));
-      }, RUNTIME_LIMIT_SWEEP_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await sweeping;
-    },
-  };
+  return intervalWorker(
+    RUNTIME_LIMIT_SWEEP_MS,
+    () => service.endPastMaxRuntime(),
+    (err) => log.warn({ err }, "ending lives past their maximum runtime failed"),
+  );
 }

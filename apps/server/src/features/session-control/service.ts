@@ -337,6 +337,9 @@ function settingsPatch(body: UpdateSettingsBody): SessionPatch {
       return { hideAudience: body.hide_audience };
     case "disable_qa":
       return { disableQa: body.disable_qa };
+    case "show_to_all":
+      // Issue 27: show-to-all moves the audience to HLS at once; lifted, the delivery sweep recounts.
+      return { showToAll: body.show_to_all, ...(body.show_to_all ? { viewerDelivery: "hls" as const } : {}) };
     case "broadcast_type":
       return { broadcastType: body.broadcast_type };
     default:

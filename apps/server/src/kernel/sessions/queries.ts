@@ -6,6 +6,7 @@ import {
   type SessionState,
   type SessionType,
   type VideoSessionSummary,
+  type ViewerDelivery,
 } from "@onstage/domain";
 import { type Queryable, statement } from "../../platform/database";
 import { iso, updateColumns } from "../../platform/database/rows";
@@ -94,7 +95,7 @@ export async function countSessions(db: Queryable, eventId: number): Promise<num
 export const ROOM_SESSION_COLUMNS = `
   vs.id AS session_id, vs.title, vs.state, vs.session_type, vs.broadcast_type, vs.hide_audience, vs.disable_chat,
   vs.allow_raising_hands, vs.open_stage, vs.disable_qa, vs.qa_show_on_stage, vs.qa_truncate_on_stage,
-  vs.is_recording, vs.time_broadcast_start,
+  vs.is_recording, vs.time_broadcast_start, vs.show_to_all, vs.viewer_delivery,
   vs.time_broadcast_end,
   (SELECT json_build_object('questionId', sq.id, 'content', sq.content, 'firstName', su.first_name,
                             'lastName', su.last_name)
@@ -120,6 +121,8 @@ export interface RoomSessionRow {
   is_recording: boolean;
   time_broadcast_start: Date | null;
   time_broadcast_end: Date | null;
+  show_to_all: boolean;
+  viewer_delivery: ViewerDelivery;
 }
 
 export const toRoomSession = (r: RoomSessionRow): RoomSession => ({
@@ -142,6 +145,8 @@ export const toRoomSession = (r: RoomSessionRow): RoomSession => ({
   isRecording: r.is_recording,
   timeBroadcastStart: iso(r.time_broadcast_start),
   timeBroadcastEnd: iso(r.time_broadcast_end),
+  showToAll: r.show_to_all,
+  delivery: r.viewer_delivery,
 });
 
 /** The session as the room shows it (and its topic carries it); null when gone. */
@@ -225,6 +230,8 @@ export interface SessionPatch extends Partial<NewSession> {
   openStage?: boolean;
   hideAudience?: boolean;
   disableQa?: boolean;
+  showToAll?: boolean;
+  viewerDelivery?: ViewerDelivery;
   qaShowOnStage?: boolean;
   qaTruncateOnStage?: boolean;
   /** null clears it (a reset). */
@@ -255,6 +262,8 @@ export async function updateSession(tx: Queryable, sessionId: number, p: Session
       open_stage: p.openStage,
       hide_audience: p.hideAudience,
       disable_qa: p.disableQa,
+      show_to_all: p.showToAll,
+      viewer_delivery: p.viewerDelivery,
       qa_show_on_stage: p.qaShowOnStage,
       qa_truncate_on_stage: p.qaTruncateOnStage,
       qa_on_stage_question_id: clearsQaOnStage(p) ? null : undefined,

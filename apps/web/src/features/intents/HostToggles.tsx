@@ -6,7 +6,8 @@ import { toast } from "../../ui/toast";
 import { type HostSetting, updateSetting } from "./intentsApi";
 
 /**
- * Spec 2 §6 people panel host controls (owner/admin): allow raising hands, open stage, hide audience.
+ * Spec 2 §6 people panel host controls (owner/admin): allow raising hands, open stage, hide audience;
+ * spec 2 §4's show-to-all flag.
  * Raise hands and open stage only for webrtc, non-lobby sessions; raise hands disabled while the stage is
  * open. The session topic brings the new settings back (RoomSession).
  */
@@ -39,6 +40,10 @@ export function HostToggles({ session, flags }: { session: RoomSession; flags: V
       )}
       <Checkbox checked={session.hideAudience} disabled={save.isPending} onChange={toggle("hide_audience")}>
         Hide audience
+      </Checkbox>
+      {/* Issue 27: the whole audience on HLS, whatever its size (a small room watches in real time). */}
+      <Checkbox checked={session.showToAll} disabled={save.isPending} onChange={toggle("show_to_all")}>
+        Show to all over HLS
       </Checkbox>
     </fieldset>
   );

@@ -39,7 +39,7 @@ export const answerHand = (ref: SessionRef, userId: number, answer: HandAnswer) 
 export const uninvite = (ref: SessionRef, userId: number) => post("uninvite", ref, { user_id: userId });
 
 /** Spec 2 §7 update-settings: one of the people panel's host controls. */
-export type HostSetting = "allow_raising_hands" | "open_stage" | "hide_audience";
+export type HostSetting = "allow_raising_hands" | "open_stage" | "hide_audience" | "show_to_all";
 export const updateSetting = (ref: SessionRef, name: HostSetting, value: boolean) =>
   api(
     "/api/video-session/update-settings",
