@@ -183,6 +183,11 @@ export const HLS_VIEWER_THRESHOLD_USERS = 50;
  * audience hovering at the threshold does not flip its delivery at every arrival.
  */
 export const HLS_VIEWER_HYSTERESIS_USERS = 10;
+/**
+ * Issue 27 §1: the viewer places a room's SFU takes (the threshold, and the hysteresis for the recount's
+ * lag); past them a viewer watches over HLS.
+ */
+export const WEBRTC_VIEWER_PLACES = HLS_VIEWER_THRESHOLD_USERS + HLS_VIEWER_HYSTERESIS_USERS;
 /** Issue 27 §1: how often a node recounts its live sessions' audiences against the threshold. */
 export const VIEWER_DELIVERY_SWEEP_MS = 2 * SECOND_MS;
 /** Spec 2 §7, §9: the RTMP transcoder is polled until available. */

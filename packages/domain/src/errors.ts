@@ -145,6 +145,8 @@ const MESSAGES: Record<string, string> = {
   // Issue 11 §2: the stage runs in the greenroom and while broadcasting only.
   stage_closed: "The stage is not open right now",
   not_on_stage: "Join the stage first",
+  viewer_places_full: "The real-time stream is full: watching over HLS",
+  not_broadcasting_yet: "The session is not live yet",
   bad_offer: "Your browser's media offer could not be used. Please reload the page.",
   bad_answer: "Your browser's media answer could not be used. Please reload the page.",
   already_publishing: "You are already on stage in this tab",

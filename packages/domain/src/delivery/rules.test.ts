@@ -31,14 +31,14 @@ describe("roomDelivery", () => {
 });
 
 describe("forcedDelivery and viewerDelivery", () => {
-  it.each<[string, ViewerDelivery, ViewerDelivery | null, ViewerDelivery]>([
-    ["", "webrtc", null, "webrtc"],
-    ["?useHLS", "webrtc", "hls", "hls"],
-    ["?useWebRTC", "hls", "webrtc", "webrtc"],
-    ["?useHLS&useWebRTC", "webrtc", "hls", "hls"],
-    ["?clip_start_time=10", "hls", null, "hls"],
-  ])("%s on a %s room", (search, room, forced, expected) => {
-    expect(forcedDelivery(new URLSearchParams(search))).toBe(forced);
+  it.each<[string[], ViewerDelivery, ViewerDelivery | null, ViewerDelivery]>([
+    [[], "webrtc", null, "webrtc"],
+    [["useHLS"], "webrtc", "hls", "hls"],
+    [["useWebRTC"], "hls", "webrtc", "webrtc"],
+    [["useHLS", "useWebRTC"], "webrtc", "hls", "hls"],
+    [["clip_start_time"], "hls", null, "hls"],
+  ])("query flags %j on a %s room", (flags, room, forced, expected) => {
+    expect(forcedDelivery(new Set(flags))).toBe(forced);
     expect(viewerDelivery(room, forced)).toBe(expected);
   });
 });

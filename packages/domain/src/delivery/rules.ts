@@ -38,7 +38,7 @@ export function roomDelivery({
 }
 
 /** Spec 2 §1 query flags: `?useHLS` or `?useWebRTC` force a viewer's delivery; null leaves it to the room. */
-export function forcedDelivery(params: URLSearchParams): ViewerDelivery | null {
+export function forcedDelivery(params: { has(name: string): boolean }): ViewerDelivery | null {
   if (params.has("useHLS")) return "hls";
   if (params.has("useWebRTC")) return "webrtc";
   return null;

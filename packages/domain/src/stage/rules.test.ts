@@ -36,12 +36,19 @@ describe("stageRights", () => {
   const STATES: SessionState[] = ["scheduled", "greenroom", "broadcasting", "postevent", "ended"];
   test.each(STATES)("the stage is open in %s only while greenroom or broadcasting", (state) => {
     const open = state === "greenroom" || state === "broadcasting";
+    const view = state === "broadcasting" ? null : "not_broadcasting_yet";
     expect(stageIsOpen(state)).toBe(open);
     const rights = stageRights({ flags: flagsOf("speaker"), state, signedIn: true, isBanned: false });
     expect(rights).toEqual(
       open
-        ? { canPublish: true, canSubscribe: true, canWatch: false, refusal: null }
-        : { canPublish: false, canSubscribe: false, canWatch: false, refusal: "stage_closed" },
+        ? { canPublish: true, canSubscribe: true, canWatch: false, refusal: null, viewRefusal: view }
+        : {
+            canPublish: false,
+            canSubscribe: false,
+            canWatch: false,
+            refusal: "stage_closed",
+            viewRefusal: view,
+          },
     );
   });
 
@@ -50,16 +57,19 @@ describe("stageRights", () => {
       who: "signed out",
       input: { flags: flagsOf(null), signedIn: false, isBanned: false },
       refusal: "signed_out",
+      viewRefusal: "signed_out",
     },
     {
       who: "banned host",
       input: { flags: flagsOf("host"), signedIn: true, isBanned: true },
       refusal: "banned",
+      viewRefusal: "banned",
     },
     {
       who: "guest",
       input: { flags: flagsOf("guest"), signedIn: true, isBanned: false },
       refusal: "forbidden",
+      viewRefusal: null,
     },
     {
       who: "shadow-banned walk-in on the open stage (as a missing right)",
@@ -71,20 +81,26 @@ describe("stageRights", () => {
         openStage: true,
       },
       refusal: "forbidden",
+      viewRefusal: null,
     },
     {
       who: "shadow-banned speaker (as a missing right)",
       input: { flags: flagsOf("speaker"), signedIn: true, isBanned: false, isShadowBanned: true },
       refusal: "forbidden",
+      viewRefusal: null,
     },
-  ] as const)("$who is refused ($refusal)", ({ input, refusal }) => {
-    expect(stageRights({ ...input, state: "broadcasting" })).toEqual({
-      canPublish: false,
-      canSubscribe: false,
-      canWatch: false,
-      refusal,
-    });
-  });
+  ] as const)(
+    "$who is refused ($refusal), watches the program over WebRTC: $viewRefusal",
+    ({ input, refusal, viewRefusal }) => {
+      expect(stageRights({ ...input, state: "broadcasting" })).toEqual({
+        canPublish: false,
+        canSubscribe: false,
+        canWatch: false,
+        refusal,
+        viewRefusal,
+      });
+    },
+  );
 
   test.each([
     { who: "event host", flags: flagsOf("host"), canWatch: true },

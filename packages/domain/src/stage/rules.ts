@@ -2,7 +2,8 @@ import { isHostLevel, type ViewerFlags } from "../roles/rules";
 import type { SessionState } from "../vocabulary";
 
 // Who goes on the live stage (spec 2 §1, §6; issue 11 §2). Stage media (WebRTC) is for the people on
-// stage and the program feed's compositor only; every other viewer watches the HLS feed (spec 2 §4).
+// stage and the program feed's compositor; other viewers watch the composed program, over WebRTC in a
+// small room (a viewer place: subscribe-only) or HLS (spec 2 §4, issue 27).
 
 /** Spec 2 §1: the stage runs in the greenroom (the team rehearses) and while broadcasting. */
 export function stageIsOpen(state: SessionState): boolean {
@@ -33,6 +34,20 @@ export interface StageRights {
   canWatch: boolean;
   /** Why the viewer cannot take part now; null when they can. */
   refusal: StageRefusal | null;
+  /** Issue 27: why the viewer may not watch the composed program over WebRTC; null when they may. */
+  viewRefusal: ViewRefusal | null;
+}
+
+export type ViewRefusal = "signed_out" | "banned" | "not_broadcasting_yet";
+
+/**
+ * Issue 27 §1: a viewer place (the composed program over WebRTC, subscribe-only) is for anyone who may
+ * read the session while it broadcasts; a shadow ban hides what one writes, not what one watches.
+ */
+export function viewRefusal(input: Pick<StageInput, "signedIn" | "isBanned" | "state">): ViewRefusal | null {
+  if (!input.signedIn) return "signed_out";
+  if (input.isBanned) return "banned";
+  return input.state === "broadcasting" ? null : "not_broadcasting_yet";
 }
 
 /**
@@ -51,11 +66,13 @@ export function mayJoinStage(input: Pick<StageInput, "flags" | "acceptedInvite" 
 
 /** What the viewer may do with the stage's media in the session's current state. */
 export function stageRights(input: StageInput): StageRights {
+  const view = viewRefusal(input);
   const refused = (refusal: StageRefusal): StageRights => ({
     canPublish: false,
     canSubscribe: false,
     canWatch: false,
     refusal,
+    viewRefusal: view,
   });
   if (!input.signedIn) return refused("signed_out");
   if (input.isBanned) return refused("banned");
@@ -67,7 +84,7 @@ export function stageRights(input: StageInput): StageRights {
   if (!canSubscribe) return refused("forbidden");
   // In scheduled, postevent and ended nobody is on stage: the room is closed.
   if (!stageIsOpen(input.state)) return refused("stage_closed");
-  return { canPublish, canSubscribe, canWatch, refusal: null };
+  return { canPublish, canSubscribe, canWatch, refusal: null, viewRefusal: view };
 }
 
 /**

@@ -53,6 +53,8 @@ export const StageJoinMessage = z
     ...SessionRef,
     /** Watch only (the program feed's compositor): publishes nothing and is no tile on stage. */
     watch: z.boolean().optional(),
+    /** Issue 27: a viewer place: receives the composed program only, publishes nothing. */
+    view: z.boolean().optional(),
   })
   .strict();
 export const StageOfferMessage = z.object({ ...SessionRef, sdp: Sdp }).strict();

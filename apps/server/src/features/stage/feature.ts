@@ -55,10 +55,12 @@ export function stageFeature(
           sessionId,
           members.map((m) => m.userId),
         );
-        for (const { place, userId } of members) {
-          if (rights.get(userId)?.refusal === null) continue;
+        for (const { place, userId, role } of members) {
+          const held = rights.get(userId);
+          // A viewer place answers to the rule of watching (issue 27), every other place to the stage's.
+          if (held && (role === "viewer" ? held.viewRefusal : held.refusal) === null) continue;
           await embedded.remove(sessionId, place);
-          if (place === userId) await onStage(sessionId, userId, false);
+          if (role === "stage") await onStage(sessionId, userId, false);
         }
       } catch (err) {
         deps.log.error({ err, sessionId }, "re-checking stage rights failed");

@@ -66,9 +66,12 @@ export async function membersRights(
   return new Map([...readers].map(([userId, access]) => [userId, standingOf(access).rights]));
 }
 
-/** Throws the refusal as the error the client sees: 401, 403, or 409 stage_closed. */
-export function requireStage(rights: StageRights): void {
-  switch (rights.refusal) {
+/**
+ * Throws the refusal as the error the client sees: 401, 403, or 409 stage_closed; for a viewer place
+ * (`viewing`, issue 27) the rule of watching, 409 not_broadcasting_yet off the air.
+ */
+export function requireStage(rights: StageRights, viewing = false): void {
+  switch (viewing ? rights.viewRefusal : rights.refusal) {
     case null:
       return;
     case "signed_out":
@@ -78,6 +81,8 @@ export function requireStage(rights: StageRights): void {
       throw Forbidden();
     case "stage_closed":
       throw Conflict("stage_closed");
+    case "not_broadcasting_yet":
+      throw Conflict("not_broadcasting_yet");
   }
 }
 

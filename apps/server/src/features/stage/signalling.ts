@@ -12,11 +12,13 @@ import {
   StageOfferMessage,
   type StageRights,
   StageStateMessage,
+  WEBRTC_VIEWER_PLACES,
 } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Database } from "../../platform/database";
 import { CandidateScreen, isClientOnThisMachine } from "../../platform/media-room/embedded/candidates";
+import type { PlaceRole } from "../../platform/media-room/embedded/protocol";
 import type { EmbeddedMediaRoom, StageSink } from "../../platform/media-room/embedded/room";
 import { asAck, type RealtimeSocket, realtimeError } from "../realtime/service";
 import { fullNameOf } from "./queries";
@@ -49,7 +51,10 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
   return (socket) => {
     const userId = socket.data.userId;
     /** The places this socket holds, by session, with the sink the SFU talks to it through. */
-    const places = new Map<number, { place: number; sink: StageSink; candidates: CandidateScreen }>();
+    const places = new Map<
+      number,
+      { place: number; role: PlaceRole; sink: StageSink; candidates: CandidateScreen }
+    >();
     const { address, headers } = socket.handshake;
     const onThisMachine = isClientOnThisMachine(address, headers["x-forwarded-for"]);
 
@@ -78,7 +83,8 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
     const gone = async (sessionId: number) => {
       const held = places.get(sessionId);
       places.delete(sessionId);
-      if (held?.place === userId && userId !== null) await onStage(sessionId, userId, false);
+      if (held?.role === "stage" && held.place === userId && userId !== null)
+        await onStage(sessionId, userId, false);
     };
 
     const leave = async (sessionId: number) => {
@@ -113,14 +119,23 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
           if (!parsed.success) throw BadRequest("invalid_request");
           const sessionId = parsed.data.video_session_id;
           if (!recorderMay(socket.data.recorder, event, parsed.data)) throw Forbidden();
-          const { rights } = await stageStanding(db, userId, sessionId).catch(async (err: unknown) => {
-            await leave(sessionId);
-            throw err;
-          });
-          if (rights.refusal !== null && event !== StageEvents.leave) {
-            await leave(sessionId);
-            requireStage(rights);
+          const { rights, session } = await stageStanding(db, userId, sessionId).catch(
+            async (err: unknown) => {
+              await leave(sessionId);
+              throw err;
+            },
+          );
+          // A viewer place (issue 27) answers to the rule of watching, every other place to the stage's.
+          const viewing =
+            event === StageEvents.join
+              ? (parsed.data as { view?: boolean }).view === true
+              : places.get(sessionId)?.role === "viewer";
+          if (event !== StageEvents.leave) {
+            const refused = viewing ? rights.viewRefusal : rights.refusal;
+            if (refused !== null) await leave(sessionId);
+            requireStage(rights, viewing);
           }
+          if (viewing && event === StageEvents.join) await requireViewerPlace(session.id);
           return (await work(parsed.data, userId ?? 0, rights)) ?? { status: "ok" };
         };
         run().then(
@@ -131,26 +146,38 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       });
     }
 
-    on(StageEvents.join, StageJoinMessage, async ({ video_session_id: sessionId, watch }, member, rights) => {
+    /** Issue 27 §1: a room takes WEBRTC_VIEWER_PLACES viewers; the next ones watch over HLS. */
+    const requireViewerPlace = async (sessionId: number) => {
+      const viewers = room.members(sessionId).filter((m) => m.role === "viewer" && m.userId !== userId);
+      if (viewers.length >= WEBRTC_VIEWER_PLACES) throw Conflict("viewer_places_full");
+    };
+
+    on(StageEvents.join, StageJoinMessage, async (message, member, rights) => {
+      const { video_session_id: sessionId, watch, view } = message;
+      if (watch && view) throw BadRequest("invalid_request");
       if (watch && !rights.canWatch) throw Forbidden();
       await leave(sessionId);
       const sink = sinkFor(sessionId);
-      // Watching (the program feed's compositor) takes a place of its own and publishes nothing.
-      const place = watch ? watchPlace(member, socket.data.recorder !== null) : member;
-      const canPublish = rights.canPublish && !watch;
-      places.set(sessionId, { place, sink, candidates: new CandidateScreen(onThisMachine) });
+      const role: PlaceRole = watch ? "compositor" : view ? "viewer" : "stage";
+      // The compositor and a viewer take places of their own: watching never takes a person's stage
+      // place. The compositor publishes only the program, which only viewers receive.
+      const place = placeFor(role, member, socket.data.recorder !== null);
+      const canPublish =
+        role === "viewer" ? false : role === "compositor" ? rights.canWatch : rights.canPublish;
+      places.set(sessionId, { place, role, sink, candidates: new CandidateScreen(onThisMachine) });
       const name = await fullNameOf(db, member);
-      await room.enter({ sessionId, userId: member, name, canPublish }, sink, place);
-      if (canPublish) await onStage(sessionId, member, true);
+      await room.enter({ sessionId, userId: member, name, canPublish }, sink, place, role);
+      if (role === "stage" && canPublish) await onStage(sessionId, member, true);
       return { status: "ok", canPublish };
     });
     on(
       StageEvents.offer,
       StageOfferMessage,
       async ({ video_session_id: sessionId, sdp }, _member, rights) => {
-        // Nothing a member without the publish right sends reaches the SFU.
-        if (!rights.canPublish) throw Forbidden();
-        const { place, candidates } = heldOf(sessionId);
+        const { place, role, candidates } = heldOf(sessionId);
+        // Nothing a member without the publish right sends reaches the SFU (the program: host level).
+        if (role === "viewer" || !(role === "compositor" ? rights.canWatch : rights.canPublish))
+          throw Forbidden();
         const offer = candidates.sdp("publish", sdp);
         const answer = await room.signal(sessionId, place, { type: "publish-offer", sdp: offer });
         return { status: "ok", sdp: answer ?? "" };
@@ -192,10 +219,18 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
  * compositor (a reload) takes it over as a second tab does a stage place. The server's recorder speaks
  * for the host who went live and keeps a place of its own (below -2^40), so their tab never displaces it.
  */
-const watchPlace = (userId: number, isRecorder: boolean) => (isRecorder ? -(2 ** 40) - userId : -userId);
+/** Issue 27: a viewer's place, below every compositor's (one per user: a second tab takes it over). */
+function placeFor(role: PlaceRole, userId: number, isRecorder: boolean): number {
+  if (role === "stage") return userId;
+  if (role === "viewer") return -(2 ** 41) - userId;
+  return isRecorder ? -(2 ** 40) - userId : -userId;
+}
 
-/** What the stage events that publish need; the server's recorder only watches its own session. */
-const PUBLISHING: ReadonlySet<string> = new Set([StageEvents.offer, StageEvents.state]);
+/**
+ * What the stage events that publish a person need; the server's recorder only watches its own session
+ * and publishes the program it composes (an offer from its compositor place).
+ */
+const PUBLISHING: ReadonlySet<string> = new Set([StageEvents.state]);
 
 function recorderMay(
   recorder: RealtimeSocket["data"]["recorder"],

@@ -26,6 +26,8 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
   beforeAll(() => {
     scene = stage.scene();
   });
+  const setState = (state: string) =>
+    use().query("UPDATE video_sessions SET state = $2 WHERE id = $1", [scene.session, state]);
   /** COMPOSITOR=server's recorder, speaking for the host who went live. */
   const connectRecorder = async () => {
     const stream = await withOutbox(use(), server().app.realtime.realtime, (tx, outbox) =>
@@ -120,7 +122,7 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     expect(codeOf(await otherTab.emit(StageEvents.leave))).toBe("ok");
   }, 20_000);
 
-  test("a watcher (the compositor) receives the stage without taking the host's place or a tile", async () => {
+  test("a watcher (the compositor) receives the stage without taking the host's place or a tile; its program reaches viewer places only", async () => {
     const speaker = await connect("speaker");
     const host = await connect("host");
     const compositor = await connect("host");
@@ -128,7 +130,7 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     expect(await host.join()).toEqual({ status: "ok", canPublish: true });
     expect(await compositor.emit(StageEvents.join, { watch: true })).toEqual({
       status: "ok",
-      canPublish: false,
+      canPublish: true,
     });
     expect(codeOf(await speaker.publish())).toBe("ok");
     const { speaker: s, host: h } = scene.people;
@@ -137,10 +139,44 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
       () => compositor.videoFrom(s.userId) > 10,
       15_000,
     );
-    expect(codeOf(await compositor.publish())).toBe("forbidden");
+
+    // Issue 27 §1: the program it composes goes to viewer places (a guest, a host watching as the
+    // audience does), never to the stage; a viewer publishes nothing and is no tile.
+    expect(codeOf(await compositor.publish())).toBe("ok");
+    const guest = await connect("guest");
+    const hostAsViewer = await connect("host");
+    expect(codeOf(await guest.emit(StageEvents.join, { view: true }))).toBe("not_broadcasting_yet");
+    await setState("broadcasting");
+    expect(await guest.emit(StageEvents.join, { view: true })).toEqual({ status: "ok", canPublish: false });
+    expect(await hostAsViewer.emit(StageEvents.join, { view: true })).toEqual({
+      status: "ok",
+      canPublish: false,
+    });
+    const program = -h.userId;
+    await eventually(
+      "both viewers receive the program",
+      () => guest.videoFrom(program) > 10 && hostAsViewer.videoFrom(program) > 10,
+      15_000,
+    );
+    expect(guest.seen.participants.map((p) => p.userId)).toEqual([program]);
+    expect(codeOf(await guest.publish())).toBe("forbidden");
+    expect(codeOf(await guest.emit(StageEvents.join, { view: true, watch: true }))).toBe("invalid_request");
+    // The stage still sees its two people, neither the program nor a viewer; the host's stage place stays.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(host.seen.closed).toBe(false);
     expect(speaker.seen.participants.map((p) => p.userId).sort()).toEqual([h.userId, s.userId].sort());
-  }, 30_000);
+    expect(speaker.videoFrom(program)).toBe(0);
+
+    // Off the air, a viewer place is taken back by the rights' re-check; the stage stays.
+    await setState("greenroom");
+    server().app.lifecycle.emit("stageSettings", { sessionId: scene.session });
+    await eventually(
+      "the viewers are taken out once the broadcast stops",
+      () => guest.seen.closed && hostAsViewer.seen.closed,
+      5_000,
+    );
+    expect(host.seen.closed).toBe(false);
+  }, 40_000);
 
   test("spec 2 §2 On Stage: a publisher who enters is on_stage in the presence list until they leave or drop; a watcher never is", async () => {
     const { host: h, speaker: s } = scene.people;
@@ -302,18 +338,16 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
 
     // The server's recorder (its session broadcasts) keeps its own beside the host's: their tab never
     // displaces it.
-    const setState = (state: string) =>
-      use().query("UPDATE video_sessions SET state = $2 WHERE id = $1", [scene.session, state]);
     await setState("broadcasting");
     const recorder = await connectRecorder();
     expect(await recorder.emit(StageEvents.join, { watch: true })).toEqual({
       status: "ok",
-      canPublish: false,
+      canPublish: true,
     });
     const first = await connect("host");
     const second = await connect("host");
-    expect(await first.emit(StageEvents.join, { watch: true })).toEqual({ status: "ok", canPublish: false });
-    expect(await second.emit(StageEvents.join, { watch: true })).toEqual({ status: "ok", canPublish: false });
+    expect(await first.emit(StageEvents.join, { watch: true })).toEqual({ status: "ok", canPublish: true });
+    expect(await second.emit(StageEvents.join, { watch: true })).toEqual({ status: "ok", canPublish: true });
     await eventually("the first watch-only place is given up", () => first.seen.closed);
     expect(second.seen.closed).toBe(false);
     expect(recorder.seen.closed).toBe(false);

@@ -115,7 +115,12 @@ describeOnEachDatabase("the server recorder's credential", (use) => {
       const refusals = [
         [StageEvents.join, { video_session_id: scene.session }],
         [StageEvents.join, { video_session_id: scene.otherSession, watch: true }],
-        [StageEvents.offer, { video_session_id: scene.session, sdp: "v=0" }],
+        [StageEvents.join, { video_session_id: scene.session, view: true }],
+        // Its compositor place publishes the program (an offer, issue 27), never a person's state.
+        [
+          StageEvents.state,
+          { video_session_id: scene.session, audioMuted: false, videoMuted: false, screen: false },
+        ],
       ] as const;
       for (const [event, payload] of refusals) {
         expect(await socket.emitWithAck(event, payload), event).toMatchObject({

@@ -21,11 +21,19 @@ export type ServerSignal =
   | { type: "subscribe-offer"; sdp: string }
   | { type: "participants"; participants: StageParticipantInfo[] };
 
+/**
+ * A place's part in the room. `stage`: a person on stage (publishes when they may, receives the stage);
+ * `compositor`: the program feed's compositor (receives the stage, publishes the composed program);
+ * `viewer`: an audience member watching the program in real time (receives the program only, issue 27).
+ */
+export type PlaceRole = "stage" | "compositor" | "viewer";
+
 export interface WorkerMember {
   sessionId: number;
   userId: number;
   name: string;
   canPublish: boolean;
+  role: PlaceRole;
 }
 
 /** Main thread -> worker: one call, answered by a Reply with the same id. */
@@ -41,6 +49,8 @@ export interface SfuStats {
   participants: number;
   /** Tracks sent to subscribers right now. */
   forwardedStreams: number;
+  /** Places watching a program over WebRTC. */
+  viewers: number;
   rssBytes: number;
   /** CPU time of the SFU's thread (user + system, Linux /proc/thread-self), null elsewhere. */
   cpuSeconds: number | null;

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { MediaRoomJoin } from "@onstage/domain";
 import type { MediaRoomMember, MediaRoomPort } from "../port";
-import type { Call, ClientSignal, ServerSignal, SfuStats, WorkerMessage } from "./protocol";
+import type { Call, ClientSignal, PlaceRole, ServerSignal, SfuStats, WorkerMessage } from "./protocol";
 
 /** Where the SFU's messages for one member go (its realtime socket), and how it learns it is out. */
 export interface StageSink {
@@ -33,13 +33,13 @@ export interface EmbeddedMediaRoom extends MediaRoomPort {
    * A publisher's place is its user id; a watch-only place (the compositor) is a negative number of its
    * own, so watching never takes a person's place on stage.
    */
-  enter(member: MediaRoomMember, sink: StageSink, place?: number): Promise<void>;
+  enter(member: MediaRoomMember, sink: StageSink, place?: number, role?: PlaceRole): Promise<void>;
   /** A browser's message; a publish offer resolves to the SFU's answer. */
   signal(sessionId: number, place: number, signal: ClientSignal): Promise<string | null>;
   /** Whether the place is still the one `sink` was given (not another tab's). */
   holds(sessionId: number, place: number, sink: StageSink): boolean;
-  /** The places in a session's room and whose they are (the stage feature re-checks their rights). */
-  members(sessionId: number): { place: number; userId: number }[];
+  /** The places in a session's room, whose they are and their part (the stage feature re-checks rights). */
+  members(sessionId: number): { place: number; userId: number; role: PlaceRole }[];
   /** Sessions with a room. */
   sessions(): number[];
   stats(): Promise<SfuStats>;
@@ -53,7 +53,7 @@ type Callable = Call extends infer C ? (C extends Call ? Omit<C, "id"> : never) 
  */
 export function embeddedMediaRoom(options: EmbeddedMediaRoomOptions = {}): EmbeddedMediaRoom {
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
-  const rooms = new Map<number, Map<number, { sink: StageSink; userId: number }>>();
+  const rooms = new Map<number, Map<number, { sink: StageSink; userId: number; role: PlaceRole }>>();
   let nextId = 1;
   let started: Worker | null = null;
 
@@ -124,17 +124,17 @@ export function embeddedMediaRoom(options: EmbeddedMediaRoomOptions = {}): Embed
       // The browser joins over its realtime socket (stage:join); the answer only says so.
       return { provider: "embedded", canPublish: member.canPublish };
     },
-    async enter(member, sink, place = member.userId) {
+    async enter(member, sink, place = member.userId, role = "stage") {
       let room = rooms.get(member.sessionId);
       if (!room) {
         room = new Map();
         rooms.set(member.sessionId, room);
       }
       const previous = room.get(place)?.sink;
-      room.set(place, { sink, userId: member.userId });
+      room.set(place, { sink, userId: member.userId, role });
       if (previous && previous !== sink) previous.closed();
       const { sessionId, name, canPublish } = member;
-      await call({ method: "enter", member: { sessionId, userId: place, name, canPublish } });
+      await call({ method: "enter", member: { sessionId, userId: place, name, canPublish, role } });
     },
     async signal(sessionId, place, signal) {
       return (await call({ method: "signal", sessionId, userId: place, signal })) as string | null;
@@ -147,7 +147,11 @@ export function embeddedMediaRoom(options: EmbeddedMediaRoomOptions = {}): Embed
     },
     holds: (sessionId, place, sink) => rooms.get(sessionId)?.get(place)?.sink === sink,
     members: (sessionId) =>
-      [...(rooms.get(sessionId)?.entries() ?? [])].map(([place, { userId }]) => ({ place, userId })),
+      [...(rooms.get(sessionId)?.entries() ?? [])].map(([place, { userId, role }]) => ({
+        place,
+        userId,
+        role,
+      })),
     sessions: () => [...rooms.keys()],
     async stats() {
       return (await call({ method: "stats" })) as SfuStats;

@@ -13,6 +13,9 @@ import type { ClientSignal, ServerSignal, SfuStats, WorkerMember } from "./proto
 // second one the SFU offers again whenever the room's tracks change. Packets are forwarded untouched but
 // for SSRC, payload type and sequence rewriting (werift's RTCRtpSender); keyframe requests (PLI) from
 // receivers go back to the publisher, throttled, since werift does not relay RTCP by itself.
+// Issue 27: the program feed's compositor publishes the composed program on the same three slots, and
+// viewer places receive that alone: the stage's tracks go to the stage and the compositor, the
+// program's to the viewers.
 
 const KEYFRAME_REQUEST_GAP_MS = 300;
 
@@ -49,6 +52,14 @@ export interface SfuEvents {
 }
 
 const forwardKey = (userId: number, slot: StageSlot) => `${userId}:${slot}`;
+
+/** The room's program: the compositor that published last (a reloaded host tab takes over at once). */
+function programOf(room: Room): Member | null {
+  let program: Member | null = null;
+  for (const member of room.values())
+    if (member.info.role === "compositor" && member.published.size > 0) program = member;
+  return program;
+}
 
 export class Sfu {
   private readonly rooms = new Map<number, Room>();
@@ -138,15 +149,20 @@ export class Sfu {
   stats(): Omit<SfuStats, "cpuSeconds"> {
     let participants = 0;
     let forwardedStreams = 0;
+    let viewers = 0;
     for (const room of this.rooms.values()) {
       participants += room.size;
-      for (const member of room.values()) forwardedStreams += member.forwarded.size;
+      for (const member of room.values()) {
+        forwardedStreams += member.forwarded.size;
+        if (member.info.role === "viewer") viewers += 1;
+      }
     }
-    return { rooms: this.rooms.size, participants, forwardedStreams, rssBytes: process.memoryUsage().rss };
+    const rssBytes = process.memoryUsage().rss;
+    return { rooms: this.rooms.size, participants, forwardedStreams, viewers, rssBytes };
   }
 
   private async publish(room: Room, member: Member, sdp: string): Promise<string> {
-    if (!member.info.canPublish) throw new Error("forbidden");
+    if (!member.info.canPublish || member.info.role === "viewer") throw new Error("forbidden");
     if (member.publisher) throw new Error("already_publishing");
     const pc = openPeer();
     member.publisher = pc;
@@ -244,11 +260,21 @@ export class Sfu {
     if (!offered && member.stale && this.holds(room, member)) await this.negotiate(room, member);
   }
 
+  /**
+   * Whose tracks `member` receives: a viewer the program (the latest compositor that publishes one),
+   * everyone else the people on stage.
+   */
+  private sourcesFor(room: Room, member: Member): Member[] {
+    if (member.info.role !== "viewer")
+      return [...room.values()].filter((other) => other !== member && other.info.role === "stage");
+    const program = programOf(room);
+    return program ? [program] : [];
+  }
+
   /** Sends `member` an offer for what the others publish now; false when nothing changed or it left. */
   private async offer(room: Room, member: Member): Promise<boolean> {
     const wanted = new Map<string, MediaStreamTrack>();
-    for (const other of room.values()) {
-      if (other === member) continue;
+    for (const other of this.sourcesFor(room, member)) {
       for (const [slot, published] of other.published) {
         wanted.set(forwardKey(other.info.userId, slot), published.track);
       }
@@ -296,8 +322,10 @@ export class Sfu {
     return true;
   }
 
+  /** The stage's people to each place that shows them (a viewer learns its program with its offers). */
   private announce(room: Room): void {
     for (const member of room.values()) {
+      if (member.info.role === "viewer") continue;
       const { sessionId, userId } = member.info;
       this.events.signal(sessionId, userId, {
         type: "participants",
@@ -306,20 +334,25 @@ export class Sfu {
     }
   }
 
-  /** The stage as `viewer` receives it: publishers only (the compositor watches), with their mids. */
+  /**
+   * The stage as `viewer` receives it: its publishers (not the compositor), with their mids; for a
+   * viewer place, the program it receives.
+   */
   private participantsFor(room: Room, viewer: Member): StageParticipantInfo[] {
-    return [...room.values()]
-      .filter((member) => member.info.canPublish)
-      .map((member) => {
-        const mids: StageParticipantInfo["mids"] = {};
-        if (member !== viewer) {
-          for (const slot of STAGE_SLOTS) {
-            const mid = viewer.forwarded.get(forwardKey(member.info.userId, slot))?.mid;
-            if (mid) mids[slot] = mid;
-          }
+    const shown =
+      viewer.info.role === "viewer"
+        ? this.sourcesFor(room, viewer)
+        : [...room.values()].filter((member) => member.info.role === "stage" && member.info.canPublish);
+    return shown.map((member) => {
+      const mids: StageParticipantInfo["mids"] = {};
+      if (member !== viewer) {
+        for (const slot of STAGE_SLOTS) {
+          const mid = viewer.forwarded.get(forwardKey(member.info.userId, slot))?.mid;
+          if (mid) mids[slot] = mid;
         }
-        return { userId: member.info.userId, name: member.info.name, ...member.state, mids };
-      });
+      }
+      return { userId: member.info.userId, name: member.info.name, ...member.state, mids };
+    });
   }
 
   private requestKeyframeFor(room: Room, key: string): void {
