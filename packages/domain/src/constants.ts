@@ -188,6 +188,11 @@ export const HLS_VIEWER_HYSTERESIS_USERS = 10;
  * lag); past them a viewer watches over HLS.
  */
 export const WEBRTC_VIEWER_PLACES = HLS_VIEWER_THRESHOLD_USERS + HLS_VIEWER_HYSTERESIS_USERS;
+/**
+ * Issue 27 §1: a viewer place costs the SFU two WebRTC connections' set-up, so a connection may ask for
+ * one three times at once (a reload, a network change), then one every 5 s.
+ */
+export const VIEWER_JOINS_PER_CONNECTION = { burst: 3, perSecond: 0.2 } as const;
 /** Issue 27 §1: how often a node recounts its live sessions' audiences against the threshold. */
 export const VIEWER_DELIVERY_SWEEP_MS = 2 * SECOND_MS;
 /** Spec 2 §7, §9: the RTMP transcoder is polled until available. */

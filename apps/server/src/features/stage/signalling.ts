@@ -3,6 +3,7 @@ import {
   Conflict,
   Forbidden,
   OnstageError,
+  RateLimited,
   type StageAck,
   StageAnswerMessage,
   StageCandidateMessage,
@@ -12,6 +13,9 @@ import {
   StageOfferMessage,
   type StageRights,
   StageStateMessage,
+  type TokenBucket,
+  takeToken,
+  VIEWER_JOINS_PER_CONNECTION,
   WEBRTC_VIEWER_PLACES,
 } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
@@ -119,23 +123,22 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
           if (!parsed.success) throw BadRequest("invalid_request");
           const sessionId = parsed.data.video_session_id;
           if (!recorderMay(socket.data.recorder, event, parsed.data)) throw Forbidden();
-          const { rights, session } = await stageStanding(db, userId, sessionId).catch(
-            async (err: unknown) => {
-              await leave(sessionId);
-              throw err;
-            },
-          );
           // A viewer place (issue 27) answers to the rule of watching, every other place to the stage's.
           const viewing =
             event === StageEvents.join
               ? (parsed.data as { view?: boolean }).view === true
               : places.get(sessionId)?.role === "viewer";
+          if (viewing && event === StageEvents.join) paceViewerJoins();
+          const { rights } = await stageStanding(db, userId, sessionId).catch(async (err: unknown) => {
+            await leave(sessionId);
+            throw err;
+          });
           if (event !== StageEvents.leave) {
             const refused = viewing ? rights.viewRefusal : rights.refusal;
             if (refused !== null) await leave(sessionId);
             requireStage(rights, viewing);
           }
-          if (viewing && event === StageEvents.join) await requireViewerPlace(session.id);
+          if (viewing && event === StageEvents.join) requireViewerPlace(sessionId);
           return (await work(parsed.data, userId ?? 0, rights)) ?? { status: "ok" };
         };
         run().then(
@@ -146,8 +149,15 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       });
     }
 
+    let viewJoins: TokenBucket | undefined;
+    /** Issue 27 §1: a connection asks for a viewer place at VIEWER_JOINS_PER_CONNECTION, before any read. */
+    const paceViewerJoins = () => {
+      const taken = takeToken(viewJoins, VIEWER_JOINS_PER_CONNECTION, Date.now());
+      viewJoins = taken.bucket;
+      if (taken.retryAfterMs !== null) throw RateLimited();
+    };
     /** Issue 27 §1: a room takes WEBRTC_VIEWER_PLACES viewers; the next ones watch over HLS. */
-    const requireViewerPlace = async (sessionId: number) => {
+    const requireViewerPlace = (sessionId: number) => {
       const viewers = room.members(sessionId).filter((m) => m.role === "viewer" && m.userId !== userId);
       if (viewers.length >= WEBRTC_VIEWER_PLACES) throw Conflict("viewer_places_full");
     };

@@ -1,4 +1,9 @@
-import { type StageAck, StageEvents } from "@onstage/domain";
+import {
+  type StageAck,
+  StageEvents,
+  VIEWER_JOINS_PER_CONNECTION,
+  WEBRTC_VIEWER_PLACES,
+} from "@onstage/domain";
 import { beforeAll, expect, test } from "vitest";
 import { openStream } from "../../kernel/broadcast/streams";
 import { cookiePolicy } from "../../kernel/identity/user-sessions";
@@ -356,6 +361,36 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     await setState("greenroom");
     expect(codeOf(await second.emit(StageEvents.leave))).toBe("ok");
   });
+
+  test("issue 27 §1: a connection asks for a viewer place at a pace; a room takes WEBRTC_VIEWER_PLACES viewers, the next is told to watch over HLS", async () => {
+    await setState("broadcasting");
+    try {
+      const guest = await connect("guest");
+      const joins = [];
+      for (let i = 0; i < VIEWER_JOINS_PER_CONNECTION.burst + 1; i++)
+        joins.push(codeOf(await guest.emit(StageEvents.join, { view: true })));
+      expect(joins).toEqual([...Array(VIEWER_JOINS_PER_CONNECTION.burst).fill("ok"), "rate_limited"]);
+
+      // The room's other viewer places, taken by people of their own (one place each).
+      const others = await Promise.all(
+        Array.from({ length: WEBRTC_VIEWER_PLACES - 1 }, async () => {
+          const userId = await scene.g.user();
+          await scene.registered(userId);
+          return connectAs(userId);
+        }),
+      );
+      const acks = await Promise.all(others.map((viewer) => viewer.emit(StageEvents.join, { view: true })));
+      expect(acks.map(codeOf)).toEqual(others.map(() => "ok"));
+      const last = await connect("otherGuest");
+      expect(codeOf(await last.emit(StageEvents.join, { view: true }))).toBe("viewer_places_full");
+      // A viewer who leaves frees a place.
+      expect(codeOf(await guest.emit(StageEvents.leave))).toBe("ok");
+      expect(codeOf(await last.emit(StageEvents.join, { view: true }))).toBe("ok");
+      await Promise.all([last, ...others].map((viewer) => viewer.emit(StageEvents.leave)));
+    } finally {
+      await setState("greenroom");
+    }
+  }, 30_000);
 
   test("the session ending closes the room: everyone leaves the stage", async () => {
     const host = await connect("host");
