@@ -43,8 +43,9 @@ export async function stageClient(url: string, cookie: string | undefined, sessi
     seen,
     emit,
     join: () => emit(StageEvents.join),
-    async publish(): Promise<StageAck> {
-      const ack = await emit(StageEvents.offer, { sdp: await peer.publishOffer() });
+    /** Publishes the peer's test camera: as a person on stage, or as the program (issue 27). */
+    async publish(options: { program?: boolean } = {}): Promise<StageAck> {
+      const ack = await emit(StageEvents.offer, { sdp: await peer.publishOffer(), ...options });
       if (ack.status === "ok") {
         await peer.acceptAnswer(ack.sdp ?? "");
         peer.startVideo(300);

@@ -57,12 +57,19 @@ export const StageJoinMessage = z
     view: z.boolean().optional(),
   })
   .strict();
-export const StageOfferMessage = z.object({ ...SessionRef, sdp: Sdp }).strict();
-export const StageAnswerMessage = StageOfferMessage;
+export const StageOfferMessage = z
+  .object({
+    ...SessionRef,
+    sdp: Sdp,
+    /** Issue 27: the composed program's publishing connection (host level), not the person's. */
+    program: z.boolean().optional(),
+  })
+  .strict();
+export const StageAnswerMessage = z.object({ ...SessionRef, sdp: Sdp }).strict();
 export const StageCandidateMessage = z
   .object({
     ...SessionRef,
-    connection: z.enum(["publish", "subscribe"]),
+    connection: z.enum(["publish", "program", "subscribe"]),
     candidate: z
       .object({
         candidate: z.string().max(1_000),
@@ -91,5 +98,5 @@ export type StageParticipantInfo = z.infer<typeof StageParticipantInfo>;
 
 /** Acks of the client's stage events. */
 export type StageAck =
-  | { status: "ok"; canPublish?: boolean; sdp?: string }
+  | { status: "ok"; canPublish?: boolean; canPublishProgram?: boolean; sdp?: string }
   | { status: "error"; error: { code: string; message: string } };

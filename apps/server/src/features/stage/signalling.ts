@@ -170,26 +170,31 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       const sink = sinkFor(sessionId);
       const role: PlaceRole = watch ? "compositor" : view ? "viewer" : "stage";
       // The compositor and a viewer take places of their own: watching never takes a person's stage
-      // place. The compositor publishes only the program, which only viewers receive.
+      // place. A host-level stage or compositor place may publish the program, which only viewers receive.
       const place = placeFor(role, member, socket.data.recorder !== null);
-      const canPublish =
-        role === "viewer" ? false : role === "compositor" ? rights.canWatch : rights.canPublish;
+      const canPublish = role === "stage" && rights.canPublish;
+      const canPublishProgram = role !== "viewer" && rights.canWatch;
       places.set(sessionId, { place, role, sink, candidates: new CandidateScreen(onThisMachine) });
       const name = await fullNameOf(db, member);
-      await room.enter({ sessionId, userId: member, name, canPublish }, sink, place, role);
-      if (role === "stage" && canPublish) await onStage(sessionId, member, true);
-      return { status: "ok", canPublish };
+      const part = { role, canPublishProgram };
+      await room.enter({ sessionId, userId: member, name, canPublish }, sink, place, part);
+      if (canPublish) await onStage(sessionId, member, true);
+      return { status: "ok", canPublish, ...(canPublishProgram ? { canPublishProgram } : {}) };
     });
     on(
       StageEvents.offer,
       StageOfferMessage,
-      async ({ video_session_id: sessionId, sdp }, _member, rights) => {
+      async ({ video_session_id: sessionId, sdp, program }, _member, rights) => {
         const { place, role, candidates } = heldOf(sessionId);
         // Nothing a member without the publish right sends reaches the SFU (the program: host level).
-        if (role === "viewer" || !(role === "compositor" ? rights.canWatch : rights.canPublish))
-          throw Forbidden();
-        const offer = candidates.sdp("publish", sdp);
-        const answer = await room.signal(sessionId, place, { type: "publish-offer", sdp: offer });
+        const may = program ? role !== "viewer" && rights.canWatch : role === "stage" && rights.canPublish;
+        if (!may) throw Forbidden();
+        const offer = candidates.sdp(program ? "program" : "publish", sdp);
+        const answer = await room.signal(sessionId, place, {
+          type: "publish-offer",
+          sdp: offer,
+          ...(program ? { program } : {}),
+        });
         return { status: "ok", sdp: answer ?? "" };
       },
     );

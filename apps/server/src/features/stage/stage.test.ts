@@ -21,6 +21,9 @@ import { membersRights, stagePresence, stageStanding } from "./service";
 
 const JOIN = "/api/video-session/join-stage";
 
+/** A host's watch-only place: no person to publish, the program to (issue 27). */
+const WATCHING = { status: "ok", canPublish: false, canPublishProgram: true };
+
 const codeOf = (ack: StageAck) => (ack.status === "error" ? ack.error.code : ack.status);
 
 describeOnEachDatabase("the stage over the embedded SFU", (use) => {
@@ -65,7 +68,7 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
   test("a host and a speaker each receive the other's camera; a guest's publish is refused and reaches no one", async () => {
     const host = await connect("host");
     const speaker = await connect("speaker");
-    expect(await host.join()).toEqual({ status: "ok", canPublish: true });
+    expect(await host.join()).toEqual({ status: "ok", canPublish: true, canPublishProgram: true });
     expect(await speaker.join()).toEqual({ status: "ok", canPublish: true });
     expect(codeOf(await host.publish())).toBe("ok");
     expect(codeOf(await speaker.publish())).toBe("ok");
@@ -115,13 +118,13 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     const host = await connect("host");
     expect(codeOf(await host.emit(StageEvents.join, { video_session_id: "x" }))).toBe("invalid_request");
     expect(codeOf(await host.emit(StageEvents.offer, { sdp: "v=0 nonsense" }))).toBe("not_on_stage");
-    expect(await host.join()).toEqual({ status: "ok", canPublish: true });
+    expect(await host.join()).toEqual({ status: "ok", canPublish: true, canPublishProgram: true });
     expect(codeOf(await host.emit(StageEvents.offer, { sdp: "v=0 nonsense" }))).toBe("bad_offer");
     expect(codeOf(await host.emit(StageEvents.answer, { sdp: "v=0 nonsense" }))).toBe("bad_answer");
     expect(codeOf(await host.publish())).toBe("ok");
 
     const otherTab = await connect("host");
-    expect(await otherTab.join()).toEqual({ status: "ok", canPublish: true });
+    expect(await otherTab.join()).toEqual({ status: "ok", canPublish: true, canPublishProgram: true });
     await eventually("the first tab is told it left the stage", () => host.seen.closed);
     await eventually("the second tab is on stage", () => otherTab.seen.participants.length === 1);
     expect(codeOf(await otherTab.emit(StageEvents.leave))).toBe("ok");
@@ -132,11 +135,8 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     const host = await connect("host");
     const compositor = await connect("host");
     expect(await speaker.join()).toEqual({ status: "ok", canPublish: true });
-    expect(await host.join()).toEqual({ status: "ok", canPublish: true });
-    expect(await compositor.emit(StageEvents.join, { watch: true })).toEqual({
-      status: "ok",
-      canPublish: true,
-    });
+    expect(await host.join()).toEqual({ status: "ok", canPublish: true, canPublishProgram: true });
+    expect(await compositor.emit(StageEvents.join, { watch: true })).toEqual(WATCHING);
     expect(codeOf(await speaker.publish())).toBe("ok");
     const { speaker: s, host: h } = scene.people;
     await eventually(
@@ -147,7 +147,9 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
 
     // Issue 27 §1: the program it composes goes to viewer places (a guest, a host watching as the
     // audience does), never to the stage; a viewer publishes nothing and is no tile.
-    expect(codeOf(await compositor.publish())).toBe("ok");
+    expect(codeOf(await compositor.emit(StageEvents.offer, { sdp: "v=0" }))).toBe("forbidden");
+    expect(codeOf(await speaker.emit(StageEvents.offer, { sdp: "v=0", program: true }))).toBe("forbidden");
+    expect(codeOf(await compositor.publish({ program: true }))).toBe("ok");
     const guest = await connect("guest");
     const hostAsViewer = await connect("host");
     expect(codeOf(await guest.emit(StageEvents.join, { view: true }))).toBe("not_broadcasting_yet");
@@ -306,7 +308,7 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     const onStage = await connectAs(walkIn.userId);
     const watcher = await connect("host");
     expect(await onStage.join()).toEqual({ status: "ok", canPublish: true });
-    expect(await watcher.join()).toEqual({ status: "ok", canPublish: true });
+    expect(await watcher.join()).toEqual({ status: "ok", canPublish: true, canPublishProgram: true });
     expect(codeOf(await onStage.publish())).toBe("ok");
     await eventually("the host receives the walk-in", () => watcher.videoFrom(walkIn.userId) > 10, 15_000);
 
@@ -345,14 +347,11 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     // displaces it.
     await setState("broadcasting");
     const recorder = await connectRecorder();
-    expect(await recorder.emit(StageEvents.join, { watch: true })).toEqual({
-      status: "ok",
-      canPublish: true,
-    });
+    expect(await recorder.emit(StageEvents.join, { watch: true })).toEqual(WATCHING);
     const first = await connect("host");
     const second = await connect("host");
-    expect(await first.emit(StageEvents.join, { watch: true })).toEqual({ status: "ok", canPublish: true });
-    expect(await second.emit(StageEvents.join, { watch: true })).toEqual({ status: "ok", canPublish: true });
+    expect(await first.emit(StageEvents.join, { watch: true })).toEqual(WATCHING);
+    expect(await second.emit(StageEvents.join, { watch: true })).toEqual(WATCHING);
     await eventually("the first watch-only place is given up", () => first.seen.closed);
     expect(second.seen.closed).toBe(false);
     expect(recorder.seen.closed).toBe(false);
@@ -394,7 +393,7 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
 
   test("the session ending closes the room: everyone leaves the stage", async () => {
     const host = await connect("host");
-    expect(await host.join()).toEqual({ status: "ok", canPublish: true });
+    expect(await host.join()).toEqual({ status: "ok", canPublish: true, canPublishProgram: true });
     await use().query("UPDATE video_sessions SET state = 'ended' WHERE id = $1", [scene.session]);
     server().app.lifecycle.emit("sessionState", {
       sessionId: scene.session,

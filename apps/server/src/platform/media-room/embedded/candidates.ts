@@ -10,7 +10,7 @@ import { networkInterfaces } from "node:os";
 /** Chromium gathers a few per interface and protocol; a flood of checks needs far more. */
 export const MAX_CANDIDATES_PER_CONNECTION = 32;
 
-export type StageConnection = "publish" | "subscribe";
+export type StageConnection = "publish" | "program" | "subscribe";
 
 /** The addresses of this machine's interfaces now. */
 function ownAddresses(): Set<string> {
@@ -62,7 +62,11 @@ function candidateAddress(candidate: string): string | null {
  * a renegotiation repeats the browser's candidates, so the cap counts distinct ones.
  */
 export class CandidateScreen {
-  private readonly taken: Record<StageConnection, Set<string>> = { publish: new Set(), subscribe: new Set() };
+  private readonly taken: Record<StageConnection, Set<string>> = {
+    publish: new Set(),
+    program: new Set(),
+    subscribe: new Set(),
+  };
   private readonly own = ownAddresses();
 
   constructor(private readonly clientOnThisMachine: boolean) {}

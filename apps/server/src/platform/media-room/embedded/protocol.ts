@@ -11,9 +11,9 @@ export interface Candidate {
 
 /** What a member's browser says to the SFU (already authorised by the main thread). */
 export type ClientSignal =
-  | { type: "publish-offer"; sdp: string }
+  | { type: "publish-offer"; sdp: string; program?: boolean }
   | { type: "subscribe-answer"; sdp: string }
-  | { type: "candidate"; connection: "publish" | "subscribe"; candidate: Candidate }
+  | { type: "candidate"; connection: "publish" | "program" | "subscribe"; candidate: Candidate }
   | ({ type: "state" } & StageMediaState);
 
 /** What the SFU says to one member's browser. */
@@ -23,8 +23,9 @@ export type ServerSignal =
 
 /**
  * A place's part in the room. `stage`: a person on stage (publishes when they may, receives the stage);
- * `compositor`: the program feed's compositor (receives the stage, publishes the composed program);
+ * `compositor`: the program feed's compositor (receives the stage, publishes nothing of its own);
  * `viewer`: an audience member watching the program in real time (receives the program only, issue 27).
+ * A host-level stage or compositor place may also publish the program.
  */
 export type PlaceRole = "stage" | "compositor" | "viewer";
 
@@ -33,6 +34,8 @@ export interface WorkerMember {
   userId: number;
   name: string;
   canPublish: boolean;
+  /** Issue 27: may publish the composed program (host level). */
+  canPublishProgram: boolean;
   role: PlaceRole;
 }
 

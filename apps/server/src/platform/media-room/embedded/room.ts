@@ -33,7 +33,7 @@ export interface EmbeddedMediaRoom extends MediaRoomPort {
    * A publisher's place is its user id; a watch-only place (the compositor) is a negative number of its
    * own, so watching never takes a person's place on stage.
    */
-  enter(member: MediaRoomMember, sink: StageSink, place?: number, role?: PlaceRole): Promise<void>;
+  enter(member: MediaRoomMember, sink: StageSink, place?: number, part?: PlacePart): Promise<void>;
   /** A browser's message; a publish offer resolves to the SFU's answer. */
   signal(sessionId: number, place: number, signal: ClientSignal): Promise<string | null>;
   /** Whether the place is still the one `sink` was given (not another tab's). */
@@ -44,6 +44,14 @@ export interface EmbeddedMediaRoom extends MediaRoomPort {
   sessions(): number[];
   stats(): Promise<SfuStats>;
 }
+
+/** A place's role and whether it may publish the program (issue 27); a person's stage place by default. */
+export interface PlacePart {
+  role: PlaceRole;
+  canPublishProgram: boolean;
+}
+
+const PERSON: PlacePart = { role: "stage", canPublishProgram: false };
 
 type Callable = Call extends infer C ? (C extends Call ? Omit<C, "id"> : never) : never;
 
@@ -124,17 +132,17 @@ export function embeddedMediaRoom(options: EmbeddedMediaRoomOptions = {}): Embed
       // The browser joins over its realtime socket (stage:join); the answer only says so.
       return { provider: "embedded", canPublish: member.canPublish };
     },
-    async enter(member, sink, place = member.userId, role = "stage") {
+    async enter(member, sink, place = member.userId, part = PERSON) {
       let room = rooms.get(member.sessionId);
       if (!room) {
         room = new Map();
         rooms.set(member.sessionId, room);
       }
       const previous = room.get(place)?.sink;
-      room.set(place, { sink, userId: member.userId, role });
+      room.set(place, { sink, userId: member.userId, role: part.role });
       if (previous && previous !== sink) previous.closed();
       const { sessionId, name, canPublish } = member;
-      await call({ method: "enter", member: { sessionId, userId: place, name, canPublish, role } });
+      await call({ method: "enter", member: { sessionId, userId: place, name, canPublish, ...part } });
     },
     async signal(sessionId, place, signal) {
       return (await call({ method: "signal", sessionId, userId: place, signal })) as string | null;

@@ -13,8 +13,9 @@ import type { ClientSignal, ServerSignal, SfuStats, WorkerMember } from "./proto
 // second one the SFU offers again whenever the room's tracks change. Packets are forwarded untouched but
 // for SSRC, payload type and sequence rewriting (werift's RTCRtpSender); keyframe requests (PLI) from
 // receivers go back to the publisher, throttled, since werift does not relay RTCP by itself.
-// Issue 27: the program feed's compositor publishes the composed program on the same three slots, and
-// viewer places receive that alone: the stage's tracks go to the stage and the compositor, the
+// Issue 27: a host-level member (the program feed's compositor, or a host composing from their stage
+// place) publishes the composed program on a second publishing connection with the same three slots;
+// viewer places receive that alone. The stage's tracks go to the stage and the compositor, the
 // program's to the viewers.
 
 const KEYFRAME_REQUEST_GAP_MS = 300;
@@ -25,11 +26,18 @@ interface Published {
   lastKeyframeRequest: number;
 }
 
+/** What a member publishes: its person on stage, or the composed program (issue 27). */
+export type Outlet = "stage" | "program";
+
+interface Publication {
+  pc: RTCPeerConnection | null;
+  tracks: Map<StageSlot, Published>;
+}
+
 interface Member {
   info: WorkerMember;
-  publisher: RTCPeerConnection | null;
   subscriber: RTCPeerConnection;
-  published: Map<StageSlot, Published>;
+  out: Record<Outlet, Publication>;
   /** The receiving connection's transceivers, by `forwardKey`. */
   forwarded: Map<string, RTCRtpTransceiver>;
   state: StageMediaState;
@@ -51,15 +59,17 @@ export interface SfuEvents {
   fault(report: string): void;
 }
 
-const forwardKey = (userId: number, slot: StageSlot) => `${userId}:${slot}`;
+const forwardKey = (userId: number, outlet: Outlet, slot: StageSlot) => `${userId}:${outlet}:${slot}`;
 
-/** The room's program: the compositor that published last (a reloaded host tab takes over at once). */
+/** The room's program: the last member to enter that publishes one (a reloaded host tab takes over). */
 function programOf(room: Room): Member | null {
   let program: Member | null = null;
-  for (const member of room.values())
-    if (member.info.role === "compositor" && member.published.size > 0) program = member;
+  for (const member of room.values()) if (member.out.program.tracks.size > 0) program = member;
   return program;
 }
+
+const publication = (): Publication => ({ pc: null, tracks: new Map() });
+const connectionsOf = (member: Member) => [member.out.stage.pc, member.out.program.pc, member.subscriber];
 
 export class Sfu {
   private readonly rooms = new Map<number, Room>();
@@ -78,9 +88,8 @@ export class Sfu {
     }
     room.set(info.userId, {
       info,
-      publisher: null,
       subscriber: openPeer(),
-      published: new Map(),
+      out: { stage: publication(), program: publication() },
       forwarded: new Map(),
       state: { audioMuted: false, videoMuted: false, screen: false },
       negotiating: false,
@@ -96,7 +105,7 @@ export class Sfu {
     if (!room || !member) throw new Error("not_on_stage");
     switch (signal.type) {
       case "publish-offer":
-        return this.publish(room, member, signal.sdp);
+        return this.publish(room, member, signal.sdp, signal.program ? "program" : "stage");
       case "subscribe-answer":
         if (!member.negotiating) throw new Error("bad_answer");
         await member.subscriber
@@ -107,7 +116,10 @@ export class Sfu {
         if (member.stale) this.update(room, member);
         return null;
       case "candidate": {
-        const pc = signal.connection === "publish" ? member.publisher : member.subscriber;
+        const pc =
+          signal.connection === "subscribe"
+            ? member.subscriber
+            : member.out[signal.connection === "program" ? "program" : "stage"].pc;
         // A candidate werift cannot parse or place (no such m-line) is the browser's mistake, not a fault.
         await pc?.addIceCandidate(signal.candidate).catch(() => Promise.reject(new Error("bad_candidate")));
         return null;
@@ -129,7 +141,7 @@ export class Sfu {
     const member = room?.get(userId);
     if (!room || !member) return;
     room.delete(userId);
-    this.hangUp(member.publisher, member.subscriber);
+    this.hangUp(...connectionsOf(member));
     if (room.size === 0) this.rooms.delete(sessionId);
     else this.refresh(room);
   }
@@ -142,7 +154,7 @@ export class Sfu {
   close(sessionId: number): void {
     const room = this.rooms.get(sessionId);
     this.rooms.delete(sessionId);
-    for (const member of room?.values() ?? []) this.hangUp(member.publisher, member.subscriber);
+    for (const member of room?.values() ?? []) this.hangUp(...connectionsOf(member));
     room?.clear();
   }
 
@@ -161,11 +173,17 @@ export class Sfu {
     return { rooms: this.rooms.size, participants, forwardedStreams, viewers, rssBytes };
   }
 
-  private async publish(room: Room, member: Member, sdp: string): Promise<string> {
-    if (!member.info.canPublish || member.info.role === "viewer") throw new Error("forbidden");
-    if (member.publisher) throw new Error("already_publishing");
+  /**
+   * A publishing connection: the member's person on stage, or the program (a host-level member's; a
+   * failed program connection takes the program off, not the member off the stage).
+   */
+  private async publish(room: Room, member: Member, sdp: string, outlet: Outlet): Promise<string> {
+    const may = outlet === "program" ? member.info.canPublishProgram : member.info.canPublish;
+    if (!may || member.info.role === "viewer") throw new Error("forbidden");
+    const out = member.out[outlet];
+    if (out.pc) throw new Error("already_publishing");
     const pc = openPeer();
-    member.publisher = pc;
+    out.pc = pc;
     let wellFormed = true;
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
       const slot = STAGE_SLOTS[pc.getTransceivers().indexOf(transceiver)];
@@ -175,15 +193,20 @@ export class Sfu {
       }
       transceiver.onTrack.subscribe(
         this.guarded(room, member, (track) => {
-          if (!this.holds(room, member)) return;
-          member.published.set(slot, { track, transceiver, lastKeyframeRequest: 0 });
+          if (!this.holds(room, member) || out.pc !== pc) return;
+          out.tracks.set(slot, { track, transceiver, lastKeyframeRequest: 0 });
           this.refresh(room);
         }),
       );
     });
     pc.connectionStateChange.subscribe(
       this.guarded(room, member, (state) => {
-        if (state !== "failed" || !this.holds(room, member)) return;
+        if (state !== "failed" || !this.holds(room, member) || out.pc !== pc) return;
+        if (outlet === "program") {
+          this.unpublish(out);
+          this.refresh(room);
+          return;
+        }
         this.remove(member.info.sessionId, member.info.userId);
         this.events.gone(member.info.sessionId, member.info.userId, false);
       }),
@@ -194,12 +217,16 @@ export class Sfu {
       await pc.setLocalDescription(await pc.createAnswer());
     } catch {
       // Whatever werift could not use (a malformed SDP, other m-lines) is one refusal for the browser.
-      member.publisher = null;
-      member.published.clear();
-      this.hangUp(pc);
+      this.unpublish(out);
       throw new Error("bad_offer");
     }
     return pc.localDescription?.sdp ?? "";
+  }
+
+  private unpublish(out: Publication): void {
+    this.hangUp(out.pc);
+    out.pc = null;
+    out.tracks.clear();
   }
 
   /** Every member receives what the others publish now, and learns who is on stage. */
@@ -271,12 +298,18 @@ export class Sfu {
     return program ? [program] : [];
   }
 
+  /** What `member` receives of a source: a viewer its program, everyone else its person on stage. */
+  private static outletFor(member: Member): Outlet {
+    return member.info.role === "viewer" ? "program" : "stage";
+  }
+
   /** Sends `member` an offer for what the others publish now; false when nothing changed or it left. */
   private async offer(room: Room, member: Member): Promise<boolean> {
     const wanted = new Map<string, MediaStreamTrack>();
+    const outlet = Sfu.outletFor(member);
     for (const other of this.sourcesFor(room, member)) {
-      for (const [slot, published] of other.published) {
-        wanted.set(forwardKey(other.info.userId, slot), published.track);
+      for (const [slot, published] of other.out[outlet].tracks) {
+        wanted.set(forwardKey(other.info.userId, outlet, slot), published.track);
       }
     }
     let changed = false;
@@ -347,7 +380,7 @@ export class Sfu {
       const mids: StageParticipantInfo["mids"] = {};
       if (member !== viewer) {
         for (const slot of STAGE_SLOTS) {
-          const mid = viewer.forwarded.get(forwardKey(member.info.userId, slot))?.mid;
+          const mid = viewer.forwarded.get(forwardKey(member.info.userId, Sfu.outletFor(viewer), slot))?.mid;
           if (mid) mids[slot] = mid;
         }
       }
@@ -356,8 +389,8 @@ export class Sfu {
   }
 
   private requestKeyframeFor(room: Room, key: string): void {
-    const [userId, slot] = key.split(":") as [string, StageSlot];
-    const published = room.get(Number(userId))?.published.get(slot);
+    const [userId, outlet, slot] = key.split(":") as [string, Outlet, StageSlot];
+    const published = room.get(Number(userId))?.out[outlet]?.tracks.get(slot);
     if (published?.track.kind !== "video" || published.track.ssrc === undefined) return;
     const now = Date.now();
     if (now - published.lastKeyframeRequest < KEYFRAME_REQUEST_GAP_MS) return;
