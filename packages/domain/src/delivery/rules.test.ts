@@ -18,15 +18,47 @@ describe("roomDelivery", () => {
     ["HLS returns to WebRTC at the hysteresis line", T - H, false, "hls", "webrtc"],
     ["show-to-all lifted in a small room: back to WebRTC", 3, false, "hls", "webrtc"],
   ])("%s", (_, audience, showToAll, current, expected) => {
-    expect(roomDelivery({ audience, showToAll, current })).toBe(expected);
+    expect(roomDelivery({ audience, showToAll, current, hasRealtimeProgram: true })).toBe(expected);
+  });
+
+  it("an RTMP encoder's broadcast or a LiveKit room has no real-time program: HLS", () => {
+    expect(
+      roomDelivery({ audience: 2, showToAll: false, current: "webrtc", hasRealtimeProgram: false }),
+    ).toBe("hls");
   });
 
   it("takes a configured threshold", () => {
-    expect(roomDelivery({ audience: 2, showToAll: false, current: "webrtc", threshold: 1 })).toBe("hls");
-    expect(roomDelivery({ audience: 1, showToAll: false, current: "hls", threshold: 1 })).toBe("webrtc");
+    expect(
+      roomDelivery({
+        hasRealtimeProgram: true,
+        audience: 2,
+        showToAll: false,
+        current: "webrtc",
+        threshold: 1,
+      }),
+    ).toBe("hls");
+    expect(
+      roomDelivery({ hasRealtimeProgram: true, audience: 1, showToAll: false, current: "hls", threshold: 1 }),
+    ).toBe("webrtc");
     // A fifth of a threshold of 20: back at 16, not at 17.
-    expect(roomDelivery({ audience: 17, showToAll: false, current: "hls", threshold: 20 })).toBe("hls");
-    expect(roomDelivery({ audience: 16, showToAll: false, current: "hls", threshold: 20 })).toBe("webrtc");
+    expect(
+      roomDelivery({
+        hasRealtimeProgram: true,
+        audience: 17,
+        showToAll: false,
+        current: "hls",
+        threshold: 20,
+      }),
+    ).toBe("hls");
+    expect(
+      roomDelivery({
+        hasRealtimeProgram: true,
+        audience: 16,
+        showToAll: false,
+        current: "hls",
+        threshold: 20,
+      }),
+    ).toBe("webrtc");
   });
 });
 

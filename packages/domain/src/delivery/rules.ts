@@ -14,6 +14,11 @@ export interface RoomDeliveryInput {
   audience: number;
   /** The team's show-to-all flag: HLS for everyone. */
   showToAll: boolean;
+  /**
+   * A composed program reaches the media room in real time: a camera stage on the embedded SFU. An RTMP
+   * encoder's broadcast, or a LiveKit room, is watched over HLS.
+   */
+  hasRealtimeProgram: boolean;
   /** What the room delivers now (the hysteresis' memory). */
   current: ViewerDelivery;
   /** HLS_VIEWER_THRESHOLD_USERS unless the server is configured otherwise. */
@@ -27,10 +32,11 @@ export interface RoomDeliveryInput {
 export function roomDelivery({
   audience,
   showToAll,
+  hasRealtimeProgram,
   current,
   threshold = HLS_VIEWER_THRESHOLD_USERS,
 }: RoomDeliveryInput): ViewerDelivery {
-  if (showToAll) return "hls";
+  if (showToAll || !hasRealtimeProgram) return "hls";
   // A fifth of a smaller (configured) threshold, so a room of a few can come back too.
   const margin = Math.min(HLS_VIEWER_HYSTERESIS_USERS, Math.floor(threshold / 5));
   if (current === "hls") return audience <= threshold - margin ? "webrtc" : "hls";

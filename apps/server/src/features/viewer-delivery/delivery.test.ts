@@ -74,6 +74,19 @@ describeOnEachDatabase("viewer delivery (issue 27 §1)", (use) => {
     expect(await deliveries(s.otherSession)).toEqual([]);
   });
 
+  test("an RTMP encoder's broadcast and a LiveKit room are watched over HLS, however small", async () => {
+    const s = await scene();
+    await use().query("UPDATE video_sessions SET broadcast_type = 'rtmp' WHERE id = $1", [s.session]);
+    await use().query("UPDATE video_sessions SET webrtc_provider = 'livekit' WHERE id = $1", [
+      s.otherSession,
+    ]);
+    await present(s.session, 2);
+    const moved = await service().sweep();
+    expect(moved.sort((a, b) => a.sessionId - b.sessionId)).toEqual(
+      [s.session, s.otherSession].sort((a, b) => a - b).map((sessionId) => ({ sessionId, delivery: "hls" })),
+    );
+  });
+
   test("show-to-all: HLS at once for a small room, only the host level sets it, lifted it comes back", async () => {
     const s = await scene();
     const body = (showToAll: boolean) => ({

@@ -6,6 +6,8 @@ export interface RoomAudience {
   /** Viewers live in the session, people on the stage not counted. */
   audience: number;
   showToAll: boolean;
+  /** A camera stage on the embedded SFU: its composed program can reach viewers in real time. */
+  hasRealtimeProgram: boolean;
   delivery: ViewerDelivery;
 }
 
@@ -18,9 +20,11 @@ export async function findRoomAudiences(db: Queryable, since: Date): Promise<Roo
     id: number;
     audience: number;
     show_to_all: boolean;
+    realtime_program: boolean;
     viewer_delivery: ViewerDelivery;
   }>(
     `SELECT vs.id, vs.show_to_all, vs.viewer_delivery,
+            (vs.broadcast_type = 'webrtc' AND vs.webrtc_provider = 'embedded') AS realtime_program,
             (SELECT count(*)::int FROM video_session_users u
               WHERE u.video_session_id = vs.id AND u.state = 'active' AND u.last_seen >= $1) AS audience
        FROM video_sessions vs
@@ -31,6 +35,7 @@ export async function findRoomAudiences(db: Queryable, since: Date): Promise<Roo
     sessionId: r.id,
     audience: r.audience,
     showToAll: r.show_to_all,
+    hasRealtimeProgram: r.realtime_program,
     delivery: r.viewer_delivery,
   }));
 }

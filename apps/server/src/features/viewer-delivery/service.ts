@@ -30,11 +30,7 @@ export function viewerDeliveryService(deps: ViewerDeliveryDeps) {
       const since = new Date(clock().getTime() - PRESENCE_LIVE_WINDOW_MS);
       const moved: { sessionId: number; delivery: ViewerDelivery }[] = [];
       for (const room of await findRoomAudiences(db, since)) {
-        const next = roomDelivery({
-          audience: room.audience,
-          showToAll: room.showToAll,
-          current: room.delivery,
-        });
+        const next = roomDelivery({ ...room, current: room.delivery });
         if (next !== room.delivery && (await move(room.sessionId, room.delivery, next)))
           moved.push({ sessionId: room.sessionId, delivery: next });
       }
