@@ -294,7 +294,8 @@ test("on air: greenroom over WebRTC, live with recording over HLS to a guest, th
     await joinStage(speaker, path);
     await seesVideoOf(host, "Sam Speaker");
     await seesVideoOf(speaker, "Dana Host");
-    await guest.goto(path);
+    // Issue 27: a room this small watches over WebRTC (delivery.e2e.ts); this guest is the HLS audience.
+    await guest.goto(`${path}?useHLS`);
     await guest.getByRole("heading", { name: "Onstage Summit 2026", level: 1 }).waitFor();
     expect(await guest.getByLabel("Live video").count()).toBe(0);
 

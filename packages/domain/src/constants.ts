@@ -193,6 +193,11 @@ export const WEBRTC_VIEWER_PLACES = HLS_VIEWER_THRESHOLD_USERS + HLS_VIEWER_HYST
  * one three times at once (a reload, a network change), then one every 5 s.
  */
 export const VIEWER_JOINS_PER_CONNECTION = { burst: 3, perSecond: 0.2 } as const;
+/**
+ * Issue 27 §1: a viewer whose real-time picture has not started this long after joining (no program
+ * published, a refused ICE path) watches over HLS instead.
+ */
+export const REALTIME_PROGRAM_WAIT_MS = 8 * SECOND_MS;
 /** Issue 27 §1: how often a node recounts its live sessions' audiences against the threshold. */
 export const VIEWER_DELIVERY_SWEEP_MS = 2 * SECOND_MS;
 /** Spec 2 §7, §9: the RTMP transcoder is polled until available. */

@@ -13,15 +13,19 @@ import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { EmptyState } from "../../ui/EmptyState";
 import { Spinner } from "../../ui/Spinner";
+import { useMe } from "../account/useMe";
 import { CreateClipButton } from "../clips/CreateClipButton";
 import { useReplayVideo } from "../clips/clipsRoom";
 import { Countdown } from "../landing/Countdown";
 import { SessionAgenda } from "../lobby/SessionAgenda";
 import { useLiveUsers } from "../people/useLiveUsers";
 import { seesStage } from "../stage/seesStage";
+import type { AudienceDelivery } from "./audienceDelivery";
 import { clipStartTime } from "./hlsConfig";
+import { LiveSwitch } from "./LiveSwitch";
 import { useAwaitedPlayer, useShownSessionState } from "./ProgramClock";
 import { usePlayback } from "./playbackApi";
+import { RealtimeVideo } from "./RealtimeVideo";
 import type { PlayerSource } from "./useHlsPlayer";
 import { VideoPlayer } from "./VideoPlayer";
 import "./player.css";
@@ -30,6 +34,8 @@ export interface SessionScreenProps {
   data: EventPageData;
   room: RoomResponse;
   flags: ViewerFlags;
+  /** Issue 27: how this viewer watches the live broadcast (HLS when not given: an RTMP room). */
+  audience?: AudienceDelivery;
 }
 
 const OFF_AIR_SCREENS: ReadonlySet<SessionScreenKind> = new Set(["before_start", "greenroom", "thank_you"]);
@@ -44,8 +50,9 @@ function needsPlayback(state: SessionState, isStageMember: boolean): boolean {
  * the countdown before the start, the greenroom screen, the live player, the replay or a thank-you.
  * ?useHLS shows a stage member the audience's player; ?useWebRTC keeps them on the stage.
  */
-export function SessionScreen({ data, room, flags }: SessionScreenProps) {
+export function SessionScreen({ data, room, flags, audience }: SessionScreenProps) {
   const [searchParams] = useSearchParams();
+  const { user } = useMe();
   const { session } = room;
   const isStageMember = seesStage(flags, session, searchParams);
   // Issue 23 §3.2: after End a live viewer is shown the broadcast until their picture reaches its end.
@@ -89,9 +96,33 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   );
   // Spec 2 §5: live and replay viewers clip from the player too, when they may.
   const clipButton = <CreateClipButton event={data.event} room={room} flags={flags} place="player" />;
+  // The live player, by this viewer's delivery: one structure for the live screen and the held End.
+  const live = (source: PlayerSource) => (
+    <LiveSwitch
+      delivery={user && audience ? audience.delivery : "hls"}
+      render={(delivery, onPlaying) =>
+        delivery === "webrtc" && user && audience ? (
+          <RealtimeVideo
+            sessionId={session.id}
+            userId={user.id}
+            badges={<LiveBadges count={liveCount} />}
+            tools={clipButton}
+            onPlaying={onPlaying}
+            onFailed={audience.fallBack}
+          />
+        ) : (
+          <LiveVideo
+            source={source}
+            badges={<LiveBadges count={liveCount} />}
+            tools={clipButton}
+            onPlaying={onPlaying}
+          />
+        )
+      }
+    />
+  );
   // The ended stream has no live URL any more: the player plays on what it had, to its last frame.
-  if (state !== session.state && lastLive.current)
-    return <LiveVideo source={lastLive.current} count={liveCount} tools={clipButton} />;
+  if (state !== session.state && lastLive.current) return live(lastLive.current);
   switch (screen) {
     case "before_start":
       return <BeforeStartScreen data={data} sessionId={session.id} />;
@@ -106,7 +137,7 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
         kind: "live",
         startAt: 0,
       };
-      return <LiveVideo source={lastLive.current} count={liveCount} tools={clipButton} />;
+      return live(lastLive.current);
     case "replay":
       if (!answer?.vodUrl) return null;
       return (
@@ -136,28 +167,22 @@ export function SessionScreen({ data, room, flags }: SessionScreenProps) {
   }
 }
 
-function LiveVideo({
-  source,
-  count,
-  tools,
-}: {
+function LiveVideo(props: {
   source: PlayerSource;
-  count: React.ReactNode;
+  badges: React.ReactNode;
   tools: React.ReactNode;
+  onPlaying?: () => void;
 }) {
+  return <VideoPlayer label="Live video" {...props} />;
+}
+
+function LiveBadges({ count }: { count: React.ReactNode }) {
   return (
-    <VideoPlayer
-      label="Live video"
-      source={source}
-      tools={tools}
-      badges={
-        <>
-          <Badge tone="danger">LIVE</Badge>
-          {/* Spec 2 §6: the live count is for the team; the room answers null to everyone else. */}
-          {count}
-        </>
-      }
-    />
+    <>
+      <Badge tone="danger">LIVE</Badge>
+      {/* Spec 2 §6: the live count is for the team; the room answers null to everyone else. */}
+      {count}
+    </>
   );
 }
 

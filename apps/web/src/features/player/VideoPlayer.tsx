@@ -1,5 +1,6 @@
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useRef } from "react";
 import { Button } from "../../ui/Button";
+import { PlayerFrame } from "./PlayerFrame";
 import { useCaptionTracks } from "./useCaptionTracks";
 import { type PlayerSource, useHlsPlayer } from "./useHlsPlayer";
 
@@ -12,73 +13,52 @@ export interface VideoPlayerProps {
   tools?: ReactNode;
   /** Where another part reads the video from (the clip dialog: the replay's position). */
   videoRef?: RefObject<HTMLVideoElement | null>;
+  onPlaying?: () => void;
 }
 
 /**
  * The HLS player: muted autoplay with an Unmute button, fatal errors with Retry (spec 2 §8), and a CC
  * button when the stream carries captions (the viewer's own choice to show or hide them).
  */
-export function VideoPlayer({ source, badges, label, tools, videoRef: sharedRef }: VideoPlayerProps) {
+export function VideoPlayer({
+  source,
+  badges,
+  label,
+  tools,
+  videoRef: sharedRef,
+  onPlaying,
+}: VideoPlayerProps) {
   const ownRef = useRef<HTMLVideoElement>(null);
   const videoRef = sharedRef ?? ownRef;
   const { error, retry } = useHlsPlayer(videoRef, source);
   const captions = useCaptionTracks(videoRef);
-  const [isMuted, setMuted] = useState(true);
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    const onVolume = () => setMuted(video.muted);
-    video.addEventListener("volumechange", onVolume);
-    return () => video.removeEventListener("volumechange", onVolume);
-  }, [videoRef]);
-  const unmute = () => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.muted = false;
-    void video.play().catch(() => {});
-  };
   return (
-    <div className="video-player">
-      {/* Muted so browsers allow autoplay; the viewer unmutes with the button. */}
-      <video
-        ref={videoRef}
-        className="video-player__video"
-        aria-label={label}
-        playsInline
-        autoPlay
-        muted
-        controls={source.kind === "vod"}
-      />
-      {badges && <div className="video-player__badges">{badges}</div>}
-      {!error && (isMuted || captions.isAvailable || tools) && (
-        <div className="video-player__controls">
-          {tools}
-          {captions.isAvailable && (
-            <Button
-              size="sm"
-              variant={captions.isShown ? "primary" : "secondary"}
-              title="Captions"
-              aria-pressed={captions.isShown}
-              onClick={() => captions.setShown(!captions.isShown)}
-            >
-              CC
-            </Button>
-          )}
-          {isMuted && (
-            <Button size="sm" onClick={unmute}>
-              Unmute
-            </Button>
-          )}
-        </div>
-      )}
-      {error && (
-        <div className="video-player__error" role="alert">
-          <p>{error}</p>
-          <Button size="sm" onClick={retry}>
-            Retry
-          </Button>
-        </div>
-      )}
-    </div>
+    <PlayerFrame
+      videoRef={videoRef}
+      label={label}
+      badges={badges}
+      hasNativeControls={source.kind === "vod"}
+      error={error}
+      onRetry={retry}
+      onPlaying={onPlaying}
+      tools={
+        (tools || captions.isAvailable) && (
+          <>
+            {tools}
+            {captions.isAvailable && (
+              <Button
+                size="sm"
+                variant={captions.isShown ? "primary" : "secondary"}
+                title="Captions"
+                aria-pressed={captions.isShown}
+                onClick={() => captions.setShown(!captions.isShown)}
+              >
+                CC
+              </Button>
+            )}
+          </>
+        )
+      }
+    />
   );
 }

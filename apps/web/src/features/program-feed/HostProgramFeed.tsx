@@ -24,9 +24,15 @@ export function HostProgramFeed(props: HostProgramFeedProps) {
 }
 
 function WatchingProgramFeed({ session, flags, title, userId }: HostProgramFeedProps & { userId: number }) {
-  const { participants } = useEmbeddedStage(session.id, userId, { camera: null });
+  const { participants, controls } = useEmbeddedStage(session.id, userId, { camera: null });
   const layers = useProgramScene({ participants, sessionId: session.id, room: session, title });
   return (
-    <ProgramFeedCompositor layers={layers} participants={participants} session={session} flags={flags} />
+    <ProgramFeedCompositor
+      layers={layers}
+      participants={participants}
+      session={session}
+      flags={flags}
+      publisher={controls}
+    />
   );
 }

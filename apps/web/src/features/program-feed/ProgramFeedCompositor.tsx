@@ -2,7 +2,7 @@ import type { RoomSession, SceneLayer, ViewerFlags } from "@onstage/domain";
 import { Button } from "../../ui/Button";
 import type { StageParticipant } from "../stage/types";
 import type { FeedStatus } from "./sendProgramFeed";
-import { useProgramFeed, useSendsProgramFeed } from "./useProgramFeed";
+import { type ProgramPublisher, useProgramFeed, useSendsProgramFeed } from "./useProgramFeed";
 import "./program-feed.css";
 
 export interface ProgramFeedCompositorProps {
@@ -11,6 +11,8 @@ export interface ProgramFeedCompositorProps {
   participants: readonly StageParticipant[];
   session: RoomSession;
   flags: ViewerFlags;
+  /** The composing place's media-room connection: the program goes to real-time viewers too (issue 27). */
+  publisher?: ProgramPublisher | null;
 }
 
 const STATUS_TEXT: Record<FeedStatus["phase"], string> = {
@@ -26,9 +28,16 @@ const STATUS_TEXT: Record<FeedStatus["phase"], string> = {
  * Issue 11 §3: in a host's tab while the session is live, sends what the stage shows as the viewers'
  * program, and tells the host how that goes. Renders nothing for everyone else.
  */
-export function ProgramFeedCompositor({ layers, participants, session, flags }: ProgramFeedCompositorProps) {
+export function ProgramFeedCompositor(props: ProgramFeedCompositorProps) {
+  const { layers, participants, session, flags, publisher } = props;
   const isActive = useSendsProgramFeed({ session, flags, page: "studio" });
-  const { status, takeOver } = useProgramFeed({ layers, participants, sessionId: session.id, isActive });
+  const { status, takeOver } = useProgramFeed({
+    layers,
+    participants,
+    sessionId: session.id,
+    isActive,
+    publisher,
+  });
   if (!isActive || !status) return null;
   return (
     <div className="program-feed-status" role="status">

@@ -75,7 +75,7 @@ function WatchedProgram(props: {
   eventCode: string;
 }) {
   const { session, flags } = props;
-  const { participants } = useEmbeddedStage(session.id, props.userId, { camera: null });
+  const { participants, controls } = useEmbeddedStage(session.id, props.userId, { camera: null });
   // Issue 12: the question on stage comes with the room's session and its topic, as in the room.
   const room = useRoom(session.id);
   const layers = useProgramScene({
@@ -85,7 +85,13 @@ function WatchedProgram(props: {
     title: props.title,
   });
   const isSending = useSendsProgramFeed({ session, flags, page: "recorder" });
-  const { status } = useProgramFeed({ layers, participants, sessionId: session.id, isActive: isSending });
+  const { status } = useProgramFeed({
+    layers,
+    participants,
+    sessionId: session.id,
+    isActive: isSending,
+    publisher: controls,
+  });
   // Sending draws the program off the page already: a second canvas would only cost the server CPU.
   return (
     <>

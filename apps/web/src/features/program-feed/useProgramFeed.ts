@@ -67,6 +67,10 @@ export function useSendsProgramFeed(input: {
   });
 }
 
+export interface ProgramPublisher {
+  publishProgram(stream: MediaStream): Promise<void>;
+}
+
 /**
  * Composes and sends the program feed while `isActive`. The server keeps one sender per session: the
  * newest connection wins and the older tab hears 'replaced' and stops; `takeOver` starts this tab again.
@@ -77,9 +81,12 @@ export function useProgramFeed(input: {
   participants: readonly StageParticipant[];
   sessionId: number;
   isActive: boolean;
+  /** Issue 27: where the program also goes in real time (the composing place's media-room connection). */
+  publisher?: ProgramPublisher | null;
 }) {
-  const { layers, participants, sessionId, isActive } = input;
+  const { layers, participants, sessionId, isActive, publisher } = input;
   const [status, setStatus] = useState<FeedStatus | null>(null);
+  const [stream, setStream] = useState<MediaStream | null>(null);
   const [generation, setGeneration] = useState(0);
   const feedRef = useRef<ProgramFeed | null>(null);
   const latest = useRef({ layers, participants });
@@ -94,6 +101,7 @@ export function useProgramFeed(input: {
     void generation;
     const feed = composeProgramFeed(latest.current.layers, latest.current.participants);
     feedRef.current = feed;
+    setStream(feed.stream);
     const stopSending = sendProgramFeed({
       stream: feed.stream,
       sessionId,
@@ -107,8 +115,14 @@ export function useProgramFeed(input: {
       stopSending();
       feed.stop();
       feedRef.current = null;
+      setStream(null);
     };
   }, [isActive, sessionId, generation]);
+
+  // The same picture and sound to the viewers who watch in real time (issue 27): what HLS carries.
+  useEffect(() => {
+    if (stream && publisher) void publisher.publishProgram(stream).catch(() => {});
+  }, [stream, publisher]);
 
   useEffect(() => {
     feedRef.current?.update(layers, participants);

@@ -6,6 +6,7 @@ import { OpenStageBar } from "../intents/OpenStageBar";
 import { StageInviteDialog } from "../intents/StageInviteDialog";
 import { ModuleSettings } from "../module-settings/ModuleSettings";
 import { RoomPlanNotices } from "../plans/RoomPlanNotices";
+import { useAudienceDelivery } from "../player/audienceDelivery";
 import { ProgramClockProvider } from "../player/ProgramClock";
 import { SessionScreen } from "../player/SessionScreen";
 import { HostProgramFeed } from "../program-feed/HostProgramFeed";
@@ -48,6 +49,10 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
   const [sidebarPosition, setSidebarPosition] = useSidebarPosition();
   const viewer = { userId, emailVerified: user?.emailVerified ?? room.viewer.emailVerified, flags };
   const stage = useStageMembership(session, flags, userId);
+  const audience = useAudienceDelivery(session, userId);
+  // Issue 27: a live picture over WebRTC is as current as the stage: nothing waits for it.
+  const isRealtime =
+    stage.isStageView || (audience.delivery === "webrtc" && session.state === "broadcasting");
   // Spec 1 §4: an RTMP broadcast's picture is the encoder's, so its room has no camera stage.
   const hasStage = roomLayout(session.broadcastType) === "stage";
   return (
@@ -82,11 +87,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
       {!stage.isOnStage && <HostProgramFeed session={session} flags={flags} title={data.event.title} />}
       <SessionControls data={data} room={room} flags={flags} />
       {/* The sidebar's modules keep in step with the picture this viewer sees (issue 12 §11). */}
-      <ProgramClockProvider
-        state={session.state}
-        seesStage={stage.isStageView}
-        endedAt={session.timeBroadcastEnd}
-      >
+      <ProgramClockProvider state={session.state} seesStage={isRealtime} endedAt={session.timeBroadcastEnd}>
         <DecideViewAgain eventCode={data.event.eventCode} state={session.state} />
         <div className={`room__body room__body--${sidebarPosition}`}>
           <section className={hasStage ? "room__stage" : "room__stage room__stage--rtmp"} aria-label="Stage">
@@ -96,7 +97,7 @@ export function RoomShell({ data, room, urlHash, flags, onTakenElsewhere }: Room
             ) : stage.isStageView ? (
               <Stage room={room} flags={flags} title={data.event.title} onStageChange={stage.onStageChange} />
             ) : (
-              <SessionScreen data={data} room={room} flags={flags} />
+              <SessionScreen data={data} room={room} flags={flags} audience={audience} />
             )}
             <OfferOnAir sessionId={session.id} userId={userId} />
           </section>

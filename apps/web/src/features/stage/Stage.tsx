@@ -156,7 +156,12 @@ function EmbeddedStage(props: {
     <div className="stage">
       {stage.error && <p role="alert">{stage.error}</p>}
       {stage.closed && <p role="status">You are no longer on stage.</p>}
-      <ProgramFeedCompositor layers={layers} participants={stage.participants} {...props.program} />
+      <ProgramFeedCompositor
+        layers={layers}
+        participants={stage.participants}
+        publisher={controls}
+        {...props.program}
+      />
       <MaxTileBanner participants={stage.participants} flags={props.program.flags} />
       <StageView participants={stage.participants} layers={layers} />
       <StageControls onLeave={props.onLeave}>

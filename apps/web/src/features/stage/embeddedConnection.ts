@@ -50,6 +50,9 @@ async function gathered(pc: RTCPeerConnection): Promise<string> {
 export class EmbeddedStageConnection {
   private readonly subscriber = new RTCPeerConnection();
   private publisher: RTCPeerConnection | null = null;
+  /** Issue 27: the composed program's publishing connection (a host's compositor), once offered. */
+  private program: { pc: RTCPeerConnection; senders: RTCRtpSender[] } | null = null;
+  private canPublishProgram = false;
   private readonly senders = new Map<StageSlot, RTCRtpSender>();
   private infos: StageParticipantInfo[] = [];
   /** One MediaStream per remote member and kind, kept so video elements are not reset on updates. */
@@ -103,10 +106,15 @@ export class EmbeddedStageConnection {
 
   /**
    * Joins the room and, with the right to, publishes `camera` (its audio and video tracks); without a
-   * camera it only watches (the program feed's compositor) and is no tile on stage.
+   * camera it only watches (the program feed's compositor) and is no tile on stage. `view`: a viewer
+   * place (issue 27), receiving the composed program only.
    */
-  async join(camera: MediaStream | null): Promise<void> {
-    const joined = await this.send(StageEvents.join, { watch: camera === null });
+  async join(camera: MediaStream | null, options: { view?: boolean } = {}): Promise<void> {
+    const joined = await this.send(
+      StageEvents.join,
+      options.view ? { view: true } : { watch: camera === null },
+    );
+    this.canPublishProgram = joined.canPublishProgram === true;
     this.local.camera = camera;
     if (!joined.canPublish || !camera) return this.changed();
     const pc = new RTCPeerConnection();
@@ -125,6 +133,27 @@ export class EmbeddedStageConnection {
     const answer = await this.send(StageEvents.offer, { sdp: await gathered(pc) });
     await pc.setRemoteDescription({ type: "answer", sdp: answer.sdp ?? "" });
     this.changed();
+  }
+
+  /**
+   * Issue 27: publishes the composed program (its canvas and mixed sound) to the room's viewer places;
+   * a later stream replaces the tracks on the same connection. Nothing without the right to.
+   */
+  async publishProgram(stream: MediaStream): Promise<void> {
+    if (!this.canPublishProgram || this.closed || this.lost) return;
+    const tracks = [stream.getAudioTracks()[0] ?? null, stream.getVideoTracks()[0] ?? null, null];
+    if (this.program) {
+      await Promise.all(this.program.senders.map((sender, i) => sender.replaceTrack(tracks[i] ?? null)));
+      return;
+    }
+    const pc = new RTCPeerConnection();
+    const senders = (["audio", "video", "video"] as const).map(
+      (kind, i) => pc.addTransceiver(tracks[i] ?? kind, { direction: "sendonly" }).sender,
+    );
+    this.program = { pc, senders };
+    await pc.setLocalDescription(await pc.createOffer());
+    const answer = await this.send(StageEvents.offer, { sdp: await gathered(pc), program: true });
+    await pc.setRemoteDescription({ type: "answer", sdp: answer.sdp ?? "" });
   }
 
   setAudioMuted(muted: boolean): void {
@@ -151,6 +180,7 @@ export class EmbeddedStageConnection {
     if (!this.closed && !this.lost)
       await this.client.request(StageEvents.leave, { video_session_id: this.sessionId });
     this.publisher?.close();
+    this.program?.pc.close();
     this.subscriber.close();
     for (const track of this.local.screen?.getTracks() ?? []) track.stop();
   }
@@ -168,7 +198,10 @@ export class EmbeddedStageConnection {
     this.changed();
   }
 
-  private async send(event: string, payload: object): Promise<{ canPublish?: boolean; sdp?: string }> {
+  private async send(
+    event: string,
+    payload: object,
+  ): Promise<{ canPublish?: boolean; canPublishProgram?: boolean; sdp?: string }> {
     const ack = (await this.client.request(event, {
       video_session_id: this.sessionId,
       ...payload,

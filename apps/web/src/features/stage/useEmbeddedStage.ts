@@ -8,6 +8,8 @@ export interface StageControls {
   setAudioMuted(muted: boolean): void;
   setVideoMuted(muted: boolean): void;
   shareScreen(screen: MediaStream | null): Promise<void>;
+  /** Issue 27: the composed program to the room's viewers (a host's compositor). */
+  publishProgram(stream: MediaStream): Promise<void>;
 }
 
 export interface EmbeddedStage {
@@ -20,18 +22,20 @@ export interface EmbeddedStage {
 
 /**
  * The session's stage through the embedded SFU while mounted: joins, publishes `camera` when the server
- * allows it, and leaves on unmount. The program feed's compositor passes a null camera and only watches.
+ * allows it, and leaves on unmount. The program feed's compositor passes a null camera and only watches;
+ * `view` takes a viewer place, which receives the composed program alone (issue 27).
  */
 export function useEmbeddedStage(
   sessionId: number,
   userId: number,
-  options: { camera: MediaStream | null },
+  options: { camera: MediaStream | null; view?: boolean },
 ): EmbeddedStage {
   const client = useContext(RealtimeContext);
   const [snapshot, setSnapshot] = useState<StageSnapshot>({ participants: [], closed: false });
   const [error, setError] = useState<string | null>(null);
   const [controls, setControls] = useState<StageControls | null>(null);
   const camera = useRef(options.camera);
+  const view = options.view === true;
   /**
    * Bumped when the socket reconnects or the SFU lost the member (it restarted): the server took the
    * member out with the old connection.
@@ -57,7 +61,7 @@ export function useEmbeddedStage(
     const join = () => {
       joining = true;
       setError(null);
-      connection.join(camera.current).then(
+      connection.join(camera.current, { view }).then(
         () => {
           rejoins.current = 0;
           setControls(connection);
@@ -76,7 +80,7 @@ export function useEmbeddedStage(
       setControls(null);
       void connection.leave();
     };
-  }, [client, sessionId, userId, generation]);
+  }, [client, sessionId, userId, view, generation]);
 
   return { participants: snapshot.participants, controls, error, closed: snapshot.closed };
 }

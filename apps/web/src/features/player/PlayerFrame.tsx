@@ -1,0 +1,83 @@
+import { type ReactNode, type RefObject, useEffect, useState } from "react";
+import { Button } from "../../ui/Button";
+
+export interface PlayerFrameProps {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  label: string;
+  /** Drawn over the video's top-left corner (the LIVE badge and the viewer count). */
+  badges?: ReactNode;
+  /** Controls beside Unmute (CC, the Clip button). */
+  tools?: ReactNode;
+  /** The browser's own controls (a replay's seek bar). */
+  hasNativeControls?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** The first frame played (the delivery switch shows this player from then on). */
+  onPlaying?: () => void;
+}
+
+/**
+ * A player's frame, whatever feeds the video (HLS, or the program over WebRTC): muted autoplay with an
+ * Unmute button, badges, tools, and a failure with Retry (spec 2 §8).
+ */
+export function PlayerFrame(props: PlayerFrameProps) {
+  const { videoRef, label, badges, tools, error, onRetry, onPlaying } = props;
+  const [isMuted, setMuted] = useState(true);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const onVolume = () => setMuted(video.muted);
+    const played = () => {
+      if (video.videoWidth > 0) onPlaying?.();
+    };
+    video.addEventListener("volumechange", onVolume);
+    video.addEventListener("playing", played);
+    video.addEventListener("resize", played);
+    return () => {
+      video.removeEventListener("volumechange", onVolume);
+      video.removeEventListener("playing", played);
+      video.removeEventListener("resize", played);
+    };
+  }, [videoRef, onPlaying]);
+  const unmute = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = false;
+    void video.play().catch(() => {});
+  };
+  return (
+    <div className="video-player">
+      {/* Muted so browsers allow autoplay; the viewer unmutes with the button. */}
+      <video
+        ref={videoRef}
+        className="video-player__video"
+        aria-label={label}
+        playsInline
+        autoPlay
+        muted
+        controls={props.hasNativeControls}
+      />
+      {badges && <div className="video-player__badges">{badges}</div>}
+      {!error && (isMuted || tools) && (
+        <div className="video-player__controls">
+          {tools}
+          {isMuted && (
+            <Button size="sm" onClick={unmute}>
+              Unmute
+            </Button>
+          )}
+        </div>
+      )}
+      {error && (
+        <div className="video-player__error" role="alert">
+          <p>{error}</p>
+          {onRetry && (
+            <Button size="sm" onClick={onRetry}>
+              Retry
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
