@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { ServerProcess } from "../apps/server/src/testing/server-process";
 import { RoomPage } from "./pages/room";
 import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -9,12 +10,33 @@ import { eventOfDemoHost } from "./support/dashboard";
 import { signUpVerified } from "./support/verified-account";
 
 // Issue 27 §1 "Must show": a small room watches the composed program over WebRTC (no HLS request);
-// ?useHLS gives one guest HLS; the show-to-all flag moves the others to HLS while their picture keeps
-// playing. The host's tab composes the program (nobody on stage: the brand slate) and sends it both
-// ways: to ffmpeg for HLS and to the media room for the viewer places.
-const browser = useBrowser();
+// ?useHLS gives one guest HLS; the show-to-all flag, and an audience past the threshold, move the others
+// to HLS while their picture keeps playing. The host's tab composes the program (nobody on stage: the
+// brand slate) and sends it both ways: to ffmpeg for HLS and to the media room's viewer places. A
+// server of its own takes three viewers over WebRTC (HLS_VIEWER_THRESHOLD, the operator's setting): the
+// two guests and the host, who is in the room and not on its stage.
+const THRESHOLD = 3;
+let server: ServerProcess | undefined;
+beforeAll(async () => {
+  server = await ServerProcess.create({ DATABASE_URL: "", HLS_VIEWER_THRESHOLD: String(THRESHOLD) });
+  await server.start();
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+const browser = useBrowser(() => {
+  if (!server) throw new Error("no server");
+  return server.url;
+});
 
-async function guestOf(name: string): Promise<{ page: Page; context: BrowserContext; playlists: string[] }> {
+interface Guest {
+  page: Page;
+  context: BrowserContext;
+  /** The HLS playlists this guest's page asked for. */
+  playlists: string[];
+}
+
+async function guestOf(name: string): Promise<Guest> {
   const context = await browser.page().context().browser()?.newContext({ baseURL: browser.baseUrl });
   if (!context) throw new Error("no browser");
   const page = await context.newPage();
@@ -42,29 +64,50 @@ const pictureOf = (page: Page) =>
     realtime: video.srcObject !== null,
   }));
 
-async function playsOver(page: Page, realtime: boolean) {
+/** The guest's picture comes over WebRTC (`realtime`) or HLS, and its time advances. */
+async function playsOver(guest: Guest, realtime: boolean) {
   await expect
     .poll(
-      async () =>
-        (await pictureOf(page).catch(() => null))?.realtime === realtime && (await pictureOf(page)).width > 0,
-      {
-        timeout: 30_000,
-        interval: 250,
+      async () => {
+        const picture = await pictureOf(guest.page).catch(() => null);
+        return picture?.realtime === realtime && picture.width > 0;
       },
+      { timeout: 30_000, interval: 250 },
     )
     .toBe(true);
-  const before = (await pictureOf(page)).time;
+  const before = (await pictureOf(guest.page)).time;
   await expect
-    .poll(async () => (await pictureOf(page)).time, { timeout: 15_000, interval: 250 })
+    .poll(async () => (await pictureOf(guest.page)).time, { timeout: 15_000, interval: 250 })
     .toBeGreaterThan(before + 0.5);
 }
 
-test("a small room watches over WebRTC; ?useHLS gives HLS; show-to-all moves everyone to HLS without a break", async () => {
+/** Until every guest plays over `realtime` (or not), the picture on screen never stops or goes black. */
+async function switchesWithoutABreak(guests: Guest[], realtime: boolean) {
+  const breaks: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const pictures = await Promise.all(guests.map((guest) => pictureOf(guest.page)));
+        for (const [i, p] of pictures.entries())
+          if (p.width === 0 || p.paused) breaks.push(`guest ${i}: ${JSON.stringify(p)}`);
+        return pictures.every((p) => p.realtime === realtime);
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBe(true);
+  expect(breaks).toEqual([]);
+  for (const guest of guests) {
+    await playsOver(guest, realtime);
+    expect(await guest.page.locator(".video-player__error").count()).toBe(0);
+  }
+}
+
+test("a small room watches over WebRTC; ?useHLS gives HLS; show-to-all and the threshold move the audience to HLS without a break", async () => {
   const host = browser.page();
   await signInBrowser(host.request, DEMO_HOST);
   const { event } = await eventOfDemoHost(host.request);
-  const ada = await guestOf("Ada");
-  const bea = await guestOf("Bea");
+  const guests = await Promise.all(["Ada", "Bea", "Cy"].map(guestOf));
+  const [ada, bea, cy] = guests as [Guest, Guest, Guest];
   try {
     const room = new RoomPage(host);
     await room.open(event.eventCode);
@@ -73,41 +116,32 @@ test("a small room watches over WebRTC; ?useHLS gives HLS; show-to-all moves eve
     await host.getByRole("dialog", { name: "Go live" }).getByRole("button", { name: "Go live only" }).click();
     await host.getByText("You're live!").waitFor({ timeout: 45_000 });
 
-    // Two guests: the room is far under the threshold, so both get the program in real time.
+    // Two guests and the host, at the threshold: the guests get the program in real time, no HLS at all.
     await Promise.all([ada, bea].map(({ page }) => page.goto(`/c/${event.eventCode}`)));
-    await Promise.all([ada, bea].map(({ page }) => playsOver(page, true)));
+    await Promise.all([ada, bea].map((guest) => playsOver(guest, true)));
     const picture = await pictureOf(ada.page);
     expect(picture.width / picture.height).toBeCloseTo(16 / 9, 1);
     expect([...ada.playlists, ...bea.playlists]).toEqual([]);
     expect(await axeViolations(ada.page)).toEqual([]);
 
-    // ?useHLS: this guest's player is HLS, the other's still real time.
-    await bea.page.goto(`/c/${event.eventCode}?useHLS`);
-    await playsOver(bea.page, false);
-    expect(bea.playlists.length).toBeGreaterThan(0);
-
-    // The team's show-to-all flag: Ada's picture moves to HLS and plays on throughout.
+    // The team's show-to-all flag: both move to HLS, and back once it is lifted, playing throughout.
     await room.tab("People").click();
     const showToAll = host.getByRole("checkbox", { name: "Show to all over HLS" });
     await showToAll.click();
     await expect.poll(() => showToAll.isChecked()).toBe(true);
-    const samples: { width: number; paused: boolean; realtime: boolean }[] = [];
-    await expect
-      .poll(
-        async () => {
-          const now = await pictureOf(ada.page);
-          samples.push(now);
-          return now.realtime;
-        },
-        { timeout: 30_000, interval: 200 },
-      )
-      .toBe(false);
-    expect(samples.filter((s) => s.width === 0 || s.paused)).toEqual([]);
-    await playsOver(ada.page, false);
-    // No error screen on the way.
-    expect(await ada.page.locator(".video-player__error").count()).toBe(0);
+    await switchesWithoutABreak([ada, bea], false);
     expect(ada.playlists.length).toBeGreaterThan(0);
+    await showToAll.click();
+    await expect.poll(() => showToAll.isChecked()).toBe(false);
+    await switchesWithoutABreak([ada, bea], true);
+
+    // A third viewer (?useHLS: HLS whatever the room does) takes the audience past the threshold: the
+    // room moves to HLS for everyone.
+    await cy.page.goto(`/c/${event.eventCode}?useHLS`);
+    await playsOver(cy, false);
+    expect(cy.playlists.length).toBeGreaterThan(0);
+    await switchesWithoutABreak([ada, bea], false);
   } finally {
-    await Promise.all([ada, bea].map(({ context }) => context.close()));
+    await Promise.all(guests.map(({ context }) => context.close()));
   }
-}, 180_000);
+}, 240_000);

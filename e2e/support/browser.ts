@@ -35,8 +35,10 @@ function waitForTheAppOnLoad(page: Page): void {
 }
 
 /** One headless Chromium per test file (playwright gives it a fresh profile), a fresh context per test. */
-export function useBrowser(): { page: () => Page; baseUrl: string } {
-  const baseUrl = inject("baseUrl");
+export function useBrowser(server?: () => string): { page: () => Page; readonly baseUrl: string } {
+  const shared = inject("baseUrl");
+  // A suite with a server of its own (a setting of its own) names it; it is started by then.
+  const urlOf = () => server?.() ?? shared;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -51,7 +53,7 @@ export function useBrowser(): { page: () => Page; baseUrl: string } {
   beforeEach(async () => {
     cspViolations = [];
     hydrationErrors = [];
-    context = await browser?.newContext({ baseURL: baseUrl });
+    context = await browser?.newContext({ baseURL: urlOf() });
     // Every journey also proves the app runs under its own Content-Security-Policy, in every tab it opens.
     context?.on("page", (opened) => {
       opened.on("console", (message) => {
@@ -74,7 +76,9 @@ export function useBrowser(): { page: () => Page; baseUrl: string } {
     if (hydrationErrors.length > 0) throw new Error(`Hydration errors:\n${hydrationErrors.join("\n")}`);
   });
   return {
-    baseUrl,
+    get baseUrl() {
+      return urlOf();
+    },
     page: () => {
       if (!page) throw new Error("browser not started");
       return page;

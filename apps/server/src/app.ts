@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { HLS_VIEWER_THRESHOLD_USERS } from "@onstage/domain";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { registerCsrf } from "./features/auth/csrf";
@@ -133,6 +134,8 @@ export interface AppDeps {
   rtmpPublicUrl?: string;
   /** CAPTIONS=captioner-api: captioners post lines to a session's caption URL; off if unset. */
   captions?: CaptionsOptions;
+  /** HLS_VIEWER_THRESHOLD: WebRTC viewers up to this many (issue 27); HLS_VIEWER_THRESHOLD_USERS if unset. */
+  viewerThreshold?: number;
   /** Link previews (issue 26 §4): main.ts gives the Facebook token; tests their providers and guard. */
   linkPreview?: LinkPreviewOptions;
 }
@@ -265,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: server.log,
     realtime: realtimeServer.realtime,
     lifecycle,
+    viewerThreshold: deps.viewerThreshold ?? HLS_VIEWER_THRESHOLD_USERS,
   };
   const payments = paymentsFeature(shared, registrationPort(shared), deps.payments);
   const ffmpegPath = deps.ffmpegPath === undefined ? ((await locateFfmpeg())?.path ?? null) : deps.ffmpegPath;

@@ -9,7 +9,9 @@ test("defaults run the embedded platform on localhost:3000 with demo data", () =
     publicUrl: "http://localhost:3000",
     databaseUrl: undefined,
     demoData: true,
+    viewerThreshold: 50,
   });
+  expect(loadConfig({ HLS_VIEWER_THRESHOLD: "1" }).viewerThreshold).toBe(1);
   expect(config.dataDir).toMatch(/data$/);
 });
 
@@ -17,6 +19,16 @@ test.each([
   { case: "a port out of range", env: { PORT: "70000" }, problem: "PORT" },
   { case: "a database URL that is not a URL", env: { DATABASE_URL: "not a url" }, problem: "DATABASE_URL" },
   { case: "an unknown log level", env: { LOG_LEVEL: "loud" }, problem: "LOG_LEVEL" },
+  {
+    case: "a negative viewer threshold",
+    env: { HLS_VIEWER_THRESHOLD: "-1" },
+    problem: "HLS_VIEWER_THRESHOLD",
+  },
+  {
+    case: "a viewer threshold in words",
+    env: { HLS_VIEWER_THRESHOLD: "fifty" },
+    problem: "HLS_VIEWER_THRESHOLD",
+  },
 ])("$case is refused naming the variable", ({ env, problem }) => {
   expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration: .*${problem}`));
 });

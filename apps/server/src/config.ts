@@ -1,4 +1,5 @@
 import path from "node:path";
+import { HLS_VIEWER_THRESHOLD_USERS } from "@onstage/domain";
 import { z } from "zod";
 import type { SocialProviderConfig, SocialProviderSettings } from "./features/auth/social/providers";
 import { REPO_ROOT } from "./paths";
@@ -51,6 +52,7 @@ const Env = z.object({
   FFMPEG_PATH: optionalText,
   MEDIA_SECRET: optionalText.pipe(z.string().min(32).optional()),
   COMPOSITOR: z.enum(["browser", "server"]).default("browser"),
+  HLS_VIEWER_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(HLS_VIEWER_THRESHOLD_USERS),
   RTMP_HOST: optionalText,
   RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
   RTMP_PUBLIC_URL: optionalText.pipe(
@@ -96,6 +98,8 @@ export interface Config {
   mediaSecret: string | undefined;
   /** Who composes the program feed: a host's studio tab, or a headless Chromium the server runs. */
   compositor: "browser" | "server";
+  /** Issue 27: the audience watches over WebRTC up to this many viewers, over HLS above (0: always HLS). */
+  viewerThreshold: number;
   /** The RTMP ingest's listener (RTMP_HOST, HOST by default; RTMP_PORT). */
   rtmp: { host: string; port: number };
   /** What hosts paste into their encoder; unset: rtmp://{PUBLIC_URL's host}:{RTMP_PORT}/live. */
@@ -193,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     mediaSecret: e.MEDIA_SECRET,
     compositor: e.COMPOSITOR,
+    viewerThreshold: e.HLS_VIEWER_THRESHOLD,
     // Issue 23 §1.2: RTMP listens where HTTP does unless told otherwise.
     rtmp: { host: e.RTMP_HOST ?? e.HOST, port: e.RTMP_PORT },
     rtmpPublicUrl: e.RTMP_PUBLIC_URL?.replace(/\/$/, ""),

@@ -56,6 +56,7 @@ const { server, reporter, workers } = await buildApp({
   rtmp: config.rtmp,
   rtmpPublicUrl: config.rtmpPublicUrl,
   captions: config.captions,
+  viewerThreshold: config.viewerThreshold,
   linkPreview: { facebook: config.facebookOembed },
 });
 // Payment reconciliation and the mail jobs; tests run them by hand instead.

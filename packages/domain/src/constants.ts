@@ -184,11 +184,6 @@ export const HLS_VIEWER_THRESHOLD_USERS = 50;
  */
 export const HLS_VIEWER_HYSTERESIS_USERS = 10;
 /**
- * Issue 27 §1: the viewer places a room's SFU takes (the threshold, and the hysteresis for the recount's
- * lag); past them a viewer watches over HLS.
- */
-export const WEBRTC_VIEWER_PLACES = HLS_VIEWER_THRESHOLD_USERS + HLS_VIEWER_HYSTERESIS_USERS;
-/**
  * Issue 27 §1: a viewer place costs the SFU two WebRTC connections' set-up, so a connection may ask for
  * one three times at once (a reload, a network change), then one every 5 s.
  */

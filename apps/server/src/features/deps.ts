@@ -25,4 +25,6 @@ export interface FeatureDeps {
   realtime: Realtime;
   /** Session state moves and recording changes, for the media they drive (in-process). */
   lifecycle: BroadcastLifecycle;
+  /** Issue 27: the audience watches over WebRTC up to this many viewers (HLS_VIEWER_THRESHOLD). */
+  viewerThreshold: number;
 }

@@ -43,6 +43,13 @@ export function roomDelivery({
   return audience > threshold ? "hls" : "webrtc";
 }
 
+/**
+ * Issue 27 §1: the viewer places a room's SFU takes: the threshold, and the hysteresis for the recount's
+ * lag; past them a viewer watches over HLS.
+ */
+export const webrtcViewerPlaces = (threshold: number = HLS_VIEWER_THRESHOLD_USERS) =>
+  threshold + HLS_VIEWER_HYSTERESIS_USERS;
+
 /** Spec 2 §1 query flags: `?useHLS` or `?useWebRTC` force a viewer's delivery; null leaves it to the room. */
 export function forcedDelivery(params: { has(name: string): boolean }): ViewerDelivery | null {
   if (params.has("useHLS")) return "hls";

@@ -1,4 +1,4 @@
-import { stageIsOpen } from "@onstage/domain";
+import { stageIsOpen, webrtcViewerPlaces } from "@onstage/domain";
 import type {
   BanChanged,
   SessionStateChange,
@@ -109,7 +109,15 @@ export function stageFeature(
     onParticipant,
     routes: stageRoutes(deps, mediaRoom),
     ...(embedded
-      ? { onConnection: stageSignalling({ db: deps.db, log: deps.log, room: embedded, onStage }) }
+      ? {
+          onConnection: stageSignalling({
+            db: deps.db,
+            log: deps.log,
+            room: embedded,
+            onStage,
+            viewerPlaces: webrtcViewerPlaces(deps.viewerThreshold),
+          }),
+        }
       : {}),
     start() {
       deps.lifecycle.on("sessionState", onState);

@@ -16,7 +16,6 @@ import {
   type TokenBucket,
   takeToken,
   VIEWER_JOINS_PER_CONNECTION,
-  WEBRTC_VIEWER_PLACES,
 } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
@@ -48,6 +47,8 @@ export interface SignallingDeps {
   log: FastifyBaseLogger;
   room: EmbeddedMediaRoom;
   onStage: StagePresence;
+  /** Issue 27 §1: the viewer places a room takes (webrtcViewerPlaces of the configured threshold). */
+  viewerPlaces: number;
 }
 
 export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) => void {
@@ -156,10 +157,10 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       viewJoins = taken.bucket;
       if (taken.retryAfterMs !== null) throw RateLimited();
     };
-    /** Issue 27 §1: a room takes WEBRTC_VIEWER_PLACES viewers; the next ones watch over HLS. */
+    /** Issue 27 §1: a room takes `viewerPlaces` viewers; the next ones watch over HLS. */
     const requireViewerPlace = (sessionId: number) => {
       const viewers = room.members(sessionId).filter((m) => m.role === "viewer" && m.userId !== userId);
-      if (viewers.length >= WEBRTC_VIEWER_PLACES) throw Conflict("viewer_places_full");
+      if (viewers.length >= deps.viewerPlaces) throw Conflict("viewer_places_full");
     };
 
     on(StageEvents.join, StageJoinMessage, async (message, member, rights) => {

@@ -1,9 +1,4 @@
-import {
-  type StageAck,
-  StageEvents,
-  VIEWER_JOINS_PER_CONNECTION,
-  WEBRTC_VIEWER_PLACES,
-} from "@onstage/domain";
+import { type StageAck, StageEvents, VIEWER_JOINS_PER_CONNECTION, webrtcViewerPlaces } from "@onstage/domain";
 import { beforeAll, expect, test } from "vitest";
 import { openStream } from "../../kernel/broadcast/streams";
 import { cookiePolicy } from "../../kernel/identity/user-sessions";
@@ -361,7 +356,7 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
     expect(codeOf(await second.emit(StageEvents.leave))).toBe("ok");
   });
 
-  test("issue 27 §1: a connection asks for a viewer place at a pace; a room takes WEBRTC_VIEWER_PLACES viewers, the next is told to watch over HLS", async () => {
+  test("issue 27 §1: a connection asks for a viewer place at a pace; a room takes webrtcViewerPlaces() viewers, the next is told to watch over HLS", async () => {
     await setState("broadcasting");
     try {
       const guest = await connect("guest");
@@ -372,7 +367,7 @@ describeOnEachDatabase("the stage over the embedded SFU", (use) => {
 
       // The room's other viewer places, taken by people of their own (one place each).
       const others = await Promise.all(
-        Array.from({ length: WEBRTC_VIEWER_PLACES - 1 }, async () => {
+        Array.from({ length: webrtcViewerPlaces() - 1 }, async () => {
           const userId = await scene.g.user();
           await scene.registered(userId);
           return connectAs(userId);

@@ -11,7 +11,12 @@ describeOnEachDatabase("viewer delivery (issue 27 §1)", (use) => {
   const app = useTestApp(use);
   const scene = () => roomScene(app().server, use(), {});
   const service = () =>
-    viewerDeliveryService({ db: use(), realtime: app().realtime.realtime, clock: () => new Date() });
+    viewerDeliveryService({
+      db: use(),
+      realtime: app().realtime.realtime,
+      clock: () => new Date(),
+      viewerThreshold: HLS_VIEWER_THRESHOLD_USERS,
+    });
 
   /** `count` viewers present now in the session (users made in one statement), or with `state`. */
   async function present(sessionId: number, count: number, state = "active", seen = "now()") {

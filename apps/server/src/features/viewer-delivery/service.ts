@@ -4,7 +4,7 @@ import { withOutbox } from "../../platform/realtime/outbox";
 import type { FeatureDeps } from "../deps";
 import { findRoomAudiences, lockDelivery } from "./queries";
 
-export type ViewerDeliveryDeps = Pick<FeatureDeps, "db" | "realtime" | "clock">;
+export type ViewerDeliveryDeps = Pick<FeatureDeps, "db" | "realtime" | "clock" | "viewerThreshold">;
 
 /**
  * Issue 27 §1: each live room's audience against HLS_VIEWER_THRESHOLD_USERS. A change of delivery is
@@ -12,7 +12,7 @@ export type ViewerDeliveryDeps = Pick<FeatureDeps, "db" | "realtime" | "clock">;
  * follows it; the write is a compare-and-set under the row's lock, so nodes sweeping at once tell it once.
  */
 export function viewerDeliveryService(deps: ViewerDeliveryDeps) {
-  const { db, realtime, clock } = deps;
+  const { db, realtime, clock, viewerThreshold: threshold } = deps;
 
   /** Moves the session to `next` unless another node or the team changed it meanwhile. */
   async function move(sessionId: number, from: ViewerDelivery, next: ViewerDelivery): Promise<boolean> {
@@ -30,7 +30,7 @@ export function viewerDeliveryService(deps: ViewerDeliveryDeps) {
       const since = new Date(clock().getTime() - PRESENCE_LIVE_WINDOW_MS);
       const moved: { sessionId: number; delivery: ViewerDelivery }[] = [];
       for (const room of await findRoomAudiences(db, since)) {
-        const next = roomDelivery({ ...room, current: room.delivery });
+        const next = roomDelivery({ ...room, current: room.delivery, threshold });
         if (next !== room.delivery && (await move(room.sessionId, room.delivery, next)))
           moved.push({ sessionId: room.sessionId, delivery: next });
       }
