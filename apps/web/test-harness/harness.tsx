@@ -26,6 +26,8 @@ import {
   pickRecorderMimeType,
   sendProgramFeed,
 } from "../src/features/program-feed/sendProgramFeed";
+import { RealtimeClient } from "../src/features/realtime/RealtimeClient";
+import { EmbeddedStageConnection, type StageSnapshot } from "../src/features/stage/embeddedConnection";
 import { StageView } from "../src/features/stage/StageView";
 import { stageTiles } from "../src/features/stage/tiles";
 import type { StageParticipant } from "../src/features/stage/types";
@@ -173,11 +175,29 @@ function renderStage(
   );
 }
 
-/** Bench, host side: the clock as the only participant, composed and sent like a host's tab does. */
+/** The media room over a realtime connection of its own, as the signed-in user (`me`). */
+async function mediaRoomAs(sessionId: number, onChange: (snapshot: StageSnapshot) => void) {
+  const me = (await (await fetch("/api/me")).json()) as { user: { id: number } | null };
+  if (!me.user) throw new Error("the harness page is not signed in");
+  const userId = me.user.id;
+  const client = new RealtimeClient({ fetchUserId: async () => userId });
+  client.start(userId);
+  await new Promise<void>((resolve) => (client.isConnected() ? resolve() : client.onConnect(resolve)));
+  return new EmbeddedStageConnection(client, sessionId, userId, onChange, () => {});
+}
+
+/**
+ * Bench, host side: the clock as the only participant, composed and sent like a host's tab does: to the
+ * compositor socket (HLS) and, as the program, to the media room's viewer places (issue 27).
+ */
 function sendClockFeed(sessionId: number): { status: () => FeedStatus | null } {
   const feed = composeStageFeed([clockParticipant()], CLOCK_BRAND);
   let last: FeedStatus | null = null;
   sendProgramFeed({ stream: feed.stream, sessionId, onStatus: (s) => (last = s) });
+  void mediaRoomAs(sessionId, () => {}).then(async (room) => {
+    await room.join(null);
+    await room.publishProgram(feed.stream);
+  });
   return { status: () => last };
 }
 
@@ -244,24 +264,8 @@ async function readComposedClock(): Promise<{ readMs: number; nowMs: number }> {
   return { readMs, nowMs };
 }
 
-/** Bench, viewer side: the live player as the audience gets it, sampled `count` times on new frames. */
-async function measureGlassToGlass(sessionId: number, count: number): Promise<number[]> {
-  let liveUrl: string | null = null;
-  for (let tries = 0; tries < 120 && liveUrl === null; tries++) {
-    liveUrl = (await fetchPlayback(sessionId)).liveUrl;
-    if (liveUrl === null) await new Promise((r) => setTimeout(r, 500));
-  }
-  if (liveUrl === null) throw new Error("the playback answer never had a live URL");
-  const container = document.getElementById("root");
-  if (!container) throw new Error("no #root");
-  createRoot(container).render(
-    <ProgramClockProvider state="broadcasting" seesStage={false} endedAt={null}>
-      <VideoPlayer
-        label="Live video"
-        source={{ key: "live", url: liveUrl, fallbackUrl: null, kind: "live", startAt: 0 }}
-      />
-    </ProgramClockProvider>,
-  );
+/** The clock read off the video on screen at new frames, `count` times, a second apart at least. */
+async function sampleClock(count: number): Promise<number[]> {
   const canvas = document.createElement("canvas");
   const samples: number[] = [];
   let lastRead = 0;
@@ -290,6 +294,47 @@ async function measureGlassToGlass(sessionId: number, count: number): Promise<nu
   return samples;
 }
 
+/**
+ * Bench, viewer side (issue 27): the program from a viewer place over WebRTC, as a small room's
+ * audience gets it, sampled like the HLS player.
+ */
+async function measureRealtimeGlassToGlass(sessionId: number, count: number): Promise<number[]> {
+  const container = document.getElementById("root");
+  if (!container) throw new Error("no #root");
+  const video = document.createElement("video");
+  video.muted = true;
+  video.autoplay = true;
+  video.playsInline = true;
+  container.append(video);
+  const room = await mediaRoomAs(sessionId, (snapshot) => {
+    const program = snapshot.participants[0]?.media ?? null;
+    if (video.srcObject !== program) video.srcObject = program;
+  });
+  await room.join(null, { view: true });
+  return sampleClock(count);
+}
+
+/** Bench, viewer side: the live player as the audience gets it, sampled `count` times on new frames. */
+async function measureGlassToGlass(sessionId: number, count: number): Promise<number[]> {
+  let liveUrl: string | null = null;
+  for (let tries = 0; tries < 120 && liveUrl === null; tries++) {
+    liveUrl = (await fetchPlayback(sessionId)).liveUrl;
+    if (liveUrl === null) await new Promise((r) => setTimeout(r, 500));
+  }
+  if (liveUrl === null) throw new Error("the playback answer never had a live URL");
+  const container = document.getElementById("root");
+  if (!container) throw new Error("no #root");
+  createRoot(container).render(
+    <ProgramClockProvider state="broadcasting" seesStage={false} endedAt={null}>
+      <VideoPlayer
+        label="Live video"
+        source={{ key: "live", url: liveUrl, fallbackUrl: null, kind: "live", startAt: 0 }}
+      />
+    </ProgramClockProvider>,
+  );
+  return sampleClock(count);
+}
+
 Object.assign(window, {
   onstageHarness: {
     endSession,
@@ -301,5 +346,6 @@ Object.assign(window, {
     sendStudioFeed,
     readComposedClock,
     measureGlassToGlass,
+    measureRealtimeGlassToGlass,
   },
 });

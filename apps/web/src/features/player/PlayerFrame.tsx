@@ -27,16 +27,15 @@ export function PlayerFrame(props: PlayerFrameProps) {
     const video = videoRef.current;
     if (!video) return;
     const onVolume = () => setMuted(video.muted);
+    // A picture that moves: a first frame alone (its size known) may still wait for autoplay.
     const played = () => {
-      if (video.videoWidth > 0) onPlaying?.();
+      if (video.videoWidth > 0 && !video.paused) onPlaying?.();
     };
-    video.addEventListener("volumechange", onVolume);
-    video.addEventListener("playing", played);
-    video.addEventListener("resize", played);
+    const events = ["volumechange", "playing", "resize", "timeupdate"] as const;
+    const handlers = { volumechange: onVolume, playing: played, resize: played, timeupdate: played };
+    for (const event of events) video.addEventListener(event, handlers[event]);
     return () => {
-      video.removeEventListener("volumechange", onVolume);
-      video.removeEventListener("playing", played);
-      video.removeEventListener("resize", played);
+      for (const event of events) video.removeEventListener(event, handlers[event]);
     };
   }, [videoRef, onPlaying]);
   const unmute = () => {

@@ -24,10 +24,29 @@ export function RealtimeVideo({ sessionId, userId, badges, tools, onPlaying, onF
   const failed = useRef(onFailed);
   failed.current = onFailed;
 
+  // One stream on the element for its whole life: a new srcObject reloads it (paused until autoplay
+  // plays again), so the program's tracks are swapped inside it, and kept while a renegotiation has none.
+  const shown = useRef<MediaStream | null>(null);
   useEffect(() => {
     const video = videoRef.current;
-    if (video && video.srcObject !== program) video.srcObject = program;
-  }, [program]);
+    const tracks = program?.getTracks() ?? [];
+    if (!video || tracks.length === 0) return;
+    shown.current ??= new MediaStream();
+    const stream = shown.current;
+    for (const track of stream.getTracks()) if (!tracks.includes(track)) stream.removeTrack(track);
+    for (const track of tracks) if (!stream.getTracks().includes(track)) stream.addTrack(track);
+    if (video.srcObject !== stream) video.srcObject = stream;
+  });
+
+  // A live picture has nothing to pause for (no controls): whatever paused it (the element's load when
+  // its first tracks came, the browser's media policies) is answered by playing on.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const playOn = () => void video.play().catch(() => {});
+    video.addEventListener("pause", playOn);
+    return () => video.removeEventListener("pause", playOn);
+  }, []);
 
   const failure = stage.error ?? (stage.closed ? "The real-time stream ended." : null);
   useEffect(() => {
