@@ -173,8 +173,7 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       // The compositor and a viewer take places of their own: watching never takes a person's stage
       // place. A host-level stage or compositor place may publish the program, which only viewers receive.
       const place = placeFor(role, member, socket.data.recorder !== null);
-      const canPublish = role === "stage" && rights.canPublish;
-      const canPublishProgram = role !== "viewer" && rights.canWatch;
+      const { canPublish, canPublishProgram } = publishRights(role, rights);
       places.set(sessionId, { place, role, sink, candidates: new CandidateScreen(onThisMachine) });
       const name = await fullNameOf(db, member);
       const part = { role, canPublishProgram };
@@ -188,8 +187,8 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
       async ({ video_session_id: sessionId, sdp, program }, _member, rights) => {
         const { place, role, candidates } = heldOf(sessionId);
         // Nothing a member without the publish right sends reaches the SFU (the program: host level).
-        const may = program ? role !== "viewer" && rights.canWatch : role === "stage" && rights.canPublish;
-        if (!may) throw Forbidden();
+        const may = publishRights(role, rights);
+        if (!(program ? may.canPublishProgram : may.canPublish)) throw Forbidden();
         const offer = candidates.sdp(program ? "program" : "publish", sdp);
         const answer = await room.signal(sessionId, place, {
           type: "publish-offer",
@@ -235,6 +234,14 @@ export function stageSignalling(deps: SignallingDeps): (socket: RealtimeSocket) 
  * compositor (a reload) takes it over as a second tab does a stage place. The server's recorder speaks
  * for the host who went live and keeps a place of its own (below -2^40), so their tab never displaces it.
  */
+/** What a place may publish: a person on stage with the right; the program from a host-level place. */
+function publishRights(role: PlaceRole, rights: StageRights) {
+  return {
+    canPublish: role === "stage" && rights.canPublish,
+    canPublishProgram: role !== "viewer" && rights.canWatch,
+  };
+}
+
 /** Issue 27: a viewer's place, below every compositor's (one per user: a second tab takes it over). */
 function placeFor(role: PlaceRole, userId: number, isRecorder: boolean): number {
   if (role === "stage") return userId;
