@@ -16,9 +16,9 @@ export function LiveSwitch({
   render: (delivery: ViewerDelivery, onPlaying: () => void) => ReactNode;
 }) {
   const [shown, setShown] = useState(delivery);
-  const show = useCallback((next: ViewerDelivery) => () => setShown(next), []);
-  const showWebrtc = show("webrtc");
-  const showHls = show("hls");
+  // Stable callbacks: a player re-subscribes its video's events when its onPlaying changes.
+  const showWebrtc = useCallback(() => setShown("webrtc"), []);
+  const showHls = useCallback(() => setShown("hls"), []);
   // One structure whether switching or not: the player on screen never changes its place in the tree.
   return (
     <div className="live-switch">
