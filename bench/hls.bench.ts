@@ -10,7 +10,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { mediaToken } from "../apps/server/src/media/playback-tokens";
 import { freePort } from "../apps/server/src/testing/free-port";
-import { cpuOf } from "./proc";
+import { load, type ViewerWindow } from "./hls/load";
+import { lowLatencyComparison } from "./hls/low-latency";
+import { get } from "./hls/requests";
 
 // Issue 13 §4: 2,000 HLS viewers of one live stream, against the server's /media/ route (the real
 // server, `main.ts` as `npm start` runs it, logging at its default level into a file) and against a
@@ -31,8 +33,6 @@ const VIEWERS = 2_000;
 const SEGMENT_SECONDS = 1;
 const SEGMENT_BYTES = Math.round(((2_500_000 + 130_000) / 8) * SEGMENT_SECONDS);
 const LIST_SIZE = 6;
-const WARM_UP_SECONDS = 5;
-const MEASURE_SECONDS = 20;
 const SECRET = "bench-hls-media-secret-0123456789abcdef-xyz";
 const SESSION = 1;
 const STREAM_PATH = `sessions/${SESSION}/streams/1`;
@@ -104,37 +104,8 @@ class LiveWriter {
   }
 }
 
-interface Tally {
-  playlist: number[];
-  segment: number[];
-  errors: number;
-  bytes: number;
-}
-
-/** A GET to the last byte; the body is kept only when asked (playlists), else just counted. */
-function get(
-  agent: http.Agent,
-  url: string,
-  keep: boolean,
-): Promise<{ status: number; body: Buffer; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent }, (res) => {
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        res.on("data", (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (keep) chunks.push(chunk);
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), bytes }));
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
-
 /** One viewer: a playlist poll per target duration at its phase, each new segment fetched once. */
-async function viewer(base: () => string, phaseMs: number, until: number, measureFrom: number, tally: Tally) {
+async function viewer(base: () => string, { phaseMs, until, measureFrom, tally }: ViewerWindow) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const seen = new Set<string>();
   let first = true;
@@ -174,40 +145,6 @@ async function viewer(base: () => string, phaseMs: number, until: number, measur
     }
   }
   agent.destroy();
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-
-async function load(name: string, pid: number, base: () => string) {
-  const tally: Tally = { playlist: [], segment: [], errors: 0, bytes: 0 };
-  const start = performance.now();
-  const measureFrom = start + (WARM_UP_SECONDS + SEGMENT_SECONDS) * 1000;
-  const until = measureFrom + MEASURE_SECONDS * 1000;
-  let cpuAtStart = 0;
-  const marking = sleep(measureFrom - start).then(async () => {
-    cpuAtStart = (await cpuOf(pid)).own;
-  });
-  await Promise.all(
-    Array.from({ length: VIEWERS }, (_, i) =>
-      viewer(base, (i / VIEWERS) * SEGMENT_SECONDS * 1000, until, measureFrom, tally),
-    ),
-  );
-  await marking;
-  const cpu = (await cpuOf(pid)).own - cpuAtStart;
-  const ms = (v: number) => `${v.toFixed(1)} ms`;
-  console.log(
-    `${name}: playlist p50 ${ms(percentile(tally.playlist, 50))} p99 ${ms(percentile(tally.playlist, 99))}; ` +
-      `segment p50 ${ms(percentile(tally.segment, 50))} p99 ${ms(percentile(tally.segment, 99))}; ` +
-      `${(tally.playlist.length / MEASURE_SECONDS).toFixed(0)} polls/s, ` +
-      `${(tally.segment.length / MEASURE_SECONDS).toFixed(0)} segments/s, ` +
-      `${((tally.bytes * 8) / MEASURE_SECONDS / 1e9).toFixed(2)} Gbit/s, ${tally.errors} errors; ` +
-      `server CPU ${cpu.toFixed(2)} s over ${MEASURE_SECONDS} s`,
-  );
-  const served = tally.playlist.length + tally.segment.length;
-  return { cpuPerRequest: cpu / served, p99: percentile(tally.playlist, 99), errors: tally.errors };
 }
 
 function started(child: ChildProcess): void {
@@ -264,21 +201,40 @@ async function main(): Promise<void> {
     // A viewer gets a fresh signed URL from the playback API as the window turns; the same here.
     const appBase = () =>
       `http://127.0.0.1:${appPort}/media/${mediaToken(SECRET, { sessionId: SESSION, streamId: 1 }, new Date()).token}/${STREAM_PATH}/`;
-    const served = await load("onstage /media/", app.pid ?? 0, appBase);
+    const served = await load({
+      name: "onstage /media/",
+      pid: app.pid ?? 0,
+      viewers: VIEWERS,
+      periodMs: SEGMENT_SECONDS * 1000,
+      viewer: (window) => viewer(appBase, window),
+    });
     app.kill("SIGTERM");
     const staticPort = await freePort();
     const bare = await staticServer(path.join(dataDir, "media"), staticPort);
-    const baseline = await load(
-      "bare node:http + fs",
-      bare.pid ?? 0,
-      () => `http://127.0.0.1:${staticPort}/${STREAM_PATH}/`,
-    );
+    const baseline = await load({
+      name: "bare node:http + fs",
+      pid: bare.pid ?? 0,
+      viewers: VIEWERS,
+      periodMs: SEGMENT_SECONDS * 1000,
+      viewer: (window) => viewer(() => `http://127.0.0.1:${staticPort}/${STREAM_PATH}/`, window),
+    });
     bare.kill("SIGTERM");
     console.log(`hls_playlist_p99_ms: server ${served.p99.toFixed(1)}, static ${baseline.p99.toFixed(1)}`);
-    if (served.errors > 0 || baseline.errors > 0) process.exitCode = 1;
     const ms = (v: number) => `${(v * 1000).toFixed(3)} ms`;
     console.log(`cpu_per_request: server ${ms(served.cpuPerRequest)}, static ${ms(baseline.cpuPerRequest)}`);
-    console.log(`hls_serving_vs_static: ${(baseline.cpuPerRequest / served.cpuPerRequest).toFixed(2)}`);
+    console.log(
+      `hls_standard_serving_vs_static: ${(baseline.cpuPerRequest / served.cpuPerRequest).toFixed(2)}`,
+    );
+    const low = await lowLatencyComparison(staticServer, freePort);
+    console.log(
+      `cpu_per_request (LL-HLS): server ${ms(low.served.cpuPerRequest)}, static ${ms(low.baseline.cpuPerRequest)}`,
+    );
+    const errors = [served, baseline, low.served, low.baseline].reduce((sum, run) => sum + run.errors, 0);
+    if (errors > 0) process.exitCode = 1;
+    // What viewers do now: LL-HLS, with every reload held until its part is written.
+    console.log(
+      `hls_serving_vs_static: ${(low.baseline.cpuPerRequest / low.served.cpuPerRequest).toFixed(2)}`,
+    );
   } finally {
     await writer.stop();
     await rm(dataDir, { recursive: true, force: true });

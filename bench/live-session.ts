@@ -4,12 +4,12 @@ import { DEMO_HOST } from "../apps/server/src/features/demo/content";
 // The media benchmarks' host: the demo host signs in and takes a demo session live through the host's
 // own calls, so the server holds a stream on air for the feed the bench then sends.
 
-async function csrfOf(context: BrowserContext): Promise<string> {
+async function csrfOf(context: Pick<BrowserContext, "request">): Promise<string> {
   const { csrfToken } = (await (await context.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   return csrfToken;
 }
 
-export async function signInDemoHost(context: BrowserContext) {
+export async function signInDemoHost(context: Pick<BrowserContext, "request">) {
   const res = await context.request.post("/api/auth/login", {
     headers: { "x-csrf-token": await csrfOf(context) },
     data: { email: DEMO_HOST.email, password: DEMO_HOST.password },
@@ -18,7 +18,7 @@ export async function signInDemoHost(context: BrowserContext) {
 }
 
 /** Resets the session and takes it live: greenroom, then broadcasting. */
-export async function goLive(context: BrowserContext, sessionId: number, eventId: number) {
+export async function goLive(context: Pick<BrowserContext, "request">, sessionId: number, eventId: number) {
   const csrfToken = await csrfOf(context);
   const post = async (url: string, data: Record<string, unknown>) => {
     const res = await context.request.post(url, {

@@ -177,7 +177,7 @@ async function bench(): Promise<void> {
   const bare = await pacedFfmpegCpu(["-i", "pipe:0", ...hls("bare")], recording);
   // The pipeline's own ffmpeg command without the server around it: what the server's side adds.
   await mkdir(path.join(work, "own"));
-  const own = await pacedFfmpegCpu(compositorArgs(H264_WEBM, path.join(work, "own"), false), recording);
+  const own = await pacedFfmpegCpu(compositorArgs(H264_WEBM, false), recording, path.join(work, "own"));
 
   const perMinute = (s: number) => `${((s * 60) / WINDOW_SECONDS).toFixed(2)} s`;
   console.log(
@@ -200,11 +200,14 @@ async function bench(): Promise<void> {
   console.log(`pipeline_vs_bare_ffmpeg: ${((steady.ffmpeg + pipelineNode) / bare).toFixed(2)}`);
 }
 
-/** One ffmpeg run fed `input` at the stream's pace: its CPU seconds over the window. */
-async function pacedFfmpegCpu(args: string[], input: Buffer): Promise<number> {
+/** One ffmpeg run fed `input` at the stream's pace, in `cwd`: its CPU seconds over the window. */
+async function pacedFfmpegCpu(args: string[], input: Buffer, cwd?: string): Promise<number> {
   const run = spawn("ffmpeg", ["-hide_banner", "-loglevel", "error", ...args], {
-    stdio: ["pipe", "ignore", "inherit"],
+    stdio: ["pipe", "pipe", "inherit"],
+    cwd,
   });
+  // The pipeline's LL-HLS output (its packager reads it): drained, as the packager does.
+  run.stdout.resume();
   const started = Date.now();
   const feeding = paceChunks(input, STREAM_SECONDS, (chunk) => run.stdin.write(chunk) || true);
   const pid = run.pid ?? 0;

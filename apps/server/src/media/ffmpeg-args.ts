@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { FMP4_TEE_SLAVE, TEE_ENCODING } from "./ll-hls/ffmpeg-output";
 
 // The ffmpeg command lines of the program feed (MEDIA-NOTES "Server: MediaRecorder chunks -> ffmpeg ->
 // HLS"). Every run writes the same live playlist with append_list, so a run that follows another (the
@@ -28,27 +29,39 @@ export const X264 = [
   "yuv420p",
 ];
 
+/** The fast coder costs a third less CPU than the default two-loop search and is as good at the default
+ * bitrates (ffmpeg's AAC notes: worse only below 64 kb/s). The input is always 48 kHz. */
+const AAC = ["-c:a", "aac", "-aac_coder", "fast"];
+
+const hlsFlags = (discontinuity: boolean) =>
+  ["program_date_time", "append_list", "omit_endlist", ...(discontinuity ? ["discont_start"] : [])].join("+");
+
 export function hlsOutput(dir: string, discontinuity: boolean): string[] {
-  const flags = [
-    "program_date_time",
-    "append_list",
-    "omit_endlist",
-    ...(discontinuity ? ["discont_start"] : []),
-  ];
   return [
-    // The fast coder costs a third less CPU than the default two-loop search and is as good at the
-    // default bitrates (ffmpeg's AAC notes: worse only below 64 kb/s). The input is always 48 kHz.
-    ...["-c:a", "aac", "-aac_coder", "fast"],
-    ...["-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", flags.join("+")],
+    ...AAC,
+    ...["-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", hlsFlags(discontinuity)],
     ...["-hls_segment_filename", path.join(dir, SEGMENT_PATTERN), path.join(dir, FFMPEG_PLAYLIST)],
   ];
+}
+
+/**
+ * The program feed's outputs from one encode: the HLS above (the recording's), and the fragmented MP4
+ * of the LL-HLS packager on stdout (issue 27 §2). Paths are relative: the run's working directory is the
+ * stream's folder, so no path needs the tee muxer's escaping. Every stream must be mapped.
+ */
+export function programOutputs(discontinuity: boolean): string[] {
+  const hls = `[f=hls:hls_time=1:hls_list_size=6:hls_flags=${hlsFlags(discontinuity)}:hls_segment_filename=${SEGMENT_PATTERN}]${FFMPEG_PLAYLIST}`;
+  return [...AAC, ...TEE_ENCODING, "-f", "tee", `${hls}|${FMP4_TEE_SLAVE}`];
 }
 
 /** MediaRecorder's H.264 is copied (~0.03 of a core); VP8 and the rest are encoded at 30 fps. */
 export const isH264 = (mimeType: string) => /h264|avc1/i.test(mimeType);
 
-/** The compositor's WebM on stdin, with as little probing as possible (first playlist in ~2-5 s). */
-export function compositorArgs(mimeType: string, dir: string, discontinuity: boolean): string[] {
+/**
+ * The compositor's WebM on stdin, with as little probing as possible (first playlist in ~2-5 s); run in
+ * the stream's folder (programOutputs).
+ */
+export function compositorArgs(mimeType: string, discontinuity: boolean): string[] {
   const copy = isH264(mimeType);
   return [
     ...["-hide_banner", "-loglevel", "error", "-nostats"],
@@ -58,7 +71,7 @@ export function compositorArgs(mimeType: string, dir: string, discontinuity: boo
     ...["-map", "0:v:0", "-map", "0:a:0?"],
     // Without -r, MediaRecorder WebM reads as 1000 fps and the encoder duplicates frames.
     ...(copy ? ["-c:v", "copy"] : [...X264, "-r", "30"]),
-    ...hlsOutput(dir, discontinuity),
+    ...programOutputs(discontinuity),
   ];
 }
 
@@ -74,8 +87,13 @@ const slateColour = (colour: string | null) =>
  * The "Reconnecting…" slate while no compositor sends: real time (-re), silent audio. Without the
  * DejaVu font (a machine without fonts-dejavu) the slate is the plain colour.
  */
-export function slateArgs(dir: string, colour: string | null, font: string | null = SLATE_FONT): string[] {
-  return [...slateInput(colour, "1280x720", font), ...X264, ...hlsOutput(dir, true)];
+export function slateArgs(colour: string | null, font: string | null = SLATE_FONT): string[] {
+  return [
+    ...slateInput(colour, "1280x720", font),
+    ...["-map", "0:v", "-map", "1:a"],
+    ...X264,
+    ...programOutputs(true),
+  ];
 }
 
 /** The slate's inputs (picture of `size`, silence), limited to SLATE_SECONDS; the outputs are the caller's. */

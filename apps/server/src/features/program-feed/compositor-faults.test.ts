@@ -157,9 +157,13 @@ describeOnPostgres("a compositor's fault stays its own", (use) => {
     const res = await scene.people.guest.client.get(
       `/api/video-session/playback?video_session_id=${feed.sessionId}`,
     );
-    const liveUrl = PlaybackResponse.parse(res.json()).liveUrl;
-    expect(liveUrl).not.toBeNull();
-    const viewersPlaylist = async () => parsePlaylist(await (await fetch(`${base}${liveUrl}`)).text());
+    const liveUrl = PlaybackResponse.parse(res.json()).liveUrl ?? "";
+    expect(liveUrl).toMatch(/\/ll\.m3u8$/);
+    // The runs are followed in the HLS playlist (the recording's); LL-HLS is checked after them.
+    const hlsUrl = `${base}${liveUrl.replace(/ll\.m3u8$/, "live.m3u8")}`;
+    const viewersPlaylist = async () => parsePlaylist(await (await fetch(hlsUrl)).text());
+    const lowLatency = async () => (await fetch(`${base}${liveUrl}`)).text();
+    const lowLatencyBefore = await lowLatency();
     const beforeCrash = await viewersPlaylist();
     const [media] = await mediaProcesses();
 
@@ -196,6 +200,13 @@ describeOnPostgres("a compositor's fault stays its own", (use) => {
       async () => runAfter(slate, await viewersPlaylist()).length >= 2,
     );
     await second.waitFor("live");
+    // LL-HLS went on too: a new packager in each media process, numbering after the last one's.
+    const sequence = (text: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1]);
+    const lowLatencyAfter = await until("the LL-HLS playlist's third run", async () => {
+      const text = await lowLatency();
+      return /#EXT-X-DISCONTINUITY-SEQUENCE:[2-9]/.test(text) && text;
+    });
+    expect(sequence(lowLatencyAfter)).toBeGreaterThan(sequence(lowLatencyBefore));
     second.socket.close();
     await sending;
   }, 90_000);

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { LowLatencyStreams } from "../../media/ll-hls/streams";
 import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
@@ -31,14 +32,18 @@ export function programFeedFeature(
 ): Feature & { closeUploads(): Promise<void> } {
   const { ffmpegPath, mediaDir, mediaSecret, serverCompositor, egress, s3 } = options;
   const bucket = s3 ? { s3, mediaSecret } : null;
-  const feeds = ffmpegPath && !egress ? new ProgramFeeds(deps, ffmpegPath, mediaDir, bucket) : null;
+  // LL-HLS is served by the node that packages it (its blocking reloads wait on the packager): not from a
+  // bucket, which other nodes and a CDN serve as standard HLS (docs/decisions.md).
+  const lowLatency = s3 ? null : new LowLatencyStreams();
+  const feeds =
+    ffmpegPath && !egress ? new ProgramFeeds(deps, ffmpegPath, mediaDir, bucket, lowLatency) : null;
   // Without ffmpeg there is no feed to compose.
   const recorders =
     feeds && serverCompositor ? new ServerCompositors(deps, serverCompositor.chromiumPath) : null;
   const files = s3
     ? bucketMediaFiles({ bucket: deps.storage, mediaSecret, isPublic: s3.publicUrl !== undefined, mediaDir })
     : localMediaFiles(mediaDir);
-  const removeStreams = streamRemoval(files, feeds, deps.log);
+  const removeStreams = streamRemoval(files, feeds, lowLatency, deps.log);
   let detach: (() => Promise<void>) | null = null;
   /** Before the HTTP server closes: its compositors' sockets (and the recorders' pages) would hold it. */
   const closeUploads = async () => {
@@ -56,6 +61,7 @@ export function programFeedFeature(
       mediaDir,
       mediaSecret,
       compositor: serverCompositor || egress ? "server" : "browser",
+      lowLatency,
     }),
     start() {
       detach = attachCompositorSocket(options.httpServer, deps, feeds);

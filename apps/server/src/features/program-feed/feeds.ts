@@ -10,6 +10,7 @@ import {
 } from "../../kernel/broadcast/streams";
 import { LIVE_PLAYLIST, VOD_PLAYLIST } from "../../media/ffmpeg-args";
 import { streamDir, streamKeyPrefix, unsignedUrl } from "../../media/hls-paths";
+import type { LowLatencyStreams } from "../../media/ll-hls/streams";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { FeatureDeps } from "../deps";
@@ -61,6 +62,8 @@ export class ProgramFeeds implements CompositorHandler {
     private readonly mediaDir: string,
     /** With S3_* set, each stream's directory is mirrored to the bucket (under the secret's prefix). */
     private readonly bucket: { s3: S3StorageConfig; mediaSecret: string } | null,
+    /** Where the media route finds the LL-HLS streams; null when the files are served from the bucket. */
+    private readonly lowLatency: LowLatencyStreams | null,
   ) {
     this.media = new MediaProcess(deps.log);
     this.media.on("message", (message) => this.onMedia(message));
@@ -121,6 +124,8 @@ export class ProgramFeeds implements CompositorHandler {
     if (message.kind === "hello") this.said(message.connectionId);
     else if (message.kind === "closed") this.closed(message.connectionId);
     else if (message.kind === "ended") this.ending.get(message.sessionId)?.();
+    else if (message.kind === "lowLatency")
+      this.lowLatency?.publish(message.sessionId, message.streamId, message.state);
     else if (message.kind === "live") this.withFeed(message.sessionId, (feed) => this.onLive(feed));
     else if (message.kind === "recorded") this.withFeed(message.sessionId, (feed) => this.onRecorded(feed));
     else if (message.kind === "sourceFailed") {
@@ -166,6 +171,7 @@ export class ProgramFeeds implements CompositorHandler {
     if (this.isStopping || this.feeds.size === 0) return;
     if (this.restarts.length >= MEDIA_RESTARTS_PER_MINUTE) {
       this.deps.log.error({ sessions: [...this.feeds.keys()] }, "program feed: media process keeps dying");
+      for (const feed of this.feeds.values()) this.lowLatency?.forget(feed.sessionId, feed.streamId);
       this.feeds.clear();
       return;
     }
@@ -231,6 +237,7 @@ export class ProgramFeeds implements CompositorHandler {
       opening: {
         kind: "open",
         sessionId,
+        streamId: stream.id,
         settings: {
           ffmpegPath: this.ffmpegPath,
           dir: streamDir(this.mediaDir, sessionId, stream.id),

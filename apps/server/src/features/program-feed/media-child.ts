@@ -85,6 +85,7 @@ function accept(connectionId: number, socket: WebSocket): void {
 
 function openPipeline({
   sessionId,
+  streamId,
   settings,
   mirror: mirrorTo,
   slate,
@@ -97,6 +98,7 @@ function openPipeline({
   pipeline.on("live", () => mirror.whenMirrored(() => send({ kind: "live", sessionId })));
   pipeline.on("recorded", () => mirror.whenMirrored(() => send({ kind: "recorded", sessionId })));
   pipeline.on("sourceFailed", (message) => send({ kind: "sourceFailed", sessionId, message }));
+  pipeline.on("lowLatency", (state) => send({ kind: "lowLatency", sessionId, streamId, state }));
   if (slate) pipeline.useSlate();
 }
 

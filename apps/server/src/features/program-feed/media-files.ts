@@ -36,7 +36,8 @@ const ENDLIST = "#EXT-X-ENDLIST";
 /**
  * Every viewer of a live stream fetches the same new segment within the same second, and a segment
  * never changes once written: the newest ones are kept in memory (~330 KB each at 720p), read from
- * disk once instead of once per viewer (bench:hls).
+ * disk once instead of once per viewer (bench:hls). An LL-HLS part is asked for by every held viewer
+ * at the same moment: the first read is shared by the requests that come while it runs.
  */
 const KEPT_SEGMENTS = 32;
 
@@ -63,18 +64,19 @@ export async function localPreviewFile(dir: string, file: string): Promise<Media
 const LOCAL_PLAYLIST_CACHE_MS = 250;
 
 export function localMediaFiles(mediaDir: string): MediaFiles {
-  const segments = new Map<string, Buffer>();
-  const segment = async (location: string) => {
+  const segments = new Map<string, Promise<Buffer | null>>();
+  const segment = (location: string) => {
     const kept = segments.get(location);
     if (kept) return kept;
-    const body = await readFile(location).catch(() => null);
-    if (!body) return null;
-    segments.set(location, body);
+    const reading = readFile(location).catch(() => null);
+    segments.set(location, reading);
+    // A file not there (yet) is not remembered as missing.
+    void reading.then((body) => body ?? segments.delete(location));
     for (const oldest of segments.keys()) {
       if (segments.size <= KEPT_SEGMENTS) break;
       segments.delete(oldest);
     }
-    return body;
+    return reading;
   };
   const playlists = new Map<string, { until: number; file: Promise<MediaFile | null> }>();
   const playlist = (location: string) => {

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { CompositorStatus } from "@onstage/domain";
+import type { LlHlsState } from "../../media/ll-hls/state";
 import type { MirrorSettings } from "../../platform/storage/hls/mirror";
 import type { PipelineOptions } from "./pipeline";
 
@@ -14,6 +15,7 @@ export type ToMedia =
   | {
       kind: "open";
       sessionId: number;
+      streamId: number;
       settings: PipelineSettings;
       mirror: MirrorSettings | null;
       /** No compositor is connected (a new media process took the feed over): the slate runs until one is. */
@@ -45,4 +47,6 @@ export type FromMedia =
   | { kind: "closed"; connectionId: number }
   | { kind: "live" | "recorded" | "ended"; sessionId: number }
   | { kind: "sourceFailed"; sessionId: number; message: string }
+  /** The LL-HLS packager's state, at each part: the media route serves and releases held reloads by it. */
+  | { kind: "lowLatency"; sessionId: number; streamId: number; state: LlHlsState }
   | { kind: "error"; context: Record<string, string>; message: string };

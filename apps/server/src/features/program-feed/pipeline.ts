@@ -1,6 +1,12 @@
 import { EventEmitter } from "node:events";
+import { readdirSync } from "node:fs";
+import { pipeline } from "node:stream/promises";
 import { COMPOSITOR_TIMESLICE_MS } from "@onstage/domain";
 import { compositorArgs, slateArgs } from "../../media/ffmpeg-args";
+import { folderFiles } from "../../media/ll-hls/files";
+import { resumePoint } from "../../media/ll-hls/names";
+import { LlHlsPackager } from "../../media/ll-hls/packager";
+import type { LlHlsState } from "../../media/ll-hls/state";
 import { type PipelineLog, PlaylistFollower, type RunStart } from "../../media/playlist-follower";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
 
@@ -8,7 +14,8 @@ export type { PipelineLog } from "../../media/playlist-follower";
 
 // One live stream's HLS (issue 11 §3): one ffmpeg run at a time writes the live playlist, fed by the
 // compositor's WebSocket or, while none is connected, by the "Reconnecting…" slate; media/playlist-follower.ts reads
-// what the runs write.
+// what the runs write. Each run also writes fragmented MP4 to its stdout, which the LL-HLS packager makes
+// parts of (issue 27 §2), across runs.
 
 interface PipelineEvents {
   /** The first segment is listed: the stream is on air. */
@@ -17,6 +24,8 @@ interface PipelineEvents {
   recorded: [];
   /** The compositor's ffmpeg exited on its own (bad input): the slate took over. */
   sourceFailed: [string];
+  /** The LL-HLS packager published a part (or a new run, or the end). */
+  lowLatency: [LlHlsState];
 }
 
 export interface PipelineOptions {
@@ -67,9 +76,18 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   private switching: Promise<void> = Promise.resolve();
   private stopped = false;
   private readonly follower: PlaylistFollower;
+  private readonly lowLatency: LlHlsPackager;
+  /** The current run's stdout into the packager: done when ffmpeg closed it. */
+  private packing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PipelineOptions) {
     super();
+    this.lowLatency = new LlHlsPackager({
+      files: folderFiles(options.dir),
+      now: Date.now,
+      ...resumePoint(folderNames(options.dir)),
+    });
+    this.lowLatency.onPublish((state) => this.emit("lowLatency", state));
     this.follower = new PlaylistFollower(options.dir, options.recording, options.log);
     this.follower.on("live", () => this.emit("live"));
     this.follower.on("recorded", () => this.emit("recorded"));
@@ -90,8 +108,8 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
       () => {
         const run = new FfmpegRun(
           this.options.ffmpegPath,
-          compositorArgs(mimeType, this.options.dir, this.follower.hasSegments),
-          { stdin: true },
+          compositorArgs(mimeType, this.follower.hasSegments),
+          { stdin: true, stdout: true, cwd: this.options.dir },
         );
         input.attach(run);
         return run;
@@ -115,8 +133,10 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
       () => startedAt,
       () => {
         startedAt = Date.now();
-        return new FfmpegRun(this.options.ffmpegPath, slateArgs(this.options.dir, this.options.slateColour), {
+        return new FfmpegRun(this.options.ffmpegPath, slateArgs(this.options.slateColour), {
           stdin: false,
+          stdout: true,
+          cwd: this.options.dir,
         });
       },
     );
@@ -134,6 +154,8 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     const run = this.run;
     this.run = null;
     await run?.stop();
+    await this.packing;
+    await this.lowLatency.end();
     await this.follower.stop();
   }
 
@@ -147,13 +169,28 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
       const previous = this.run;
       this.run = null;
       await previous?.stop();
+      // The previous run's last fragments are its own, not the next run's.
+      await this.packing;
       if (this.stopped || this.source !== source) return;
       await this.follower.start(runStart);
+      await this.lowLatency.newRun();
       const run = start();
       this.run = run;
+      this.packing = this.pack(run);
       void run.exited.then((code) => this.exitedOnItsOwn(run, source, code));
     });
     return this.switching;
+  }
+
+  /** A packager failure (bytes it cannot read) ends LL-HLS for this run; HLS goes on (onfail=ignore). */
+  private async pack(run: FfmpegRun): Promise<void> {
+    if (!run.output) return;
+    try {
+      await pipeline(run.output, this.lowLatency.writable());
+    } catch (err) {
+      if (!run.stopping)
+        this.options.log.error({ err: String(err) }, "program feed: LL-HLS packaging failed");
+    }
   }
 
   private exitedOnItsOwn(run: FfmpegRun, source: CompositorInput | "slate", code: number | null): void {
@@ -169,5 +206,13 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     source.closed = true;
     this.emit("sourceFailed", run.errorOutput || `ffmpeg exited with ${code}`);
     this.useSlate();
+  }
+}
+
+function folderNames(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
   }
 }

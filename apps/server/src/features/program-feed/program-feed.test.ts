@@ -188,6 +188,68 @@ describeOnPostgres("program feed", (use) => {
     expect(await readText(`${dir}/${LIVE_PLAYLIST}`)).toContain("#EXT-X-ENDLIST");
   });
 
+  it("serves LL-HLS while live: parts, blocking reloads, the hinted part held, each run after a discontinuity", async () => {
+    const db = use();
+    const sessionId = await scene.g.session(scene.event, { state: "broadcasting" });
+    const stream = await goLive(db, sessionId);
+    // Past the go-live countdown already: on air at the first segment.
+    await db.query(
+      "UPDATE video_session_streams SET created_at = created_at - interval '1 minute' WHERE id = $1",
+      [stream.id],
+    );
+    const compositor = await host(sessionId);
+    const sending = sendRecording(compositor, recording, 8);
+    await compositor.waitFor("live", 30_000);
+    const playback = await scene.people.guest.client.get(
+      `/api/video-session/playback?video_session_id=${sessionId}`,
+    );
+    const liveUrl = PlaybackResponse.parse(playback.json()).liveUrl ?? "";
+    expect(liveUrl).toMatch(
+      new RegExp(`^/media/[^/]+/sessions/${sessionId}/streams/${stream.id}/ll\\.m3u8$`),
+    );
+    const get = (file: string, query = "") => fetch(`${base}${liveUrl.replace("ll.m3u8", file)}${query}`);
+
+    const first = await get("ll.m3u8");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=1");
+    const text = await first.text();
+    expect(text).toContain("#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES");
+    expect(text).toContain('#EXT-X-MAP:URI="init0.mp4"');
+    const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s(\d+)\.p(\d+)\.m4s"/.exec(text);
+    expect(hint).not.toBeNull();
+    const [, msn, part] = hint as RegExpExecArray;
+    // The hinted part is asked for before it exists, with a reload blocked until the playlist lists it.
+    const [held, blocked] = await Promise.all([
+      get(`s${msn}.p${part}.m4s`),
+      get("ll.m3u8", `?_HLS_msn=${msn}&_HLS_part=${part}`),
+    ]);
+    expect(held.status).toBe(200);
+    expect(held.headers.get("content-type")).toBe("video/iso.segment");
+    expect(held.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await held.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    expect(blocked.headers.get("cache-control")).toBe("public, max-age=6");
+    expect(await blocked.text()).toContain(`URI="s${msn}.p${part}.m4s"`);
+    expect((await get("init0.mp4")).headers.get("content-type")).toBe("video/mp4");
+    // Directives a player would not send are refused (RFC 8216bis §6.2.5.2).
+    for (const query of ["?_HLS_part=0", `?_HLS_msn=${Number(msn) + 3}`, "?_HLS_msn=-1", "?_HLS_skip=NO"]) {
+      expect((await get("ll.m3u8", query)).status, query).toBe(400);
+    }
+
+    // The compositor leaves: the slate's run follows a discontinuity, with its own init section.
+    await sending;
+    compositor.socket.close();
+    await until("the slate's run", async () =>
+      (await (await get("ll.m3u8")).text()).includes('#EXT-X-MAP:URI="init1.mp4"'),
+    );
+    const afterSlate = await (await get("ll.m3u8")).text();
+    expect(afterSlate).toMatch(/#EXT-X-DISCONTINUITY\n#EXT-X-MAP:URI="init1\.mp4"/);
+
+    // End live: the playlist ends; the playback no longer offers it.
+    await endBroadcast(app, db, { sessionId, eventId: scene.event, stream });
+    await until("the LL playlist's end", async () =>
+      (await (await get("ll.m3u8")).text()).includes("#EXT-X-ENDLIST"),
+    );
+  }, 60_000);
+
   describe("playback", () => {
     let stream: SessionStream;
     beforeAll(async () => {

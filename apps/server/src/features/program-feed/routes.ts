@@ -1,18 +1,24 @@
 import path from "node:path";
 import { type CompositorMode, PlaybackQuery, PlaybackResponse, type SessionStream } from "@onstage/domain";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireTopicReader } from "../../kernel/access/topic-access";
 import { findLatestStream, findLiveStream } from "../../kernel/broadcast/streams";
+import { LIVE_PLAYLIST } from "../../media/ffmpeg-args";
 import { MEDIA_URL_PREFIX, previewDir, signedUrl } from "../../media/hls-paths";
+import { LL_PLAYLIST } from "../../media/ll-hls/names";
+import type { LowLatencyStreams } from "../../media/ll-hls/streams";
 import { mediaToken, mediaTokenValid, previewSecret } from "../../media/playback-tokens";
 import {
+  contentTypeOf,
   LIVE_PLAYLIST_CACHE_CONTROL,
   PLAYLIST_TYPE,
   SEGMENT_CACHE_CONTROL,
 } from "../../platform/storage/hls/playlist";
 import { FILES_URL_PREFIX } from "../../platform/storage/port";
 import type { FeatureDeps } from "../deps";
+import { lowLatencyPlaylist, untilWritten } from "./low-latency";
 import { localPreviewFile, type MediaFiles } from "./media-files";
 
 // Spec 2 §4 playback: a viewer the event admits gets signed URLs; the media route serves the files to
@@ -24,10 +30,11 @@ const ON_AIR = new Set<SessionStream["activeState"]>(["recording", "streaming"])
  * Only what ffmpeg and the pipelines write, under a stream's directory (or an RTMP session's greenroom
  * preview, signed apart): the playlists, an RTMP ladder's master and variant directories, the numbered
  * segments; and the captions writer's (features/captions): its subtitle playlists and a WebVTT file per
- * segment. No room for "..": every part is matched whole.
+ * segment; and the LL-HLS packager's (media/ll-hls): its playlist (ll.m3u8, written on request), init
+ * sections, segments and parts. No room for "..": every part is matched whole.
  */
 const MEDIA_PATH =
-  /^(?:streams\/([1-9]\d{0,15})|preview)\/(?:(1080p|720p|360p)\/)?((?:live|vod|master|captions|captions-vod)\.m3u8|live\d{1,10}\.(?:ts|vtt))$/;
+  /^(?:streams\/([1-9]\d{0,15})|preview)\/(?:(1080p|720p|360p)\/)?((?:live|vod|master|captions|captions-vod|ll)\.m3u8|live\d{1,10}\.(?:ts|vtt)|init\d{1,10}\.mp4|s\d{1,10}(?:\.p\d{1,4})?\.m4s)$/;
 const Id = z
   .string()
   .regex(/^[1-9]\d{0,15}$/)
@@ -46,6 +53,8 @@ export interface MediaOptions {
   mediaSecret: string;
   /** Told to the web with the playback: host tabs compose only in `browser` mode. */
   compositor: CompositorMode;
+  /** The LL-HLS streams of this node's media process; null when the bucket serves the files. */
+  lowLatency: LowLatencyStreams | null;
 }
 
 export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): FastifyPluginAsyncZod {
@@ -80,9 +89,15 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
             : url.startsWith(FILES_URL_PREFIX)
               ? deps.storage.url(url.slice(FILES_URL_PREFIX.length))
               : signedUrl(url, token);
+        // Issue 27 §2: while this node packages the stream's LL-HLS, viewers play that playlist.
+        const lowLatency = stream && media.lowLatency?.find(sessionId, stream.id);
+        const livePlaybackUrl =
+          lowLatency && !lowLatency.state.hasEnded
+            ? stream.livePlaybackUrl?.replace(new RegExp(`/${LIVE_PLAYLIST}$`), `/${LL_PLAYLIST}`)
+            : stream?.livePlaybackUrl;
         return {
           stream,
-          liveUrl: stream && ON_AIR.has(stream.activeState) ? await sign(stream.livePlaybackUrl) : null,
+          liveUrl: stream && ON_AIR.has(stream.activeState) ? await sign(livePlaybackUrl ?? null) : null,
           vodUrl: await sign(stream?.vodPlaybackUrl ?? null),
           // The embedded default has one origin: no other node to fall back to.
           fallbackUrl: null,
@@ -116,6 +131,26 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
         if (!mediaTokenValid(secret, token, { sessionId, streamId }, deps.clock())) {
           return reply.code(403).send({ error: { code: "forbidden", message: "This link has expired." } });
         }
+        const lowLatency = streamId && !variant ? media.lowLatency?.find(sessionId, streamId) : null;
+        if (file === LL_PLAYLIST) {
+          if (!lowLatency)
+            return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
+          const answer = await lowLatencyPlaylist(lowLatency, req.query as Record<string, unknown>, () =>
+            closed(reply),
+          );
+          if (answer.status !== 200) {
+            const code = answer.status === 400 ? "invalid_input" : "unavailable";
+            return reply
+              .code(answer.status)
+              .header("cache-control", "no-store")
+              .send({ error: { code, message: answer.message } });
+          }
+          reply.header("access-control-allow-origin", "*");
+          reply.header("cross-origin-resource-policy", "cross-origin");
+          return reply.header("cache-control", answer.cacheControl).type(PLAYLIST_TYPE).send(answer.body);
+        }
+        // A player asks for the preload hint's part before it is written.
+        if (lowLatency) await untilWritten(lowLatency, file, () => closed(reply));
         // The greenroom preview lives on the ingest's node only (a host's look before going live).
         const found = streamId
           ? await media.files.read(sessionId, streamId, path.posix.join(variant, file))
@@ -131,7 +166,7 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
         if (found.kind === "segment") {
           reply.header("cache-control", SEGMENT_CACHE_CONTROL);
           return reply
-            .type(file.endsWith(".vtt") ? "text/vtt; charset=utf-8" : "video/mp2t")
+            .type(file.endsWith(".vtt") ? "text/vtt; charset=utf-8" : contentTypeOf(file))
             .send(found.body);
         }
         // A playlist changes every second until it ends; an ended recording never changes again.
@@ -142,4 +177,12 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
       },
     });
   };
+}
+
+/** Aborted when the client goes away before its answer: a held request frees its place. */
+function closed(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  // An answered request closes too: aborting it would only cost a DOMException (bench:hls).
+  reply.raw.once("close", () => reply.raw.writableFinished || controller.abort());
+  return controller.signal;
 }

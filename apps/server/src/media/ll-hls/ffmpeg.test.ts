@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { findOnPath } from "../../platform/executable";
 import { locateFfmpeg } from "../../platform/ffmpeg/locate";
 import { PART_TARGET_S } from "./constants";
-import { FMP4_PIPE_OUTPUT } from "./ffmpeg-output";
+import { FMP4_TEE_SLAVE, TEE_ENCODING } from "./ffmpeg-output";
 import { folderFiles } from "./files";
 import { partName, segmentName } from "./names";
 import { LlHlsPackager } from "./packager";
@@ -44,9 +44,13 @@ describe.skipIf(!ffmpeg || !ffprobe)("LL-HLS from ffmpeg's fragmented MP4", () =
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "ll-hls-"));
     const packager = new LlHlsPackager({ files: folderFiles(dir), now: () => Date.UTC(2024, 0, 1) });
-    const child = spawn(ffmpeg as string, [...ENCODE, ...FMP4_PIPE_OUTPUT], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      ffmpeg as string,
+      [...ENCODE, "-map", "0:v", "-map", "1:a", ...TEE_ENCODING, "-f", "tee", FMP4_TEE_SLAVE],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
     try {
       await pipeline(child.stdout, packager.writable());
@@ -87,7 +91,7 @@ describe.skipIf(!ffmpeg || !ffprobe)("LL-HLS from ffmpeg's fragmented MP4", () =
   test("the init section and one segment decode: a second of video and its audio", async () => {
     const file = path.join(dir, "probe.mp4");
     const [init, segment] = await Promise.all(
-      ["init.mp4", "s2.m4s"].map((name) => readFile(path.join(dir, name))),
+      ["init0.mp4", "s2.m4s"].map((name) => readFile(path.join(dir, name))),
     );
     await writeFile(file, Buffer.concat([init as Buffer, segment as Buffer]));
     const probe = (stream: string, entry: string) =>

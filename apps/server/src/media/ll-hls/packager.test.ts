@@ -64,7 +64,7 @@ describe("the LL-HLS packager", () => {
     expect(nextPart).toEqual({ msn: 2, index: 1 });
     expect([...written.keys()].sort()).toEqual(
       [
-        "init.mp4",
+        "init0.mp4",
         "s0.m4s",
         "s1.m4s",
         "s0.p0.m4s",
@@ -76,7 +76,7 @@ describe("the LL-HLS packager", () => {
         "s2.p0.m4s",
       ].sort(),
     );
-    expect(written.get("init.mp4")).toEqual(INIT);
+    expect(written.get("init0.mp4")).toEqual(INIT);
     expect(written.get("s1.p2.m4s")).toEqual(part(5));
     expect(written.get("s1.m4s")).toEqual(Buffer.concat([part(3), part(4), part(5)]));
   });
@@ -135,6 +135,59 @@ describe("the LL-HLS packager", () => {
     await packager.accept(part(3));
     expect(await held).toBe("ready");
     expect(written.has("s1.p0.m4s")).toBe(true);
+  });
+
+  test("a new run completes the open segment and starts a discontinuity with its own init section", async () => {
+    const { packager, written } = await packaged(4);
+    await packager.newRun();
+    await packager.accept(INIT);
+    // The new run's timestamps start again from 0.
+    for (let n = 0; n < 4; n++) await packager.accept(part(n));
+    const { segments } = packager.state;
+    expect(segments.map((s) => [s.msn, s.run, s.parts.length, s.isComplete])).toEqual([
+      [0, 0, 3, true],
+      [1, 0, 1, true],
+      [2, 1, 3, true],
+      [3, 1, 1, false],
+    ]);
+    expect(written.get("init1.mp4")).toEqual(INIT);
+    expect(written.get("s1.m4s")).toEqual(part(3));
+  });
+
+  test("a run that wrote nothing keeps its number; a retired run's init section goes", async () => {
+    const { packager, written } = await packaged(3, { windowSegments: 1 });
+    await packager.newRun();
+    await packager.newRun();
+    await packager.accept(INIT);
+    for (let n = 0; n < 12; n++) await packager.accept(part(n));
+    expect(packager.state.segments.every((s) => s.run === 1)).toBe(true);
+    expect([...written.keys()].filter((name) => name.startsWith("init"))).toEqual(["init1.mp4"]);
+  });
+
+  test("a packager resumed on an earlier one's folder goes on after its last segment and run", async () => {
+    const memory = memoryFiles();
+    const packager = new LlHlsPackager({
+      files: memory.files,
+      now: () => START_MS,
+      firstMsn: 12,
+      firstRun: 3,
+    });
+    await packager.accept(INIT);
+    await packager.accept(part(0));
+    expect(packager.state.segments.map((s) => [s.msn, s.run])).toEqual([[12, 3]]);
+    expect(memory.written.has("init3.mp4")).toBe(true);
+  });
+
+  test("a run's garbage fails that run only", async () => {
+    const { packager } = await packaged(1);
+    await expect(packager.accept(Buffer.from("\u0000\u0000\u0000\u0004abcd"))).rejects.toThrow();
+    await packager.newRun();
+    await packager.accept(INIT);
+    await packager.accept(part(0));
+    expect(packager.state.segments.map((s) => [s.msn, s.run, s.isComplete])).toEqual([
+      [0, 0, true],
+      [1, 1, false],
+    ]);
   });
 
   test("garbage on the pipe fails the stream with the reader's error", async () => {

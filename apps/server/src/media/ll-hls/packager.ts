@@ -7,12 +7,13 @@ import {
   TARGET_DURATION_S,
   WINDOW_SEGMENTS,
 } from "./constants";
-import { INIT_NAME, partName, segmentName } from "./names";
+import { initName, partName, segmentName } from "./names";
 import type { LlHlsState, PartRef, PartState } from "./state";
 import type { Track } from "./track-boxes";
 
 // One live stream's fMP4 turned into LL-HLS parts and segments (each fragment is one part). State changes
-// only after its files are written, so a playlist never names a file that is not there yet.
+// only after its files are written, so a playlist never names a file that is not there yet. The stream
+// outlives ffmpeg: each run (the slate, the compositor again) starts after a discontinuity.
 
 /** Where the files go: a folder in production, a temporary one in tests. */
 export interface MediaFiles {
@@ -25,10 +26,14 @@ export interface PackagerOptions {
   /** Epoch ms: the first fragment's program date. */
   now: () => number;
   windowSegments?: number;
+  /** Where an earlier packager of the same folder stopped (names.ts resumePoint); 0 for a new stream. */
+  firstMsn?: number;
+  firstRun?: number;
 }
 
 interface Segment {
   msn: number;
+  run: number;
   startSeconds: number;
   programDateMs: number;
   parts: PartState[];
@@ -43,20 +48,45 @@ interface Timeline {
 }
 
 export class LlHlsPackager {
-  private readonly reader = new Fmp4Reader();
+  private reader = new Fmp4Reader();
   private readonly listeners = new Set<(state: LlHlsState) => void>();
   private readonly windowSegments: number;
   private tracks: Track[] = [];
   private timeline: Timeline | null = null;
   private segments: Segment[] = [];
   /** Segments out of the window whose files are still served (RFC 8216 §6.2.2). */
-  private retired: { msn: number; partCount: number }[] = [];
-  private nextMsn = 0;
+  private retired: { msn: number; run: number; partCount: number }[] = [];
+  private nextMsn: number;
+  private run: number;
+  /** Runs whose init section is written and not yet removed. */
+  private initRuns = new Set<number>();
   private hasEnded = false;
   private work: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PackagerOptions) {
     this.windowSegments = options.windowSegments ?? WINDOW_SEGMENTS;
+    this.nextMsn = options.firstMsn ?? 0;
+    this.run = options.firstRun ?? 0;
+  }
+
+  /**
+   * A new ffmpeg run follows: the open segment is completed, and what comes next is a new fMP4 stream
+   * (its own init section and timestamps). A failure of the previous run's bytes does not carry over.
+   */
+  newRun(): Promise<void> {
+    this.work = this.work
+      .catch(() => undefined)
+      .then(async () => {
+        if (this.hasEnded) return;
+        const open = this.openSegment();
+        if (open) await this.complete(open);
+        this.reader = new Fmp4Reader();
+        this.tracks = [];
+        this.timeline = null;
+        if (this.initRuns.has(this.run)) this.run++;
+        this.publish();
+      });
+    return this.work;
   }
 
   /** Feeds stdout bytes; calls run one after another, and after a failure every later one fails too. */
@@ -100,6 +130,7 @@ export class LlHlsPackager {
       partTargetSeconds: PART_TARGET_S,
       segments: this.segments.map((s) => ({
         msn: s.msn,
+        run: s.run,
         programDateMs: s.programDateMs,
         durationSeconds: sumDurations(s.parts),
         parts: [...s.parts],
@@ -112,7 +143,8 @@ export class LlHlsPackager {
 
   private async take(item: Fmp4Item): Promise<void> {
     if (item.type === "init") {
-      await this.options.files.write(INIT_NAME, item.bytes);
+      await this.options.files.write(initName(this.run), item.bytes);
+      this.initRuns.add(this.run);
       this.tracks = item.tracks;
       return;
     }
@@ -158,6 +190,7 @@ export class LlHlsPackager {
     const programDateMs = this.timeline.firstDateMs + (startSeconds - this.timeline.firstSeconds) * 1000;
     const segment: Segment = {
       msn: this.nextMsn++,
+      run: this.run,
       startSeconds,
       programDateMs,
       parts: [],
@@ -174,7 +207,7 @@ export class LlHlsPackager {
     segment.isComplete = true;
     while (this.segments.filter((s) => s.isComplete).length > this.windowSegments) {
       const old = this.segments.shift() as Segment;
-      this.retired.push({ msn: old.msn, partCount: old.parts.length });
+      this.retired.push({ msn: old.msn, run: old.run, partCount: old.parts.length });
     }
   }
 
@@ -184,6 +217,12 @@ export class LlHlsPackager {
       const { msn, partCount } = this.retired.shift() as { msn: number; partCount: number };
       await this.options.files.remove(segmentName(msn));
       for (let i = 0; i < partCount; i++) await this.options.files.remove(partName(msn, i));
+    }
+    const oldestKept = this.retired[0]?.run ?? this.segments[0]?.run ?? this.run;
+    for (const run of this.initRuns) {
+      if (run >= oldestKept) continue;
+      this.initRuns.delete(run);
+      await this.options.files.remove(initName(run));
     }
   }
 

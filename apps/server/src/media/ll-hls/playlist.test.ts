@@ -5,13 +5,20 @@ import type { LlHlsState, SegmentState } from "./state";
 const START_MS = Date.UTC(2024, 0, 1, 12, 0, 0);
 const THIRD = 1 / 3;
 
-function segment(msn: number, partCount: number, isComplete = true): SegmentState {
+function segment(msn: number, partCount: number, isComplete = true, run = 0): SegmentState {
   const parts = Array.from({ length: partCount }, (_, index) => ({
     index,
     durationSeconds: THIRD,
     isIndependent: index === 0,
   }));
-  return { msn, programDateMs: START_MS + msn * 1000, durationSeconds: partCount * THIRD, parts, isComplete };
+  return {
+    msn,
+    run,
+    programDateMs: START_MS + msn * 1000,
+    durationSeconds: partCount * THIRD,
+    parts,
+    isComplete,
+  };
 }
 
 function live(segments: SegmentState[], overrides: Partial<LlHlsState> = {}): LlHlsState {
@@ -35,7 +42,7 @@ describe("the LL-HLS media playlist", () => {
 #EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.17,CAN-SKIP-UNTIL=6
 #EXT-X-PART-INF:PART-TARGET=0.39
 #EXT-X-MEDIA-SEQUENCE:3
-#EXT-X-MAP:URI="init.mp4"
+#EXT-X-MAP:URI="init0.mp4"
 #EXT-X-PROGRAM-DATE-TIME:2024-01-01T12:00:03.000Z
 #EXT-X-PART:DURATION=0.33333,URI="s3.p0.m4s",INDEPENDENT=YES
 #EXT-X-PART:DURATION=0.33333,URI="s3.p1.m4s"
@@ -73,6 +80,26 @@ s3.m4s
     expect(text).toContain("#EXT-X-MEDIA-SEQUENCE:0\n");
     expect(text.includes(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skipped}\n`)).toBe(skipped > 0);
     expect(text.match(/^s\d+\.m4s$/gm)?.[0]).toBe(`s${skipped}.m4s`);
+  });
+
+  test("a new run is a discontinuity with its own init section", () => {
+    const text = mediaPlaylist(
+      live([segment(4, 3, true, 1), segment(5, 3, true, 2), segment(6, 1, false, 2)]),
+    );
+    expect(text).toContain("#EXT-X-DISCONTINUITY-SEQUENCE:1\n");
+    expect(text.match(/^#EXT-X-(?:MAP|DISCONTINUITY)(?:$|:URI).*$/gm)).toEqual([
+      '#EXT-X-MAP:URI="init1.mp4"',
+      "#EXT-X-DISCONTINUITY",
+      '#EXT-X-MAP:URI="init2.mp4"',
+    ]);
+    expect(text.indexOf("#EXT-X-DISCONTINUITY\n")).toBeLessThan(text.indexOf("s5.p0.m4s"));
+  });
+
+  test("a delta update names the init section of its first listed segment", () => {
+    const segments = Array.from({ length: 8 }, (_, msn) => segment(msn, 3, true, msn < 5 ? 0 : 1));
+    const text = mediaPlaylist(live([...segments, segment(8, 1, false, 1)]), { skip: true });
+    expect(text).toContain('#EXT-X-SKIP:SKIPPED-SEGMENTS=2\n#EXT-X-MAP:URI="init0.mp4"\n');
+    expect(text.match(/^#EXT-X-DISCONTINUITY$/gm)).toHaveLength(1);
   });
 
   test("every URI takes the prefix", () => {

@@ -1,8 +1,10 @@
-import { INIT_NAME, partName, segmentName } from "./names";
+import { initName, partName, segmentName } from "./names";
 import type { LlHlsState, SegmentState } from "./state";
 
 // The LL-HLS media playlist (RFC 8216bis §4.4; Apple "Enabling Low-Latency HLS"). A player that ignores
 // the EXT-X-PART tags reads an ordinary live fMP4 playlist: EXT-X-MAP, then EXTINF and a URI per segment.
+// Each ffmpeg run is a discontinuity with its own EXT-X-MAP; a segment's run is its discontinuity
+// sequence number, so the window's first gives EXT-X-DISCONTINUITY-SEQUENCE.
 
 export interface PlaylistOptions {
   /** `_HLS_skip=YES`: a delta update (§6.2.5.1). */
@@ -21,6 +23,7 @@ const EPSILON_S = 1e-6;
 
 export function mediaPlaylist(state: LlHlsState, options: PlaylistOptions = {}): string {
   const uri = (name: string) => `${options.uriPrefix ?? ""}${name}`;
+  const first = state.segments[0];
   const target = state.targetDurationSeconds;
   const skipped = options.skip ? skippableSegments(state, SKIP_UNTIL_TARGETS * target) : 0;
   const partsFrom = playlistEnd(state) - PARTS_WITHIN_TARGETS * target;
@@ -30,14 +33,20 @@ export function mediaPlaylist(state: LlHlsState, options: PlaylistOptions = {}):
     `#EXT-X-TARGETDURATION:${target}`,
     `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${decimal(PART_HOLD_BACK_PARTS * state.partTargetSeconds)},CAN-SKIP-UNTIL=${decimal(SKIP_UNTIL_TARGETS * target)}`,
     `#EXT-X-PART-INF:PART-TARGET=${decimal(state.partTargetSeconds)}`,
-    `#EXT-X-MEDIA-SEQUENCE:${state.segments[0]?.msn ?? 0}`,
-    `#EXT-X-MAP:URI="${uri(INIT_NAME)}"`,
+    `#EXT-X-MEDIA-SEQUENCE:${first?.msn ?? 0}`,
+    ...(first && first.run > 0 ? [`#EXT-X-DISCONTINUITY-SEQUENCE:${first.run}`] : []),
     ...(skipped > 0 ? [`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skipped}`] : []),
   ];
   let start = 0;
   for (const [i, segment] of state.segments.entries()) {
     const end = start + segment.durationSeconds;
-    if (i >= skipped) lines.push(...segmentLines(segment, end > partsFrom + EPSILON_S, uri));
+    const previous = state.segments[i - 1];
+    const isNewRun = previous !== undefined && previous.run !== segment.run;
+    if (i >= skipped) {
+      if (isNewRun) lines.push("#EXT-X-DISCONTINUITY");
+      if (isNewRun || i === skipped) lines.push(`#EXT-X-MAP:URI="${uri(initName(segment.run))}"`);
+      lines.push(...segmentLines(segment, end > partsFrom + EPSILON_S, uri));
+    }
     start = end;
   }
   if (state.nextPart) {

@@ -14,6 +14,8 @@ export interface PartState {
 
 export interface SegmentState {
   msn: number;
+  /** The ffmpeg run that wrote it, its discontinuity sequence number: a new run follows a discontinuity. */
+  run: number;
   /** EXT-X-PROGRAM-DATE-TIME, epoch ms. */
   programDateMs: number;
   durationSeconds: number;

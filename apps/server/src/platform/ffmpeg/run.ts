@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import type { Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 
 // One ffmpeg process: started with its arguments, stopped gracefully (end of input, or SIGTERM, on
 // which ffmpeg still writes its last segment and playlist), killed if it does not finish in time.
@@ -15,8 +15,21 @@ export class FfmpegRun {
   stopping = false;
   private errors = "";
 
-  constructor(binary: string, args: readonly string[], options: { stdin: boolean }) {
-    this.child = spawn(binary, args, { stdio: [options.stdin ? "pipe" : "ignore", "ignore", "pipe"] });
+  constructor(
+    binary: string,
+    args: readonly string[],
+    options: {
+      stdin: boolean;
+      /** An output on pipe:1, read through `output` (which must be read to its end, or ffmpeg blocks). */
+      stdout?: boolean;
+      /** Relative paths in `args` are under it. */
+      cwd?: string;
+    },
+  ) {
+    this.child = spawn(binary, args, {
+      stdio: [options.stdin ? "pipe" : "ignore", options.stdout ? "pipe" : "ignore", "pipe"],
+      cwd: options.cwd,
+    });
     this.child.stderr?.setEncoding("utf8");
     this.child.stderr?.on("data", (text: string) => {
       this.errors = (this.errors + text).slice(-ERROR_TAIL_CHARS);
@@ -39,6 +52,11 @@ export class FfmpegRun {
   /** ffmpeg's stdin, for runs started with one. */
   get input(): Writable | null {
     return this.child.stdin;
+  }
+
+  /** ffmpeg's stdout, for runs started with one. */
+  get output(): Readable | null {
+    return this.child.stdout;
   }
 
   /** The end of what ffmpeg printed (loglevel error): for the log when a run fails. */

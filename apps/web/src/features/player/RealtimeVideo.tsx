@@ -26,6 +26,8 @@ export function RealtimeVideo({ sessionId, userId, badges, tools, onPlaying, onF
 
   // One stream on the element for its whole life: a new srcObject reloads it (paused until autoplay
   // plays again), so the program's tracks are swapped inside it, and kept while a renegotiation has none.
+  // The new tracks go in before the old come out: a stream left without tracks, even for a moment, is
+  // inactive, and the element ends (paused) on it.
   const shown = useRef<MediaStream | null>(null);
   useEffect(() => {
     const video = videoRef.current;
@@ -33,8 +35,8 @@ export function RealtimeVideo({ sessionId, userId, badges, tools, onPlaying, onF
     if (!video || tracks.length === 0) return;
     shown.current ??= new MediaStream();
     const stream = shown.current;
-    for (const track of stream.getTracks()) if (!tracks.includes(track)) stream.removeTrack(track);
     for (const track of tracks) if (!stream.getTracks().includes(track)) stream.addTrack(track);
+    for (const track of stream.getTracks()) if (!tracks.includes(track)) stream.removeTrack(track);
     if (video.srcObject !== stream) video.srcObject = stream;
   });
 

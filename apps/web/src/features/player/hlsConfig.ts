@@ -10,7 +10,9 @@ export type PlaybackKind = "live" | "vod";
 /**
  * hls.js settings (MEDIA-NOTES "Latency"): live playback stays two 1 s segments behind the edge and
  * catches up at up to 1.5x, which measured ~3 s canvas-to-screen; defaults drift upward and never
- * catch up. Low-latency playlists (parts) keep a shorter back buffer. Replays start at `startAt`.
+ * catch up. On a low-latency playlist (parts, issue 27 §2) hls.js follows the server's PART-HOLD-BACK
+ * instead, which a liveSync setting would override, and keeps a shorter back buffer. Replays start at
+ * `startAt`.
  */
 export function hlsConfig(input: {
   kind: PlaybackKind;
@@ -20,16 +22,24 @@ export function hlsConfig(input: {
   if (input.kind === "vod") {
     return { backBufferLength: VIDEO_BACK_BUFFER_SECONDS, startPosition: input.startAt };
   }
+  if (input.lowLatency) {
+    return {
+      lowLatencyMode: true,
+      maxLiveSyncPlaybackRate: 1.5,
+      backBufferLength: VIDEO_LOW_LATENCY_BACK_BUFFER_SECONDS,
+    };
+  }
   return {
     lowLatencyMode: true,
     liveSyncDurationCount: 2,
     liveMaxLatencyDurationCount: 4,
     maxLiveSyncPlaybackRate: 1.5,
-    backBufferLength: input.lowLatency
-      ? VIDEO_LOW_LATENCY_BACK_BUFFER_SECONDS
-      : VIDEO_LIVE_BACK_BUFFER_SECONDS,
+    backBufferLength: VIDEO_LIVE_BACK_BUFFER_SECONDS,
   };
 }
+
+/** The server's LL-HLS playlist (its media route writes it with parts and blocking reloads). */
+export const isLowLatencyPlaylist = (url: string) => /\/ll\.m3u8(?:[?#]|$)/.test(url);
 
 /** ?clip_start_time= (seconds): a replay's start; anything else starts at 0. */
 export function clipStartTime(param: string | null): number {

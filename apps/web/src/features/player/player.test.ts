@@ -4,7 +4,7 @@ import {
   VIDEO_LOW_LATENCY_BACK_BUFFER_SECONDS,
 } from "@onstage/domain";
 import { describe, expect, test } from "vitest";
-import { clipStartTime, hlsConfig, refreshedRequestUrl } from "./hlsConfig";
+import { clipStartTime, hlsConfig, isLowLatencyPlaylist, refreshedRequestUrl } from "./hlsConfig";
 import { isFatalMediaError, mediaErrorMeaning } from "./mediaErrors";
 import { playbackRefreshMs } from "./playbackApi";
 
@@ -17,9 +17,21 @@ describe("hlsConfig", () => {
       maxLiveSyncPlaybackRate: 1.5,
       backBufferLength: VIDEO_LIVE_BACK_BUFFER_SECONDS,
     });
-    expect(hlsConfig({ kind: "live", lowLatency: true, startAt: 0 }).backBufferLength).toBe(
-      VIDEO_LOW_LATENCY_BACK_BUFFER_SECONDS,
-    );
+    // On LL-HLS the playlist's PART-HOLD-BACK sets the latency: no segment-count setting overrides it.
+    expect(hlsConfig({ kind: "live", lowLatency: true, startAt: 0 })).toEqual({
+      lowLatencyMode: true,
+      maxLiveSyncPlaybackRate: 1.5,
+      backBufferLength: VIDEO_LOW_LATENCY_BACK_BUFFER_SECONDS,
+    });
+  });
+  test.each([
+    ["/media/t/sessions/1/streams/2/ll.m3u8", true],
+    ["https://cdn.example/media/t/sessions/1/streams/2/ll.m3u8?x=1", true],
+    ["/media/t/sessions/1/streams/2/live.m3u8", false],
+    ["/media/t/sessions/1/streams/2/master.m3u8", false],
+    ["/media/t/sessions/1/streams/2/all.m3u8", false],
+  ])("%s is a low-latency playlist: %s", (url, is) => {
+    expect(isLowLatencyPlaylist(url)).toBe(is);
   });
   test("a replay starts at the clip start with the VOD back buffer", () => {
     expect(hlsConfig({ kind: "vod", lowLatency: false, startAt: 20 })).toEqual({

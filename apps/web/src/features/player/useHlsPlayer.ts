@@ -2,7 +2,7 @@ import { HLS_HEALTHCHECK_TIMEOUT_MS } from "@onstage/domain";
 import type Hls from "hls.js";
 import type { ErrorData } from "hls.js";
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { hlsConfig, type PlaybackKind, refreshedRequestUrl } from "./hlsConfig";
+import { hlsConfig, isLowLatencyPlaylist, type PlaybackKind, refreshedRequestUrl } from "./hlsConfig";
 import { isFatalMediaError, mediaErrorMessage } from "./mediaErrors";
 import { useReportProgramDate } from "./ProgramClock";
 
@@ -131,7 +131,7 @@ export function useHlsPlayer(
         }
       } else if (HlsJs.isSupported()) {
         hls = new HlsJs({
-          ...hlsConfig({ kind, lowLatency: false, startAt }),
+          ...hlsConfig({ kind, lowLatency: isLowLatencyPlaylist(playUrl), startAt }),
           xhrSetup: (xhr, requestUrl) => {
             const latest = latestUrl.current;
             const moved = playUrl === url && latest ? refreshedRequestUrl(requestUrl, url, latest) : null;

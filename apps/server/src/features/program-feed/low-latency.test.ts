@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import type { LlHlsState } from "../../media/ll-hls/state";
+import { LowLatencyStreams } from "../../media/ll-hls/streams";
+import { lowLatencyPlaylist, untilWritten } from "./low-latency";
+
+// The media route's LL-HLS answers on the server's registry, as the media process's publishes drive it.
+
+const THIRD = 1 / 3;
+
+/** A live stream whose newest part is `index` of segment `msn` (earlier segments complete, 3 parts each). */
+function stateAt(msn: number, index: number, hasEnded = false): LlHlsState {
+  const segments = Array.from({ length: msn + 1 }, (_, n) => {
+    const partCount = n < msn ? 3 : index + 1;
+    return {
+      msn: n,
+      run: 0,
+      programDateMs: n * 1000,
+      durationSeconds: partCount * THIRD,
+      parts: Array.from({ length: partCount }, (_, i) => ({
+        index: i,
+        durationSeconds: THIRD,
+        isIndependent: i === 0,
+      })),
+      isComplete: n < msn || hasEnded,
+    };
+  });
+  return {
+    targetDurationSeconds: 1,
+    partTargetSeconds: 0.39,
+    segments,
+    nextPart: hasEnded ? null : { msn, index: index + 1 },
+    hasEnded,
+  };
+}
+
+describe("LL-HLS answers", () => {
+  let streams: LowLatencyStreams;
+  const open = () => () => new AbortController().signal;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    streams = new LowLatencyStreams();
+    streams.publish(1, 2, stateAt(4, 0));
+  });
+  afterEach(() => vi.useRealTimers());
+  const stream = () => streams.find(1, 2) as NonNullable<ReturnType<LowLatencyStreams["find"]>>;
+
+  test.each([
+    { query: { _HLS_part: "1" }, reason: /without _HLS_msn/ },
+    { query: { _HLS_msn: "7" }, reason: /two segments ahead/ },
+    { query: { _HLS_msn: "1e3" }, reason: /non-negative integer/ },
+    { query: { _HLS_msn: ["4", "5"] }, reason: /non-negative integer/ },
+    { query: { _HLS_skip: "yes" }, reason: /YES or v2/ },
+  ])("refuses $query", async ({ query, reason }) => {
+    const answer = await lowLatencyPlaylist(stream(), query, open());
+    expect(answer).toMatchObject({ status: 400, message: expect.stringMatching(reason) });
+  });
+
+  test("a reload naming a published part is answered at once; a plain one has the live cache rule", async () => {
+    expect(await lowLatencyPlaylist(stream(), { _HLS_msn: "4", _HLS_part: "0" }, open())).toMatchObject({
+      status: 200,
+      cacheControl: "public, max-age=6",
+    });
+    expect(await lowLatencyPlaylist(stream(), {}, open())).toMatchObject({
+      cacheControl: "public, max-age=1",
+    });
+  });
+
+  test("a blocked reload is answered by the publish of its part, with the playlist that lists it", async () => {
+    const answer = lowLatencyPlaylist(stream(), { _HLS_msn: "4", _HLS_part: "2" }, open());
+    streams.publish(1, 2, stateAt(4, 1));
+    streams.publish(1, 2, stateAt(4, 2));
+    const answered = await answer;
+    expect(answered.status === 200 && answered.body).toContain('URI="s4.p2.m4s"');
+  });
+
+  test("a blocked reload not satisfied in three target durations is a 503; the hinted part's wait ends too", async () => {
+    const answer = lowLatencyPlaylist(stream(), { _HLS_msn: "5" }, open());
+    const part = untilWritten(stream(), "s4.p1.m4s", open());
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await answer).toMatchObject({ status: 503 });
+    await expect(part).resolves.toBeUndefined();
+  });
+
+  test("the end releases every held request with the ended playlist, kept a minute", async () => {
+    const answer = lowLatencyPlaylist(stream(), { _HLS_msn: "6" }, open());
+    streams.publish(1, 2, stateAt(4, 1, true));
+    const answered = await answer;
+    expect(answered.status === 200 && answered.body).toContain("#EXT-X-ENDLIST");
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(streams.find(1, 2)).toBeNull();
+  });
+
+  test("a client that goes away frees its place; a forgotten stream answers what it holds", async () => {
+    const leaving = new AbortController();
+    const part = untilWritten(stream(), "s4.p1.m4s", () => leaving.signal);
+    leaving.abort();
+    await expect(part).resolves.toBeUndefined();
+    const held = lowLatencyPlaylist(stream(), { _HLS_msn: "5" }, open());
+    streams.forget(1, 2);
+    expect(await held).toMatchObject({ status: 200 });
+    expect(streams.find(1, 2)).toBeNull();
+  });
+});
