@@ -269,6 +269,7 @@ const MESSAGES: Record<string, string> = {
   not_a_stage_session:
     "Raising hands and the open stage are for sessions on the live stage only (not RTMP or lobby)",
   open_stage_on: "Raising hands is off while the stage is open",
+  already_over_hls: "An RTMP broadcast is shown to everyone over HLS already",
   // Live captions (issue 13 item 7); the specs word none of these (docs/decisions.md "Live captions").
   captions_off: "Captions are not set up on this server",
   caption_source_not_found: "This caption URL is not valid any more",

@@ -128,6 +128,7 @@ describe("hostControls (spec 2 §6 mutual rules)", () => {
     expect(controls.raiseHandsDisabled).toBe(disabled);
     expect(controls.handsRaisedListDisabled).toBe(disabled);
     expect(controls.showHideAudience).toBe(true);
+    expect(controls.showShowToAll).toBe(s.broadcastType === "webrtc");
     expect(handRaisingOpen(s)).toBe(raising);
   });
 });
@@ -148,6 +149,9 @@ describe("hostSettingRefusal (update-settings keeps the same rules)", () => {
     { s: { ...webrtc, sessionType: "lobby" }, setting: "open_stage", want: "not_a_stage_session" },
     { s: { ...webrtc, sessionType: "lobby" }, setting: "hide_audience", want: null },
     { s: { ...webrtc, broadcastType: "rtmp" }, setting: "disable_qa", want: null },
+    { s: { ...webrtc, sessionType: "lobby" }, setting: "show_to_all", want: null },
+    { s: { ...webrtc, broadcastType: "rtmp" }, setting: "show_to_all", want: "already_over_hls" },
+    { s: { ...webrtc, broadcastType: "rtmp-native" }, setting: "show_to_all", want: "already_over_hls" },
   ] as const)(
     "$setting on $s.broadcastType $s.sessionType (open stage $s.openStage) → $want",
     ({ s, setting, want }) => {

@@ -90,6 +90,8 @@ export function hostControls(session: HostControlsSession) {
     showOpenStage: stageControls,
     showHideAudience: true,
     handsRaisedListDisabled: session.openStage,
+    /** Issue 27: an encoder's broadcast (RTMP) is HLS for everyone already: nothing to show to all. */
+    showShowToAll: session.broadcastType === "webrtc",
   };
 }
 
@@ -99,7 +101,7 @@ export function handRaisingOpen(session: HostControlsSession): boolean {
   return controls.showRaiseHands && session.allowRaisingHands && !controls.raiseHandsDisabled;
 }
 
-export type HostSettingRefusal = "not_a_stage_session" | "open_stage_on";
+export type HostSettingRefusal = "not_a_stage_session" | "open_stage_on" | "already_over_hls";
 
 /**
  * The server's side of the same rules: allow raising hands and open stage are set only on webrtc, non-lobby
@@ -108,6 +110,7 @@ export type HostSettingRefusal = "not_a_stage_session" | "open_stage_on";
 export function hostSettingRefusal(session: HostControlsSession, setting: string): HostSettingRefusal | null {
   const controls = hostControls(session);
   if (setting === "open_stage") return controls.showOpenStage ? null : "not_a_stage_session";
+  if (setting === "show_to_all") return controls.showShowToAll ? null : "already_over_hls";
   if (setting !== "allow_raising_hands") return null;
   if (!controls.showRaiseHands) return "not_a_stage_session";
   return controls.raiseHandsDisabled ? "open_stage_on" : null;

@@ -329,6 +329,9 @@ describeOnEachDatabase("stage intents", (use) => {
     await setSession("open_stage = false, broadcast_type = 'rtmp'");
     const rtmp = await settings({ open_stage: true });
     expect([rtmp.statusCode, errorCode(rtmp)]).toEqual([409, "not_a_stage_session"]);
+    // Issue 27: an encoder's broadcast is HLS for everyone already.
+    const showToAll = await settings({ show_to_all: true });
+    expect([showToAll.statusCode, errorCode(showToAll)]).toEqual([409, "already_over_hls"]);
     await setSession("broadcast_type = 'webrtc', session_type = 'lobby'");
     const lobby = await settings({ allow_raising_hands: false });
     expect([lobby.statusCode, errorCode(lobby)]).toEqual([409, "not_a_stage_session"]);

@@ -42,9 +42,11 @@ export function HostToggles({ session, flags }: { session: RoomSession; flags: V
         Hide audience
       </Checkbox>
       {/* Issue 27: the whole audience on HLS, whatever its size (a small room watches in real time). */}
-      <Checkbox checked={session.showToAll} disabled={save.isPending} onChange={toggle("show_to_all")}>
-        Show to all over HLS
-      </Checkbox>
+      {controls.showShowToAll && (
+        <Checkbox checked={session.showToAll} disabled={save.isPending} onChange={toggle("show_to_all")}>
+          Show to all over HLS
+        </Checkbox>
+      )}
     </fieldset>
   );
 }
