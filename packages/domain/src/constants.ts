@@ -267,6 +267,8 @@ export const AUDIENCE_RATE_LIMITS = {
   donation: { max: 5, windowMs: MINUTE_MS },
   /** Issue 26: each clip is a cut on the server: a viewer saves a few moments, not a stream of them. */
   clip: { max: 5, windowMs: MINUTE_MS },
+  /** Issue 27: a viewer place's token (LiveKit); a viewer asks again only on a reconnect or a reload. */
+  viewer_place: { max: 10, windowMs: MINUTE_MS },
 } as const;
 /** Spec 2 §5, §9: 'Please verify your email to interact in the event' and other stage toasts. */
 export const STAGE_TOAST_MS = 5 * SECOND_MS;

@@ -15,8 +15,9 @@ export interface RoomDeliveryInput {
   /** The team's show-to-all flag: HLS for everyone. */
   showToAll: boolean;
   /**
-   * A composed program reaches the media room in real time: a camera stage on the embedded SFU. An RTMP
-   * encoder's broadcast, or a LiveKit room, is watched over HLS.
+   * A composed program reaches the media room in real time: a camera stage (the embedded SFU, or
+   * LiveKit, where the composing page publishes it as a participant). An RTMP encoder's broadcast is
+   * watched over HLS.
    */
   hasRealtimeProgram: boolean;
   /** What the room delivers now (the hysteresis' memory). */

@@ -4,8 +4,25 @@ import { Id } from "../wire";
 // Joining the session's media room (issue 11 §2): the server decides who publishes; the browser gets
 // what its media-room client needs.
 
-export const JoinStageBody = z.object({ video_session_id: Id, event_id: Id }).strict();
+export const JoinStageBody = z
+  .object({
+    video_session_id: Id,
+    event_id: Id,
+    /** Issue 27: a viewer place, which receives the composed program alone and never publishes. */
+    view: z.boolean().optional(),
+  })
+  .strict();
 export type JoinStageBody = z.infer<typeof JoinStageBody>;
+
+/** GET program-publisher: where the page that composes the program publishes it (issue 27, LiveKit). */
+export const ProgramPublisherQuery = z.object({ video_session_id: z.coerce.number().pipe(Id) }).strict();
+export type ProgramPublisherQuery = z.infer<typeof ProgramPublisherQuery>;
+
+/**
+ * On LiveKit the composed program is a participant of the session's room under this identity: viewer
+ * places subscribe to it alone; the stage lists people only (numeric identities), never it.
+ */
+export const PROGRAM_PARTICIPANT_IDENTITY = "program";
 
 export const MediaRoomJoin = z.discriminatedUnion("provider", [
   /** The embedded SFU: signalling goes over the realtime socket. */

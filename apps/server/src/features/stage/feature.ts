@@ -8,6 +8,7 @@ import type {
 import type { EmbeddedMediaRoom } from "../../platform/media-room/embedded/room";
 import {
   type LivekitMediaRoom,
+  livekitMember,
   livekitRoomSession,
 } from "../../platform/media-room/livekit/livekit-media-room";
 import type { MediaRoomPort } from "../../platform/media-room/port";
@@ -80,29 +81,39 @@ export function stageFeature(
   const takeOffLivekit = async (change: UserRemoved | BanChanged | StageSettingsChanged) => {
     if (!livekit) return;
     try {
+      // A ban across events: the user may be on stage or in a viewer place; both are looked at.
       const sessions =
         "sessionId" in change
-          ? [{ sessionId: change.sessionId, userIds: await livekit.participants(change.sessionId) }]
+          ? [{ sessionId: change.sessionId, members: await livekit.participants(change.sessionId) }]
           : (await openStageSessions(deps.db, change.eventIds)).map((sessionId) => ({
               sessionId,
-              userIds: [change.userId],
+              members: (["stage", "viewer"] as const).map((role) => ({ userId: change.userId, role })),
             }));
-      for (const { sessionId, userIds } of sessions) {
-        const rights = await membersRights(deps.db, sessionId, userIds);
-        for (const userId of userIds)
-          if (rights.get(userId)?.refusal !== null) await livekit.remove(sessionId, userId);
+      for (const { sessionId, members } of sessions) {
+        const rights = await membersRights(
+          deps.db,
+          sessionId,
+          members.map((m) => m.userId),
+        );
+        for (const { userId, role } of members) {
+          const held = rights.get(userId);
+          // A viewer place answers to the rule of watching (issue 27), a person on stage to the stage's.
+          if (held && (role === "viewer" ? held.viewRefusal : held.refusal) === null) continue;
+          await (role === "viewer"
+            ? livekit.removeViewer(sessionId, userId)
+            : livekit.remove(sessionId, userId));
+        }
       }
     } catch (err) {
       deps.log.error({ err }, "taking people off a LiveKit stage failed");
     }
   };
   const onStageSettings = (change: StageSettingsChanged) => void takeOffLivekit(change);
-  /** LiveKit's webhook: a room of ours and a participant who is one of our users. */
+  /** LiveKit's webhook: a room of ours and a person on its stage (not a viewer place, not the program). */
   const onParticipant: ParticipantListener = async (roomName, identity, isOnStage) => {
     const sessionId = livekitRoomSession(roomName);
-    const userId = Number(identity);
-    if (sessionId !== null && Number.isSafeInteger(userId) && userId > 0)
-      await onStage(sessionId, userId, isOnStage);
+    const member = livekitMember(identity);
+    if (sessionId !== null && member?.role === "stage") await onStage(sessionId, member.userId, isOnStage);
   };
   return {
     name: "stage",

@@ -1,4 +1,6 @@
 import { ParticipantInfo, ParticipantPermission, Room, WebhookEvent } from "@livekit/protocol";
+import { PROGRAM_PARTICIPANT_IDENTITY } from "@onstage/domain";
+import { TokenVerifier } from "livekit-server-sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { useTestApp } from "../../testing/app";
 import { describeOnPostgres } from "../../testing/databases";
@@ -88,6 +90,61 @@ describeOnPostgres("the stage's rights on LiveKit", (use) => {
     await eventually("the shadow-banned walk-in is taken off", () => !isOnStage(walkIn), 1_000);
     const again = await walkIn.client.post("/api/video-session/join-stage", ids());
     expect([again.statusCode, errorCode(again)]).toEqual([403, "forbidden"]);
+  });
+
+  test("issue 27: a viewer place is hidden and subscribe-only, off the air refused, paced; the program is the host level's; a ban takes the viewer out", async () => {
+    const claimsOf = (token: string) => new TokenVerifier(keys.apiKey, keys.apiSecret).verify(token);
+    const viewer = await scene.person(scene.registered);
+    const view = (sessionId: number) =>
+      viewer.client.post("/api/video-session/join-stage", {
+        ...ids(),
+        video_session_id: sessionId,
+        view: true,
+      });
+    // Spec 2 §4: there is a program to watch only while broadcasting.
+    const early = await view(scene.session);
+    expect([early.statusCode, errorCode(early)]).toEqual([409, "not_broadcasting_yet"]);
+    const broadcasting = await scene.g.session(scene.event, { state: "broadcasting" });
+    const joined = await view(broadcasting);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({ provider: "livekit", canPublish: false });
+    const claims = await claimsOf(joined.json().token);
+    expect(claims.sub).toBe(`viewer-${viewer.userId}`);
+    expect(claims.video).toMatchObject({
+      room: `session-${broadcasting}`,
+      hidden: true,
+      canSubscribe: true,
+      canPublish: false,
+      canPublishData: false,
+    });
+    await standIn.connect(joined.json().token);
+    // A place is asked for again on a reconnect, not in a loop.
+    const again = await Promise.all(Array.from({ length: 10 }, () => view(broadcasting)));
+    expect(again.map((res) => res.statusCode).sort()).toEqual([...Array(9).fill(200), 429]);
+
+    const publisher = (who: Person) =>
+      who.client.get(`/api/video-session/program-publisher?video_session_id=${broadcasting}`);
+    expect((await publisher(viewer)).statusCode).toBe(403);
+    const program = await publisher(scene.people.host);
+    expect(program.statusCode).toBe(200);
+    const programClaims = await claimsOf(program.json().token);
+    expect(programClaims.sub).toBe(PROGRAM_PARTICIPANT_IDENTITY);
+    expect(programClaims.video).toMatchObject({
+      canPublish: true,
+      canSubscribe: false,
+      canPublishData: false,
+    });
+    expect(programClaims.video?.canPublishSources).toEqual(["camera", "microphone"]);
+
+    const ban = await scene.people.host.client.post("/api/event/ban", {
+      user_id: viewer.userId,
+      event_id: scene.event,
+      organization_id: scene.channel,
+      ban_type: "event",
+    });
+    expect(ban.statusCode).toBe(201);
+    const viewerPlace = () => standIn.participant(`session-${broadcasting}`, `viewer-${viewer.userId}`);
+    await eventually("the banned viewer is taken out", () => viewerPlace() === undefined, 1_000);
   });
 
   test("spec 2 §2 On Stage: LiveKit's signed participant_joined of a publisher shows them on stage, participant_left takes them off", async () => {

@@ -1,4 +1,4 @@
-import { JoinStageBody, MediaRoomJoin } from "@onstage/domain";
+import { JoinStageBody, MediaRoomJoin, ProgramPublisherQuery } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireViewer } from "../../kernel/identity/viewer";
 import type { MediaRoomPort } from "../../platform/media-room/port";
@@ -6,7 +6,7 @@ import type { FeatureDeps } from "../deps";
 import { stageService } from "./service";
 
 export function stageRoutes(deps: FeatureDeps, mediaRoom: MediaRoomPort): FastifyPluginAsyncZod {
-  const stage = stageService(deps.db, mediaRoom);
+  const stage = stageService(deps.db, mediaRoom, deps.clock);
   return async (app) => {
     app.post(
       "/api/video-session/join-stage",
@@ -19,7 +19,21 @@ export function stageRoutes(deps: FeatureDeps, mediaRoom: MediaRoomPort): Fastif
           response: { 200: MediaRoomJoin },
         },
       },
-      async (req) => stage.join(requireViewer(req), req.body.video_session_id, req.body.event_id),
+      async (req) =>
+        stage.join(requireViewer(req), req.body.video_session_id, req.body.event_id, req.body.view),
+    );
+    app.get(
+      "/api/video-session/program-publisher",
+      {
+        schema: {
+          tags: ["stage"],
+          summary:
+            "Where the page composing the program publishes it for the viewers who watch in real time (issue 27; host level or the recorder)",
+          querystring: ProgramPublisherQuery,
+          response: { 200: MediaRoomJoin },
+        },
+      },
+      async (req) => stage.programPublisher(requireViewer(req), req.query.video_session_id),
     );
   };
 }

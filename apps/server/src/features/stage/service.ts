@@ -22,6 +22,7 @@ import type { MediaRoomPort } from "../../platform/media-room/port";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { FeatureDeps } from "../deps";
 import { setStagePresence } from "../presence/service";
+import { limitAudienceWrite } from "../rate-limits/service";
 import { findSessionStates, fullNameOf } from "./queries";
 
 // Who is on the session's stage, decided from the database on every request and signalling message.
@@ -112,16 +113,33 @@ export function stagePresence(deps: Pick<FeatureDeps, "db" | "realtime" | "clock
   };
 }
 
-export function stageService(db: Queryable, mediaRoom: MediaRoomPort) {
+export function stageService(db: Queryable, mediaRoom: MediaRoomPort, clock: () => Date) {
   return {
-    /** POST /api/video-session/join-stage: what the browser needs to join the session's media room. */
-    async join(userId: number, sessionId: number, eventId: number): Promise<MediaRoomJoin> {
+    /**
+     * POST /api/video-session/join-stage: what the browser needs to join the session's media room, on
+     * stage or (`view`, issue 27) in a viewer place, which only receives the program.
+     */
+    async join(userId: number, sessionId: number, eventId: number, view = false): Promise<MediaRoomJoin> {
       const { rights, session, webrtcProvider } = await stageStanding(db, userId, sessionId);
       if (session.eventId !== eventId) throw NotFound("session_not_found");
-      requireStage(rights);
+      requireStage(rights, view);
       const room = requireMediaRoomFor(mediaRoom, webrtcProvider);
       const name = await fullNameOf(db, userId);
-      return room.join({ sessionId, userId, name, canPublish: rights.canPublish });
+      if (!view) return room.join({ sessionId, userId, name, canPublish: rights.canPublish });
+      await limitAudienceWrite(db, clock().getTime(), { action: "viewer_place", userId, sessionId });
+      return room.join({ sessionId, userId, name, canPublish: false, role: "viewer" });
+    },
+
+    /**
+     * GET /api/video-session/program-publisher (issue 27): where the page composing the program (a host's,
+     * or the recorder's) publishes it for the viewer places. Host level, while the stage is open.
+     */
+    async programPublisher(userId: number, sessionId: number): Promise<MediaRoomJoin> {
+      const { rights, webrtcProvider } = await stageStanding(db, userId, sessionId);
+      requireStage(rights);
+      if (!rights.canWatch) throw Forbidden();
+      const room = requireMediaRoomFor(mediaRoom, webrtcProvider);
+      return room.join({ sessionId, userId, name: "Program", canPublish: true, role: "program" });
     },
   };
 }

@@ -6,7 +6,10 @@ export interface RoomAudience {
   /** Viewers live in the session, people on the stage not counted. */
   audience: number;
   showToAll: boolean;
-  /** A camera stage on the embedded SFU: its composed program can reach viewers in real time. */
+  /**
+   * A camera stage (on the embedded SFU or LiveKit): its composing page publishes the program to the
+   * room's viewer places. An encoder's broadcast (RTMP) has no composed program in the room.
+   */
   hasRealtimeProgram: boolean;
   delivery: ViewerDelivery;
 }
@@ -24,7 +27,7 @@ export async function findRoomAudiences(db: Queryable, since: Date): Promise<Roo
     viewer_delivery: ViewerDelivery;
   }>(
     `SELECT vs.id, vs.show_to_all, vs.viewer_delivery,
-            (vs.broadcast_type = 'webrtc' AND vs.webrtc_provider = 'embedded') AS realtime_program,
+            (vs.broadcast_type = 'webrtc') AS realtime_program,
             (SELECT count(*)::int FROM video_session_users u
               WHERE u.video_session_id = vs.id AND u.state = 'active' AND u.last_seen >= $1) AS audience
        FROM video_sessions vs

@@ -57,6 +57,10 @@ describeOnEachDatabase("the server recorder's credential", (use) => {
     expect(own.json().compositor).toBe("browser");
     const room = (sessionId: number) => `/api/video-session/room?video_session_id=${sessionId}`;
     expect((await get(recorder, room(scene.session))).json().session.id).toBe(scene.session);
+    // Issue 27: where the program it composes goes to the real-time viewers.
+    const publisher = (sessionId: number) =>
+      `/api/video-session/program-publisher?video_session_id=${sessionId}`;
+    expect((await get(recorder, publisher(scene.session))).statusCode).toBe(200);
 
     const asVisitor = async (url: string) => {
       const visitor = await get(scene.visitor, url);
@@ -67,6 +71,7 @@ describeOnEachDatabase("the server recorder's credential", (use) => {
     // Another session of the same event, and a read the recorder page never makes.
     await asVisitor(playback(scene.otherSession));
     await asVisitor(room(scene.otherSession));
+    await asVisitor(publisher(scene.otherSession));
     await asVisitor(`/api/questions?video_session_id=${scene.session}`);
   });
 

@@ -55,6 +55,9 @@ const RECORDER_READS: Record<string, (scope: RecorderScope, params: Record<strin
   "/api/video-session/room": (scope, params) => Number(params.video_session_id) === scope.sessionId,
   // Issue 24: the brand and the title on air are drawn into the program too.
   "/api/video-session/studio": (scope, params) => Number(params.video_session_id) === scope.sessionId,
+  // Issue 27: the program it composes goes to the viewers who watch in real time (LiveKit's Egress page).
+  "/api/video-session/program-publisher": (scope, params) =>
+    Number(params.video_session_id) === scope.sessionId,
 };
 
 /** Whether a read (GET) with the recorder credential is read as its user: a listed read of its session. */

@@ -1,11 +1,19 @@
 import type { MediaRoomJoin } from "@onstage/domain";
 
+/**
+ * What a member is in the room (issue 27): a person (`stage`: publishes when allowed), a `viewer`
+ * (subscribe-only, hidden, receives the program alone) or the `program` the composing page publishes.
+ */
+export type MediaRoomRole = "stage" | "viewer" | "program";
+
 /** Who joins, as the stage rule decided: only stage members publish. */
 export interface MediaRoomMember {
   sessionId: number;
   userId: number;
   name: string;
   canPublish: boolean;
+  /** `stage` when absent. The embedded SFU takes the role on its socket instead (stage:join). */
+  role?: MediaRoomRole;
 }
 
 /**

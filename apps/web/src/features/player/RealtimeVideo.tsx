@@ -1,10 +1,14 @@
-import { REALTIME_PROGRAM_WAIT_MS } from "@onstage/domain";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type MediaRoomJoin, PROGRAM_PARTICIPANT_IDENTITY, REALTIME_PROGRAM_WAIT_MS } from "@onstage/domain";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { failureText } from "../../api";
+import { useLivekitStage } from "../stage/livekit/useLivekitStage";
+import { joinStage } from "../stage/stageApi";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
 import { PlayerFrame } from "./PlayerFrame";
 
 export interface RealtimeVideoProps {
   sessionId: number;
+  eventId: number;
   userId: number;
   badges?: ReactNode;
   tools?: ReactNode;
@@ -13,14 +17,63 @@ export interface RealtimeVideoProps {
   onFailed: (reason: string) => void;
 }
 
+type FrameProps = Pick<RealtimeVideoProps, "badges" | "tools" | "onPlaying" | "onFailed">;
+
 /**
  * Issue 27 §1: the composed program over WebRTC from a viewer place in the media room (subscribe-only),
- * under a second of latency; the same picture the HLS audience sees, overlays included.
+ * under a second of latency; the same picture the HLS audience sees, overlays included. The server says
+ * which room: the embedded SFU, or LiveKit, where the place is a hidden participant that receives the
+ * program participant alone.
  */
-export function RealtimeVideo({ sessionId, userId, badges, tools, onPlaying, onFailed }: RealtimeVideoProps) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+export function RealtimeVideo({ sessionId, eventId, userId, ...frame }: RealtimeVideoProps) {
+  const [join, setJoin] = useState<MediaRoomJoin | null>(null);
+  const failed = useRef(frame.onFailed);
+  failed.current = frame.onFailed;
+  useEffect(() => {
+    let isCancelled = false;
+    joinStage(sessionId, eventId, true).then(
+      (answer) => isCancelled || setJoin(answer),
+      (err: unknown) => isCancelled || failed.current(failureText(err)),
+    );
+    return () => {
+      isCancelled = true;
+    };
+  }, [sessionId, eventId]);
+  if (join?.provider === "livekit") return <LivekitProgram join={join} {...frame} />;
+  if (join?.provider === "embedded")
+    return <EmbeddedProgram sessionId={sessionId} userId={userId} {...frame} />;
+  return <ProgramVideo program={null} failure={null} {...frame} />;
+}
+
+function EmbeddedProgram({
+  sessionId,
+  userId,
+  ...frame
+}: { sessionId: number; userId: number } & FrameProps) {
   const stage = useEmbeddedStage(sessionId, userId, { camera: null, view: true });
-  const program = stage.participants[0]?.media ?? null;
+  const failure = stage.error ?? (stage.closed ? "The real-time stream ended." : null);
+  return <ProgramVideo program={stage.participants[0]?.media ?? null} failure={failure} {...frame} />;
+}
+
+function LivekitProgram({
+  join,
+  ...frame
+}: { join: Extract<MediaRoomJoin, { provider: "livekit" }> } & FrameProps) {
+  const [error, setError] = useState<string | null>(null);
+  const program = useLivekitStage(join, { only: PROGRAM_PARTICIPANT_IDENTITY, onError: setError });
+  return <ProgramVideo program={program[0]?.media ?? null} failure={error} {...frame} />;
+}
+
+/** The program's tracks on one video element, in the player's frame; a picture that never comes or stops fails. */
+function ProgramVideo({
+  program,
+  failure,
+  badges,
+  tools,
+  onPlaying,
+  onFailed,
+}: { program: MediaStream | null; failure: string | null } & FrameProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
   const failed = useRef(onFailed);
   failed.current = onFailed;
 
@@ -50,7 +103,6 @@ export function RealtimeVideo({ sessionId, userId, badges, tools, onPlaying, onF
     return () => video.removeEventListener("pause", playOn);
   }, []);
 
-  const failure = stage.error ?? (stage.closed ? "The real-time stream ended." : null);
   useEffect(() => {
     if (failure) failed.current(failure);
   }, [failure]);
@@ -63,6 +115,14 @@ export function RealtimeVideo({ sessionId, userId, badges, tools, onPlaying, onF
     }, REALTIME_PROGRAM_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
+
+  // So is one that leaves the room and does not come back (its publisher gone, the room lost for good).
+  const hasProgram = program !== null;
+  useEffect(() => {
+    if (hasProgram || !shown.current) return;
+    const timer = setTimeout(() => failed.current("The real-time stream ended."), REALTIME_PROGRAM_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [hasProgram]);
 
   return (
     <PlayerFrame videoRef={videoRef} label="Live video" badges={badges} tools={tools} onPlaying={onPlaying} />

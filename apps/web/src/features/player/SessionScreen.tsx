@@ -104,6 +104,7 @@ export function SessionScreen({ data, room, flags, audience }: SessionScreenProp
         delivery === "webrtc" && user && audience ? (
           <RealtimeVideo
             sessionId={session.id}
+            eventId={session.eventId}
             userId={user.id}
             badges={<LiveBadges count={liveCount} />}
             tools={clipButton}

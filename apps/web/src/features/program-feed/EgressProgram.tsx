@@ -11,6 +11,7 @@ import { EncoderProgram } from "./EncoderProgram";
 import { egressJoin } from "./egressJoin";
 import { egressRecorder } from "./egressRecorder";
 import { FollowedRoom } from "./FollowedRoom";
+import { useLivekitProgramPublisher } from "./livekitProgramPublisher";
 import { ProgramCanvas } from "./ProgramCanvas";
 
 /**
@@ -32,7 +33,7 @@ export default function EgressProgram(props: {
     ? encoderIdentity(props.session.id)
     : undefined;
   const participants = useLivekitStage(join, {
-    encoder,
+    only: encoder,
     onConnected: setRoom,
     // Egress keeps the page's console in its logs: the operator finds the failure there.
     onError: (message) => console.error(`egress template: ${message}`),
@@ -61,6 +62,15 @@ function ProgramWithCard(props: {
 }) {
   const room = useRoom(props.session.id);
   const { participants, title } = props;
+  // Issue 27: the program also goes to the room's viewer places, as the program participant.
+  const publisher = useLivekitProgramPublisher(props.session.id, true);
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  useEffect(() => {
+    if (!publisher || !stream) return;
+    publisher
+      .publishProgram(stream)
+      .catch((err: unknown) => console.error(`egress template: publishing the program failed: ${err}`));
+  }, [publisher, stream]);
   const layers = useProgramScene({
     participants,
     sessionId: props.session.id,
@@ -70,7 +80,7 @@ function ProgramWithCard(props: {
   return (
     <>
       {room.data && <FollowedRoom room={room.data} eventCode={props.eventCode} />}
-      <ProgramCanvas layers={layers} participants={participants} />
+      <ProgramCanvas layers={layers} participants={participants} onStream={setStream} />
     </>
   );
 }

@@ -4,14 +4,21 @@ import { useProgramScene } from "../program-scene/useProgramScene";
 import type { StageParticipant } from "../stage/types";
 import { composeProgramFeed, type ProgramFeed } from "./composeProgramFeed";
 
-/** The program canvas itself, on the page (the recorder view): the same frames the host's tab sends. */
+/**
+ * The program canvas itself, on the page (the recorder view): the same frames the host's tab sends.
+ * `onStream` gets its canvas and sound mix as a stream (issue 27: published to the real-time viewers).
+ */
 export function ProgramCanvas({
   layers,
   participants,
+  onStream,
 }: {
   layers: readonly SceneLayer[];
   participants: readonly StageParticipant[];
+  onStream?: (stream: MediaStream) => void;
 }) {
+  const streamTo = useRef(onStream);
+  streamTo.current = onStream;
   const holder = useRef<HTMLDivElement>(null);
   const feedRef = useRef<ProgramFeed | null>(null);
   const latest = useRef({ layers, participants });
@@ -22,6 +29,7 @@ export function ProgramCanvas({
     feed.canvas.setAttribute("role", "img");
     feedRef.current = feed;
     holder.current?.append(feed.canvas);
+    streamTo.current?.(feed.stream);
     return () => {
       feed.stop();
       feed.canvas.remove();

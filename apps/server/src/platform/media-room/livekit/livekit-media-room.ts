@@ -1,6 +1,6 @@
-import type { MediaRoomJoin } from "@onstage/domain";
+import { type MediaRoomJoin, PROGRAM_PARTICIPANT_IDENTITY } from "@onstage/domain";
 import type { RoomServiceClient, VideoGrant } from "livekit-server-sdk";
-import type { MediaRoomMember, MediaRoomPort } from "../port";
+import type { MediaRoomMember, MediaRoomPort, MediaRoomRole } from "../port";
 import { type LivekitSdk, livekitClient, livekitSdk } from "./sdk";
 
 /** An operator's LiveKit project (LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET; read by main.ts). */
@@ -15,8 +15,15 @@ export interface LivekitMediaRoom extends MediaRoomPort {
   readonly provider: "livekit";
   /** Changes a connected participant's right to publish at once (issue 12: taken off stage, put back). */
   setCanPublish(sessionId: number, userId: number, canPublish: boolean): Promise<void>;
-  /** The users in the session's room now (LiveKit holds the room, so it is asked). */
-  participants(sessionId: number): Promise<number[]>;
+  /** The users in the session's room now, on stage or in a viewer place (LiveKit holds the room). */
+  participants(sessionId: number): Promise<LivekitMember[]>;
+  /** Takes a user's viewer place out (issue 27: banned, or the broadcast stopped). */
+  removeViewer(sessionId: number, userId: number): Promise<void>;
+}
+
+export interface LivekitMember {
+  userId: number;
+  role: Exclude<MediaRoomRole, "program">;
 }
 
 /**
@@ -45,19 +52,45 @@ export function livekitRoomSession(roomName: string): number | null {
 /** The participant's identity in LiveKit is our user id, so the stage maps tiles back to people. */
 export const livekitIdentity = (userId: number) => String(userId);
 
+/** A viewer place's identity (issue 27): apart from the same user's stage place, never a tile. */
+export const livekitViewerIdentity = (userId: number) => `viewer-${userId}`;
+
+const identityOf = (member: MediaRoomMember) =>
+  member.role === "program"
+    ? PROGRAM_PARTICIPANT_IDENTITY
+    : member.role === "viewer"
+      ? livekitViewerIdentity(member.userId)
+      : livekitIdentity(member.userId);
+
+/** Whose a participant of our room is: a person on stage, a user's viewer place; null for anything else. */
+export function livekitMember(identity: string): LivekitMember | null {
+  const match = /^(viewer-)?([1-9]\d{0,15})$/.exec(identity);
+  const userId = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(userId)) return null;
+  return { userId, role: match[1] ? "viewer" : "stage" };
+}
+
 /**
  * The grants a member's token carries. LiveKit treats an unset canPublish as allowed, so a viewer gets
- * an explicit false.
+ * an explicit false. Issue 27: a viewer place is hidden (never in anyone's participant list) and only
+ * subscribes; the program publishes its picture and sound (as camera and microphone) and receives nothing.
  */
 export function memberGrant(sdk: LivekitSdk, member: MediaRoomMember): VideoGrant {
+  const room = { room: livekitRoomName(member.sessionId), roomJoin: true, canUpdateOwnMetadata: false };
+  if (member.role === "viewer") {
+    return { ...room, hidden: true, canSubscribe: true, canPublish: false, canPublishData: false };
+  }
+  if (member.role === "program") {
+    const { TrackSource } = sdk;
+    const canPublishSources = [TrackSource.CAMERA, TrackSource.MICROPHONE];
+    return { ...room, canSubscribe: false, canPublish: true, canPublishData: false, canPublishSources };
+  }
   return {
-    room: livekitRoomName(member.sessionId),
-    roomJoin: true,
+    ...room,
     canSubscribe: true,
     canPublish: member.canPublish,
     canPublishData: member.canPublish,
     ...(member.canPublish ? { canPublishSources: stageSources(sdk) } : {}),
-    canUpdateOwnMetadata: false,
   };
 }
 
@@ -90,13 +123,23 @@ export function livekitMediaRoom(config: LivekitConfig): LivekitMediaRoom {
     }
   };
 
+  // Revokes the tokens minted so far (to the end of this second: a token's nbf has whole seconds), so a
+  // removed person cannot walk back in with the one they had; one minted later admits them again.
+  // LiveKit's own default revokes a minute ahead by its clock, which would refuse a quick return.
+  const removeIdentity = (sessionId: number, identity: string) =>
+    ignoreGone((rooms) =>
+      rooms.removeParticipant(livekitRoomName(sessionId), identity, {
+        revokeTokenTs: BigInt(Math.floor(Date.now() / 1000) + 1),
+      }),
+    );
+
   return {
     provider: "livekit",
 
     async join(member): Promise<MediaRoomJoin> {
       const sdk = await livekitSdk();
       const token = new sdk.AccessToken(config.apiKey, config.apiSecret, {
-        identity: livekitIdentity(member.userId),
+        identity: identityOf(member),
         name: member.name,
         ttl: LIVEKIT_TOKEN_TTL,
       });
@@ -105,19 +148,13 @@ export function livekitMediaRoom(config: LivekitConfig): LivekitMediaRoom {
         provider: "livekit",
         url: config.url,
         token: await token.toJwt(),
-        canPublish: member.canPublish,
+        canPublish: member.role === "viewer" ? false : member.canPublish,
       };
     },
 
-    // Revokes the tokens minted so far (to the end of this second: a token's nbf has whole seconds), so a
-    // removed person cannot walk back in with the one they had; one minted later admits them again.
-    // LiveKit's own default revokes a minute ahead by its clock, which would refuse a quick return.
-    remove: (sessionId, userId) =>
-      ignoreGone((rooms) =>
-        rooms.removeParticipant(livekitRoomName(sessionId), livekitIdentity(userId), {
-          revokeTokenTs: BigInt(Math.floor(Date.now() / 1000) + 1),
-        }),
-      ),
+    remove: (sessionId, userId) => removeIdentity(sessionId, livekitIdentity(userId)),
+
+    removeViewer: (sessionId, userId) => removeIdentity(sessionId, livekitViewerIdentity(userId)),
 
     close: (sessionId) => ignoreGone((rooms) => rooms.deleteRoom(livekitRoomName(sessionId))),
 
@@ -137,7 +174,7 @@ export function livekitMediaRoom(config: LivekitConfig): LivekitMediaRoom {
       const { sdk, client: rooms } = await connected();
       try {
         const list = await rooms.listParticipants(livekitRoomName(sessionId));
-        return list.map((p) => Number(p.identity)).filter(Number.isSafeInteger);
+        return list.flatMap((p) => livekitMember(p.identity) ?? []);
       } catch (error) {
         if (alreadyGone(sdk, error)) return [];
         throw error;

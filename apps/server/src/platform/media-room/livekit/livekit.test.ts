@@ -9,6 +9,7 @@ import type { MediaRoomPort } from "../port";
 import {
   type LivekitMediaRoom,
   livekitMediaRoom,
+  livekitMember,
   livekitRoomName,
   livekitRoomSession,
 } from "./livekit-media-room";
@@ -28,6 +29,21 @@ const host = { sessionId: 7, userId: 42, name: "Ada Host", canPublish: true };
 const viewer = { sessionId: 7, userId: 43, name: "Vic Viewer", canPublish: false };
 const claimsOf = (token: string): Promise<ClaimGrants> =>
   new TokenVerifier(keys.apiKey, keys.apiSecret).verify(token);
+
+describe("who a participant of our LiveKit room is", () => {
+  it.each([
+    { identity: "42", want: { userId: 42, role: "stage" } },
+    { identity: "viewer-42", want: { userId: 42, role: "viewer" } },
+    { identity: "program", want: null },
+    { identity: "rtmp-7", want: null },
+    { identity: "viewer-0", want: null },
+    { identity: "viewer-", want: null },
+    { identity: "042", want: null },
+    { identity: "viewer-99999999999999999", want: null },
+  ])("$identity", ({ identity, want }) => {
+    expect(livekitMember(identity)).toEqual(want);
+  });
+});
 
 describe("livekit media room", () => {
   it("gives a stage member a token that publishes camera, microphone and screen in the session's room", async () => {

@@ -1,9 +1,10 @@
+import { PROGRAM_PARTICIPANT_IDENTITY } from "@onstage/domain";
 import { describe, expect, it } from "vitest";
 import {
   encoderIdentity,
   type RoomMember,
   StageStreams,
-  toEncoderStage,
+  toSoleStage,
   toStageParticipants,
 } from "./stageParticipants";
 
@@ -61,9 +62,26 @@ describe("LiveKit participants on the stage", () => {
     const viewer = member("9", { permissions: { canPublish: false } });
     const me = member("10", { isLocal: true, permissions: { canPublish: false } });
     const recorder = member("EG_recorder");
-    expect(toStageParticipants([me, viewer, recorder, member("3")], streams()).map((p) => p.userId)).toEqual([
-      3,
-    ]);
+    // Issue 27: the composed program and a viewer place are never tiles.
+    const program = member(PROGRAM_PARTICIPANT_IDENTITY);
+    const viewerPlace = member("viewer-11", { permissions: { canPublish: false } });
+    expect(
+      toStageParticipants([me, viewer, recorder, program, viewerPlace, member("3")], streams()).map(
+        (p) => p.userId,
+      ),
+    ).toEqual([3]);
+  });
+
+  it("gives a viewer place the program participant alone (issue 27)", () => {
+    const program = member(PROGRAM_PARTICIPANT_IDENTITY, {
+      trackPublications: tracks([
+        ["TR_pv", published("camera", "program-video")],
+        ["TR_pa", published("microphone", "program-audio")],
+      ]),
+    });
+    const [shown, ...others] = toSoleStage([member("3"), program], PROGRAM_PARTICIPANT_IDENTITY, streams());
+    expect(others).toEqual([]);
+    expect(shown?.media).toEqual({ tracks: ["program-video", "program-audio"] });
   });
 
   it("keeps a participant's stream while its tracks stay, and makes a new one when a track comes", () => {
@@ -95,7 +113,7 @@ describe("an RTMP session's encoder (LiveKit Ingress) on the stage", () => {
   });
 
   it("is the RTMP session's stage alone, without a name; people and other sessions' encoders are left out", () => {
-    const stage = toEncoderStage(
+    const stage = toSoleStage(
       [member("5"), member(encoderIdentity(8)), encoder],
       encoderIdentity(9),
       streams(),
@@ -107,6 +125,6 @@ describe("an RTMP session's encoder (LiveKit Ingress) on the stage", () => {
   });
 
   it("is empty until the encoder joins", () => {
-    expect(toEncoderStage([member("5")], encoderIdentity(9), streams())).toEqual([]);
+    expect(toSoleStage([member("5")], encoderIdentity(9), streams())).toEqual([]);
   });
 });

@@ -90,8 +90,11 @@ export function toStageParticipants(
  */
 export const encoderIdentity = (sessionId: number) => `rtmp-${sessionId}`;
 
-/** An RTMP session's stage: its encoder alone (no user id, no name) once it is in the room. */
-export function toEncoderStage(
+/**
+ * A stage of one participant that is not a person (no user id, no name), once it is in the room: an
+ * RTMP session's encoder, or the composed program a viewer place receives (issue 27).
+ */
+export function toSoleStage(
   members: Iterable<RoomMember>,
   identity: string,
   streams: StageStreams,

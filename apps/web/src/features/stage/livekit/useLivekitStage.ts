@@ -2,7 +2,7 @@ import { errorMessage, type MediaRoomJoin } from "@onstage/domain";
 import type { Room } from "livekit-client";
 import { useEffect, useRef, useState } from "react";
 import type { StageParticipant } from "../types";
-import { StageStreams, toEncoderStage, toStageParticipants } from "./stageParticipants";
+import { StageStreams, toSoleStage, toStageParticipants } from "./stageParticipants";
 
 type LivekitJoin = Extract<MediaRoomJoin, { provider: "livekit" }>;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -14,8 +14,11 @@ export interface LivekitStageOptions {
   onError?: (message: string) => void;
   /** The room once connected (the Egress template hands it to the egress SDK). */
   onConnected?: (room: Room) => void;
-  /** An RTMP session: the stage is this encoder participant alone (toEncoderStage), not the people. */
-  encoder?: string;
+  /**
+   * The stage is this participant alone (toSoleStage), not the people: an RTMP session's encoder, or the
+   * program for a viewer place (issue 27).
+   */
+  only?: string;
 }
 
 /**
@@ -37,7 +40,7 @@ export function useLivekitStage(
   const url = join?.url;
   const token = join?.token;
   const canPublish = join?.canPublish ?? false;
-  const encoder = options.encoder;
+  const only = options.only;
 
   useEffect(() => {
     if (token === undefined) return;
@@ -56,9 +59,7 @@ export function useLivekitStage(
       const streams = new StageStreams((tracks) => new MediaStream(tracks));
       const refresh = () => {
         const members = [current.localParticipant, ...current.remoteParticipants.values()];
-        setParticipants(
-          encoder ? toEncoderStage(members, encoder, streams) : toStageParticipants(members, streams),
-        );
+        setParticipants(only ? toSoleStage(members, only, streams) : toStageParticipants(members, streams));
       };
       for (const event of [
         livekit.RoomEvent.ParticipantConnected,
@@ -90,7 +91,7 @@ export function useLivekitStage(
       setParticipants([]);
       void joined?.disconnect();
     };
-  }, [url, token, canPublish, encoder]);
+  }, [url, token, canPublish, only]);
 
   const screen = options.screen ?? false;
   useEffect(() => {
