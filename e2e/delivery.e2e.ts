@@ -138,7 +138,8 @@ test("a small room watches over WebRTC; ?useHLS gives HLS; show-to-all and the t
     await showToAll.click();
     await expect.poll(() => showToAll.isChecked()).toBe(true);
     await switchesWithoutABreak([ada, bea], false);
-    expect(ada.playlists.length).toBeGreaterThan(0);
+    // Issue 27 §2: HLS is the server's LL-HLS, which hls.js reloads blocking on the next part.
+    expect(ada.playlists.some((url) => /\/ll\.m3u8\?_HLS_msn=\d+&_HLS_part=\d+/.test(url))).toBe(true);
     await showToAll.click();
     await expect.poll(() => showToAll.isChecked()).toBe(false);
     await switchesWithoutABreak([ada, bea], true);
