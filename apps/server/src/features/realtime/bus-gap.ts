@@ -7,7 +7,9 @@ import type { RealtimeIo } from "./socket";
 // Issue 23 §2.11: while Redis is away, other nodes' messages do not reach this node; its viewers heard
 // nothing until their own node published. On a timer, the node reads the sequences of the topics its
 // clients follow and hands them what committed elsewhere (realtime_messages holds it). When the bus is
-// back, a copy that also arrives over Redis is dropped by the client by its sequence.
+// back, a copy that also arrives over Redis is dropped by the client by its sequence. A node notices the
+// loss a moment after it happened, and what committed in between must be handed over too: so the newest
+// sequence delivered is kept for every topic all along, not read when the loss is noticed.
 
 export interface BusGap {
   /** A batch this node handed to its subscribers (its own or another node's). */
@@ -17,13 +19,16 @@ export interface BusGap {
   stop(): void;
 }
 
+/** The delivered sequences kept before the topics nobody follows are dropped from them. */
+const PRUNE_AT_TOPICS = 10_000;
+
 export function busGap(
   io: RealtimeIo,
   db: Database,
   deliver: (topic: string, batch: TopicMessage[]) => void,
   options: { intervalMs: number; log: FastifyBaseLogger },
 ): BusGap {
-  /** While the bus is away: the newest sequence this node delivered per topic it follows. */
+  /** The newest sequence this node delivered per topic (pruned to the followed ones now and then). */
   const lastDelivered = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
   let polling = false;
@@ -31,7 +36,7 @@ export function busGap(
   const followedTopics = () =>
     [...io.of("/").adapter.rooms.keys()].filter((room) => parseTopic(room) !== null);
 
-  /** The topics' sequences now: what committed before this is taken as delivered. */
+  /** The sequences now of followed topics never delivered here: what committed before is taken as delivered. */
   async function snapshot(): Promise<void> {
     const topics = followedTopics().filter((topic) => !lastDelivered.has(topic));
     if (topics.length === 0) return;
@@ -51,10 +56,15 @@ export function busGap(
     }
   }
 
-  function stop() {
+  function stopPolling() {
     if (timer) clearInterval(timer);
     timer = null;
-    lastDelivered.clear();
+  }
+
+  /** Topics nobody here follows any more are forgotten (they would come back through a snapshot). */
+  function prune() {
+    const followed = new Set(followedTopics());
+    for (const topic of lastDelivered.keys()) if (!followed.has(topic)) lastDelivered.delete(topic);
   }
 
   const poll = () => {
@@ -71,9 +81,9 @@ export function busGap(
 
   return {
     delivered(topic, batch) {
-      if (!timer) return;
       const last = batch.at(-1)?.seq;
       if (last !== undefined && last > (lastDelivered.get(topic) ?? 0)) lastDelivered.set(topic, last);
+      if (lastDelivered.size > PRUNE_AT_TOPICS) prune();
     },
     busDown() {
       if (timer) return;
@@ -81,7 +91,13 @@ export function busGap(
       timer = setInterval(poll, options.intervalMs);
     },
     // Back, the bus carries every node's messages again (and the clients resume what it lost).
-    busUp: stop,
-    stop,
+    busUp() {
+      stopPolling();
+      prune();
+    },
+    stop() {
+      stopPolling();
+      lastDelivered.clear();
+    },
   };
 }
