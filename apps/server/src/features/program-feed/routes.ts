@@ -35,6 +35,8 @@ const ON_AIR = new Set<SessionStream["activeState"]>(["recording", "streaming"])
  */
 const MEDIA_PATH =
   /^(?:streams\/([1-9]\d{0,15})|preview)\/(?:(1080p|720p|360p)\/)?((?:live|vod|master|captions|captions-vod|ll)\.m3u8|live\d{1,10}\.(?:ts|vtt)|init\d{1,10}\.mp4|s\d{1,10}(?:\.p\d{1,4})?\.m4s)$/;
+/** The live playlist's name at the end of a stream's URL (an LL-HLS stream's viewers get ll.m3u8). */
+const LIVE_PLAYLIST_NAME = new RegExp(`/${LIVE_PLAYLIST.replace(".", "\\.")}$`);
 const Id = z
   .string()
   .regex(/^[1-9]\d{0,15}$/)
@@ -93,7 +95,7 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
         const lowLatency = stream && media.lowLatency?.find(sessionId, stream.id);
         const livePlaybackUrl =
           lowLatency && !lowLatency.state.hasEnded
-            ? stream.livePlaybackUrl?.replace(new RegExp(`/${LIVE_PLAYLIST}$`), `/${LL_PLAYLIST}`)
+            ? stream.livePlaybackUrl?.replace(LIVE_PLAYLIST_NAME, `/${LL_PLAYLIST}`)
             : stream?.livePlaybackUrl;
         return {
           stream,
@@ -145,9 +147,10 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
               .header("cache-control", "no-store")
               .send({ error: { code, message: answer.message } });
           }
-          reply.header("access-control-allow-origin", "*");
-          reply.header("cross-origin-resource-policy", "cross-origin");
-          return reply.header("cache-control", answer.cacheControl).type(PLAYLIST_TYPE).send(answer.body);
+          return crossOrigin(reply)
+            .header("cache-control", answer.cacheControl)
+            .type(PLAYLIST_TYPE)
+            .send(answer.body);
         }
         // A player asks for the preload hint's part before it is written.
         if (lowLatency) await untilWritten(lowLatency, file, () => closed(reply));
@@ -156,8 +159,7 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
           ? await media.files.read(sessionId, streamId, path.posix.join(variant, file))
           : await localPreviewFile(previewDir(media.mediaDir, sessionId), path.join(variant, file));
         if (!found) return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
-        reply.header("access-control-allow-origin", "*");
-        reply.header("cross-origin-resource-policy", "cross-origin");
+        crossOrigin(reply);
         if (found.kind === "redirect") {
           // The signed URL lives 10 minutes at least: a cache may keep the redirect for one.
           return reply.header("cache-control", "public, max-age=60").redirect(found.url, 302);
@@ -178,6 +180,10 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
     });
   };
 }
+
+/** What a player on another origin (the web app behind a CDN, an embed) may read. */
+const crossOrigin = (reply: FastifyReply) =>
+  reply.header("access-control-allow-origin", "*").header("cross-origin-resource-policy", "cross-origin");
 
 /** Aborted when the client goes away before its answer: a held request frees its place. */
 function closed(reply: FastifyReply): AbortSignal {

@@ -41,6 +41,15 @@ describeOnPostgres("the stage's rights on LiveKit", (use) => {
   };
   const isOnStage = (who: "guest" | "otherGuest" | "speaker" | Person) =>
     standIn.participant(room(), String(personOf(who).userId)) !== undefined;
+  /** The host bans a user from the event (a shadow ban with `shadow`). */
+  const banFromEvent = (userId: number, shadow = false) =>
+    scene.people.host.client.post("/api/event/ban", {
+      user_id: userId,
+      event_id: scene.event,
+      organization_id: scene.channel,
+      ban_type: "event",
+      ...(shadow ? { shadow } : {}),
+    });
   const setOpenStage = (open: boolean) =>
     scene.people.host.client.post("/api/video-session/update-settings", { ...ids(), open_stage: open });
 
@@ -65,12 +74,7 @@ describeOnPostgres("the stage's rights on LiveKit", (use) => {
 
     await setOpenStage(true);
     await joinStage("otherGuest");
-    const ban = await host.client.post("/api/event/ban", {
-      user_id: otherGuest.userId,
-      event_id: scene.event,
-      organization_id: scene.channel,
-      ban_type: "event",
-    });
+    const ban = await banFromEvent(otherGuest.userId);
     expect(ban.statusCode).toBe(201);
     await eventually("the banned walk-in is taken off", () => !isOnStage("otherGuest"), 1_000);
   });
@@ -79,13 +83,7 @@ describeOnPostgres("the stage's rights on LiveKit", (use) => {
     expect((await setOpenStage(true)).statusCode).toBe(200);
     const walkIn = await scene.person(scene.registered);
     await joinStage(walkIn);
-    const ban = await scene.people.host.client.post("/api/event/ban", {
-      user_id: walkIn.userId,
-      event_id: scene.event,
-      organization_id: scene.channel,
-      ban_type: "event",
-      shadow: true,
-    });
+    const ban = await banFromEvent(walkIn.userId, true);
     expect(ban.statusCode).toBe(201);
     await eventually("the shadow-banned walk-in is taken off", () => !isOnStage(walkIn), 1_000);
     const again = await walkIn.client.post("/api/video-session/join-stage", ids());
@@ -136,12 +134,7 @@ describeOnPostgres("the stage's rights on LiveKit", (use) => {
     });
     expect(programClaims.video?.canPublishSources).toEqual(["camera", "microphone"]);
 
-    const ban = await scene.people.host.client.post("/api/event/ban", {
-      user_id: viewer.userId,
-      event_id: scene.event,
-      organization_id: scene.channel,
-      ban_type: "event",
-    });
+    const ban = await banFromEvent(viewer.userId);
     expect(ban.statusCode).toBe(201);
     const viewerPlace = () => standIn.participant(`session-${broadcasting}`, `viewer-${viewer.userId}`);
     await eventually("the banned viewer is taken out", () => viewerPlace() === undefined, 1_000);

@@ -64,12 +64,14 @@ export class LowLatencyStreams {
 
   publish(sessionId: number, streamId: number, state: LlHlsState): void {
     const key = `${sessionId}/${streamId}`;
-    const entry = this.streams.get(key);
+    let entry = this.streams.get(key);
     if (entry) entry.stream.publish(state);
-    else this.streams.set(key, { stream: new LowLatencyStream(state), forget: null });
-    const published = this.streams.get(key);
-    if (published && state.hasEnded && !published.forget) {
-      published.forget = setTimeout(() => this.forget(sessionId, streamId), ENDED_KEPT_MS).unref();
+    else {
+      entry = { stream: new LowLatencyStream(state), forget: null };
+      this.streams.set(key, entry);
+    }
+    if (state.hasEnded && !entry.forget) {
+      entry.forget = setTimeout(() => this.forget(sessionId, streamId), ENDED_KEPT_MS).unref();
     }
   }
 
