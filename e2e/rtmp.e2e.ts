@@ -106,10 +106,21 @@ test("the host streams from an encoder; the audience watches it with no camera s
     await playsVideo(host, "Your encoder's stream");
     expect(await axeViolations(host)).toEqual([]);
 
+    const playlists: string[] = [];
+    guest.on("request", (request) => {
+      if (request.url().includes(".m3u8"))
+        playlists.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    });
     await button(host, "Go live").click();
     await host.getByRole("dialog", { name: "Go live" }).getByRole("button", { name: "Go live only" }).click();
     await sessionState(guest, "Live").waitFor();
     await playsVideo(guest, "Live video");
+    // Issue 27 §2: the audience plays the stream's LL-HLS master, and hls.js reloads its rendition's
+    // playlist blocking on the next part.
+    expect(playlists[0]).toMatch(/\/streams\/\d+\/ll-master\.m3u8$/);
+    await expect
+      .poll(() => playlists.some((url) => /\/ll\.m3u8\?_HLS_msn=\d+&_HLS_part=\d+/.test(url)))
+      .toBe(true);
     expect(await axeViolations(guest)).toEqual([]);
 
     // Spec 2 §4: RTMP-native end sets the session to ended, in one step.

@@ -65,6 +65,7 @@ import { BroadcastLifecycle } from "./kernel/broadcast/lifecycle";
 import { sessionCache } from "./kernel/identity/session-cache";
 import { cookiePolicy } from "./kernel/identity/user-sessions";
 import { registerViewer, withoutViewer } from "./kernel/identity/viewer";
+import { LowLatencyStreams } from "./media/ll-hls/streams";
 import { databaseTracker, type Tracker } from "./platform/analytics/tracker";
 import type { Database } from "./platform/database";
 import {
@@ -277,6 +278,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const egress = deps.livekit && deps.s3 ? livekitProgramEgress(deps.livekit, deps.s3) : null;
   const mediaDir = deps.mediaDir ?? (await mkdtemp(path.join(tmpdir(), "onstage-media-")));
   const mediaSecret = deps.mediaSecret ?? randomBytes(32).toString("base64url");
+  // Issue 27 §2: the LL-HLS this node packages and serves; with a bucket viewers get standard HLS.
+  const lowLatency = deps.s3 ? null : new LowLatencyStreams();
   const programFeed = programFeedFeature(shared, {
     httpServer: server.server,
     ffmpegPath,
@@ -285,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     s3: deps.s3,
     serverCompositor: deps.serverCompositor ?? null,
     egress: egress !== null,
+    lowLatency,
   });
   const captions = deps.captions ?? { enabled: false, delayMs: 0 };
   const rtmpIngest = rtmpIngestFeature(shared, {
@@ -297,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     captions,
     // Issue 13 §5: with LiveKit, encoders push to its Ingress and join the room.
     livekitIngress: deps.livekit ? livekitRtmpIngress(deps.livekit) : null,
+    lowLatency,
   });
   // Compositor WebSockets stay open until told, and would hold the HTTP server's close.
   server.addHook("preClose", () => programFeed.closeUploads());

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { FMP4_TEE_SLAVE, TEE_ENCODING } from "./ll-hls/ffmpeg-output";
+import { outputDescriptor } from "../platform/ffmpeg/run";
+import { fmp4TeeSlave, TEE_ENCODING } from "./ll-hls/ffmpeg-output";
 
 // The ffmpeg command lines of the program feed (MEDIA-NOTES "Server: MediaRecorder chunks -> ffmpeg ->
 // HLS"). Every run writes the same live playlist with append_list, so a run that follows another (the
@@ -13,6 +14,8 @@ export const LIVE_PLAYLIST = "live.m3u8";
  */
 export const FFMPEG_PLAYLIST = "ffmpeg-live.playlist";
 export const VOD_PLAYLIST = "vod.m3u8";
+/** An RTMP stream's live master of its renditions (a ladder's recording then has its vod.m3u8 master too). */
+export const MASTER_PLAYLIST = "master.m3u8";
 /** Segment names ffmpeg writes (live0.ts, live1.ts...): the only files the media route serves beside the playlists. */
 export const SEGMENT_PATTERN = "live%d.ts";
 
@@ -36,23 +39,29 @@ const AAC = ["-c:a", "aac", "-aac_coder", "fast"];
 const hlsFlags = (discontinuity: boolean) =>
   ["program_date_time", "append_list", "omit_endlist", ...(discontinuity ? ["discont_start"] : [])].join("+");
 
-export function hlsOutput(dir: string, discontinuity: boolean): string[] {
-  return [
-    ...AAC,
-    ...["-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", hlsFlags(discontinuity)],
-    ...["-hls_segment_filename", path.join(dir, SEGMENT_PATTERN), path.join(dir, FFMPEG_PLAYLIST)],
-  ];
+/**
+ * One rendition's outputs from one encode: its HLS in `dir` (relative to the run's working directory,
+ * "" for that folder itself, so that no path needs the tee muxer's escaping), the recording's; and with
+ * `fmp4Fd`, the LL-HLS packager's fragmented MP4 on that descriptor (issue 27 §2), through a tee, which
+ * needs every stream mapped.
+ */
+export function renditionOutputs(dir: string, discontinuity: boolean, fmp4Fd: number | null): string[] {
+  const segments = path.posix.join(dir, SEGMENT_PATTERN);
+  const playlist = path.posix.join(dir, FFMPEG_PLAYLIST);
+  const flags = hlsFlags(discontinuity);
+  if (fmp4Fd === null) {
+    return [
+      ...AAC,
+      ...["-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", flags],
+      ...["-hls_segment_filename", segments, playlist],
+    ];
+  }
+  const hls = `[f=hls:hls_time=1:hls_list_size=6:hls_flags=${flags}:hls_segment_filename=${segments}]${playlist}`;
+  return [...AAC, ...TEE_ENCODING, "-f", "tee", `${hls}|${fmp4TeeSlave(fmp4Fd)}`];
 }
 
-/**
- * The program feed's outputs from one encode: the HLS above (the recording's), and the fragmented MP4
- * of the LL-HLS packager on stdout (issue 27 §2). Paths are relative: the run's working directory is the
- * stream's folder, so no path needs the tee muxer's escaping. Every stream must be mapped.
- */
-export function programOutputs(discontinuity: boolean): string[] {
-  const hls = `[f=hls:hls_time=1:hls_list_size=6:hls_flags=${hlsFlags(discontinuity)}:hls_segment_filename=${SEGMENT_PATTERN}]${FFMPEG_PLAYLIST}`;
-  return [...AAC, ...TEE_ENCODING, "-f", "tee", `${hls}|${FMP4_TEE_SLAVE}`];
-}
+/** The program feed's one rendition, in the stream's folder, with its LL-HLS on the run's first output. */
+const programOutputs = (discontinuity: boolean) => renditionOutputs("", discontinuity, outputDescriptor(0));
 
 /** MediaRecorder's H.264 is copied (~0.03 of a core); VP8 and the rest are encoded at 30 fps. */
 export const isH264 = (mimeType: string) => /h264|avc1/i.test(mimeType);

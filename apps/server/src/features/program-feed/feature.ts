@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { LowLatencyStreams } from "../../media/ll-hls/streams";
+import type { LowLatencyStreams } from "../../media/ll-hls/streams";
 import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { FeatureDeps } from "../deps";
 import type { Feature } from "../feature";
@@ -23,6 +23,12 @@ export interface ProgramFeedOptions {
   serverCompositor: { chromiumPath: string } | null;
   /** LiveKit Egress composes the program (features/program-egress): no feed here, host tabs never send. */
   egress: boolean;
+  /**
+   * The LL-HLS streams this node packages (the program feed's, the RTMP ingest's), served by the media
+   * route; null with S3_*: LL-HLS is served by the node that packages it (its blocking reloads wait on the
+   * packager), not from a bucket, which other nodes and a CDN serve as standard HLS (docs/decisions.md).
+   */
+  lowLatency: LowLatencyStreams | null;
 }
 
 /** Issue 11 §3, §5, §6: the program feed's upload, its HLS pipeline and recording, and playback. */
@@ -30,11 +36,8 @@ export function programFeedFeature(
   deps: FeatureDeps,
   options: ProgramFeedOptions,
 ): Feature & { closeUploads(): Promise<void> } {
-  const { ffmpegPath, mediaDir, mediaSecret, serverCompositor, egress, s3 } = options;
+  const { ffmpegPath, mediaDir, mediaSecret, serverCompositor, egress, s3, lowLatency } = options;
   const bucket = s3 ? { s3, mediaSecret } : null;
-  // LL-HLS is served by the node that packages it (its blocking reloads wait on the packager): not from a
-  // bucket, which other nodes and a CDN serve as standard HLS (docs/decisions.md).
-  const lowLatency = s3 ? null : new LowLatencyStreams();
   const feeds =
     ffmpegPath && !egress ? new ProgramFeeds(deps, ffmpegPath, mediaDir, bucket, lowLatency) : null;
   // Without ffmpeg there is no feed to compose.

@@ -100,4 +100,24 @@ describe("LL-HLS answers", () => {
     expect(await held).toMatchObject({ status: 200 });
     expect(streams.find(1, 2)).toBeNull();
   });
+
+  test("an RTMP ladder's renditions: each its own stream, offered while one is live, all forgotten at once", () => {
+    streams.forget(1, 2);
+    expect(streams.offers(1, 2)).toBe(false);
+    streams.publish(1, 2, stateAt(4, 0), "720p");
+    streams.publish(1, 2, stateAt(2, 1), "360p");
+    expect(streams.find(1, 2, "360p")?.state.segments).toHaveLength(3);
+    expect(streams.find(1, 2)).toBeNull();
+    expect(streams.offers(1, 2)).toBe(true);
+    // A captioned stream's new viewers get standard HLS, while its renditions are still packaged.
+    streams.withhold(1, 2, true);
+    expect(streams.offers(1, 2)).toBe(false);
+    streams.withhold(1, 2, false);
+    expect(streams.offers(1, 2)).toBe(true);
+    streams.publish(1, 2, stateAt(4, 1, true), "720p");
+    streams.publish(1, 2, stateAt(2, 2, true), "360p");
+    expect(streams.offers(1, 2)).toBe(false);
+    streams.forget(1, 2);
+    expect([streams.find(1, 2, "720p"), streams.find(1, 2, "360p")]).toEqual([null, null]);
+  });
 });

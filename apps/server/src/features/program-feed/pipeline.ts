@@ -1,11 +1,7 @@
 import { EventEmitter } from "node:events";
-import { readdirSync } from "node:fs";
-import { pipeline } from "node:stream/promises";
 import { COMPOSITOR_TIMESLICE_MS } from "@onstage/domain";
 import { compositorArgs, slateArgs } from "../../media/ffmpeg-args";
-import { folderFiles } from "../../media/ll-hls/files";
-import { resumePoint } from "../../media/ll-hls/names";
-import { LlHlsPackager } from "../../media/ll-hls/packager";
+import { LowLatencyRendition } from "../../media/ll-hls/rendition";
 import type { LlHlsState } from "../../media/ll-hls/state";
 import { type PipelineLog, PlaylistFollower, type RunStart } from "../../media/playlist-follower";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
@@ -76,18 +72,15 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
   private switching: Promise<void> = Promise.resolve();
   private stopped = false;
   private readonly follower: PlaylistFollower;
-  private readonly lowLatency: LlHlsPackager;
-  /** The current run's stdout into the packager: done when ffmpeg closed it. */
-  private packing: Promise<void> = Promise.resolve();
+  private readonly lowLatency: LowLatencyRendition;
 
   constructor(private readonly options: PipelineOptions) {
     super();
-    this.lowLatency = new LlHlsPackager({
-      files: folderFiles(options.dir),
-      now: Date.now,
-      ...resumePoint(folderNames(options.dir)),
-    });
-    this.lowLatency.onPublish((state) => this.emit("lowLatency", state));
+    this.lowLatency = new LowLatencyRendition(
+      options.dir,
+      (state) => this.emit("lowLatency", state),
+      (err) => options.log.error({ err: String(err) }, "program feed: LL-HLS packaging failed"),
+    );
     this.follower = new PlaylistFollower(options.dir, options.recording, options.log);
     this.follower.on("live", () => this.emit("live"));
     this.follower.on("recorded", () => this.emit("recorded"));
@@ -109,7 +102,7 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
         const run = new FfmpegRun(
           this.options.ffmpegPath,
           compositorArgs(mimeType, this.follower.hasSegments),
-          { stdin: true, stdout: true, cwd: this.options.dir },
+          { stdin: true, outputs: 1, cwd: this.options.dir },
         );
         input.attach(run);
         return run;
@@ -135,7 +128,7 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
         startedAt = Date.now();
         return new FfmpegRun(this.options.ffmpegPath, slateArgs(this.options.slateColour), {
           stdin: false,
-          stdout: true,
+          outputs: 1,
           cwd: this.options.dir,
         });
       },
@@ -154,7 +147,6 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     const run = this.run;
     this.run = null;
     await run?.stop();
-    await this.packing;
     await this.lowLatency.end();
     await this.follower.stop();
   }
@@ -169,28 +161,16 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
       const previous = this.run;
       this.run = null;
       await previous?.stop();
-      // The previous run's last fragments are its own, not the next run's.
-      await this.packing;
       if (this.stopped || this.source !== source) return;
       await this.follower.start(runStart);
       await this.lowLatency.newRun();
       const run = start();
       this.run = run;
-      this.packing = this.pack(run);
+      const [fmp4] = run.outputs;
+      if (fmp4) this.lowLatency.pack(fmp4, () => run.stopping);
       void run.exited.then((code) => this.exitedOnItsOwn(run, source, code));
     });
     return this.switching;
-  }
-
-  /** A packager failure (bytes it cannot read) ends LL-HLS for this run; HLS goes on (onfail=ignore). */
-  private async pack(run: FfmpegRun): Promise<void> {
-    if (!run.output) return;
-    try {
-      await pipeline(run.output, this.lowLatency.writable());
-    } catch (err) {
-      if (!run.stopping)
-        this.options.log.error({ err: String(err) }, "program feed: LL-HLS packaging failed");
-    }
   }
 
   private exitedOnItsOwn(run: FfmpegRun, source: CompositorInput | "slate", code: number | null): void {
@@ -206,13 +186,5 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
     source.closed = true;
     this.emit("sourceFailed", run.errorOutput || `ffmpeg exited with ${code}`);
     this.useSlate();
-  }
-}
-
-function folderNames(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
   }
 }

@@ -5,9 +5,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireTopicReader } from "../../kernel/access/topic-access";
 import { findLatestStream, findLiveStream } from "../../kernel/broadcast/streams";
-import { LIVE_PLAYLIST } from "../../media/ffmpeg-args";
+import { LIVE_PLAYLIST, MASTER_PLAYLIST } from "../../media/ffmpeg-args";
 import { MEDIA_URL_PREFIX, previewDir, signedUrl } from "../../media/hls-paths";
-import { LL_PLAYLIST } from "../../media/ll-hls/names";
+import { LL_MASTER_PLAYLIST, LL_PLAYLIST } from "../../media/ll-hls/names";
 import type { LowLatencyStreams } from "../../media/ll-hls/streams";
 import { mediaToken, mediaTokenValid, previewSecret } from "../../media/playback-tokens";
 import {
@@ -31,12 +31,21 @@ const ON_AIR = new Set<SessionStream["activeState"]>(["recording", "streaming"])
  * preview, signed apart): the playlists, an RTMP ladder's master and variant directories, the numbered
  * segments; and the captions writer's (features/captions): its subtitle playlists and a WebVTT file per
  * segment; and the LL-HLS packager's (media/ll-hls): its playlist (ll.m3u8, written on request), init
- * sections, segments and parts. No room for "..": every part is matched whole.
+ * sections, segments and parts, and an RTMP stream's LL master. No room for "..": every part is matched
+ * whole.
  */
 const MEDIA_PATH =
-  /^(?:streams\/([1-9]\d{0,15})|preview)\/(?:(1080p|720p|360p)\/)?((?:live|vod|master|captions|captions-vod|ll)\.m3u8|live\d{1,10}\.(?:ts|vtt)|init\d{1,10}\.mp4|s\d{1,10}(?:\.p\d{1,4})?\.m4s)$/;
-/** The live playlist's name at the end of a stream's URL (an LL-HLS stream's viewers get ll.m3u8). */
-const LIVE_PLAYLIST_NAME = new RegExp(`/${LIVE_PLAYLIST.replace(".", "\\.")}$`);
+  /^(?:streams\/([1-9]\d{0,15})|preview)\/(?:(1080p|720p|360p)\/)?((?:live|vod|master|captions|captions-vod|ll|ll-master)\.m3u8|live\d{1,10}\.(?:ts|vtt)|init\d{1,10}\.mp4|s\d{1,10}(?:\.p\d{1,4})?\.m4s)$/;
+/**
+ * An LL-HLS stream's viewers get its LL playlist instead of the live one: the program feed's ll.m3u8, an
+ * RTMP stream's master of its renditions' ll.m3u8.
+ */
+const LOW_LATENCY_URLS: readonly [RegExp, string][] = [
+  [new RegExp(`/${LIVE_PLAYLIST.replace(".", "\\.")}$`), `/${LL_PLAYLIST}`],
+  [new RegExp(`/${MASTER_PLAYLIST.replace(".", "\\.")}$`), `/${LL_MASTER_PLAYLIST}`],
+];
+const lowLatencyUrl = (url: string) =>
+  LOW_LATENCY_URLS.reduce((swapped, [pattern, name]) => swapped.replace(pattern, name), url);
 const Id = z
   .string()
   .regex(/^[1-9]\d{0,15}$/)
@@ -92,10 +101,9 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
               ? deps.storage.url(url.slice(FILES_URL_PREFIX.length))
               : signedUrl(url, token);
         // Issue 27 §2: while this node packages the stream's LL-HLS, viewers play that playlist.
-        const lowLatency = stream && media.lowLatency?.find(sessionId, stream.id);
         const livePlaybackUrl =
-          lowLatency && !lowLatency.state.hasEnded
-            ? stream.livePlaybackUrl?.replace(LIVE_PLAYLIST_NAME, `/${LL_PLAYLIST}`)
+          stream?.livePlaybackUrl && media.lowLatency?.offers(sessionId, stream.id)
+            ? lowLatencyUrl(stream.livePlaybackUrl)
             : stream?.livePlaybackUrl;
         return {
           stream,
@@ -133,7 +141,7 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
         if (!mediaTokenValid(secret, token, { sessionId, streamId }, deps.clock())) {
           return reply.code(403).send({ error: { code: "forbidden", message: "This link has expired." } });
         }
-        const lowLatency = streamId && !variant ? media.lowLatency?.find(sessionId, streamId) : null;
+        const lowLatency = streamId ? media.lowLatency?.find(sessionId, streamId, variant) : null;
         if (file === LL_PLAYLIST) {
           if (!lowLatency)
             return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });

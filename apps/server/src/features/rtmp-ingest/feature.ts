@@ -1,3 +1,4 @@
+import type { LowLatencyStreams } from "../../media/ll-hls/streams";
 import type { RtmpIngress } from "../../platform/media-room/livekit/ingress";
 import type { S3StorageConfig } from "../../platform/storage/s3";
 import type { CaptionsOptions } from "../captions/service";
@@ -31,6 +32,8 @@ export interface RtmpIngestFeatureOptions {
   captions: CaptionsOptions;
   /** LiveKit Ingress takes encoders instead (LIVEKIT_URL set): nothing listens on RTMP_PORT. */
   livekitIngress: RtmpIngress | null;
+  /** The LL-HLS streams this node serves (the program feed's media route answers for them); null with S3. */
+  lowLatency: LowLatencyStreams | null;
 }
 
 /** Without a listener the calls still keep keys and flags: nothing is ever ingested on this node. */
@@ -56,6 +59,7 @@ export function rtmpIngestFeature(
           mediaDir,
           serverUrl,
           captions,
+          lowLatency: options.lowLatency,
           bucket: options.s3 && { s3: options.s3, mediaSecret: options.mediaSecret },
         })
       : noIngest(serverUrl, captions.enabled);

@@ -139,6 +139,7 @@ function openPipeline(sessionId: number, session: SessionIngest, target: IngestT
     slate: target.slate,
     slateColour: target.slateColour,
     captions: target.captions,
+    lowLatency: target.lowLatency !== null,
     log,
   });
   pipelineDirs.set(pipeline, target.dir);
@@ -150,6 +151,12 @@ function openPipeline(sessionId: number, session: SessionIngest, target: IngestT
       send({ kind: "live", sessionId, dir: target.dir, videoPlaylist: pipeline.captionedPlaylist }),
     ),
   );
+  const { lowLatency } = target;
+  if (lowLatency) {
+    pipeline.on("lowLatency", (variant, state) =>
+      send({ kind: "lowLatency", sessionId, streamId: lowLatency.streamId, variant, state }),
+    );
+  }
   pipeline.on("recorded", () =>
     mirror.whenMirrored(() => send({ kind: "recorded", sessionId, dir: target.dir })),
   );

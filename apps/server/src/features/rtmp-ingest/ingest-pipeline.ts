@@ -7,23 +7,29 @@ import {
   singleVariantMaster,
   withSubtitles,
 } from "../../media/captions/hls";
-import { LIVE_PLAYLIST, VOD_PLAYLIST } from "../../media/ffmpeg-args";
+import { LIVE_PLAYLIST, MASTER_PLAYLIST, VOD_PLAYLIST } from "../../media/ffmpeg-args";
+import { LL_MASTER_PLAYLIST, LL_PLAYLIST } from "../../media/ll-hls/names";
+import { LowLatencyRendition } from "../../media/ll-hls/rendition";
+import type { LlHlsState } from "../../media/ll-hls/state";
 import { type PipelineLog, PlaylistFollower } from "../../media/playlist-follower";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
-import { type Renditions, slateRunArgs, sourceArgs } from "./ingest-args";
-import { COPY_BANDWIDTH, captionedRung, MASTER_PLAYLIST, masterPlaylist } from "./ladder";
+import { type Renditions, type RunOutputs, slateRunArgs, sourceArgs } from "./ingest-args";
+import { COPY_BANDWIDTH, captionedRung, masterPlaylist } from "./ladder";
 import type { Publisher } from "./publisher";
 
 // One RTMP session's HLS in one directory (the greenroom preview's, or the live stream's): one ffmpeg
 // run at a time, fed by the encoder or, while it is away and `slate` is set (broadcasting), by the
 // "Reconnecting…" slate. One PlaylistFollower per rendition keeps its recording and deletes what
-// nobody will play again, as the browser feed's pipeline does for its one rendition.
+// nobody will play again, as the browser feed's pipeline does for its one rendition. A live stream's
+// renditions are also packaged as LL-HLS (issue 27 §2), each from its own fMP4 pipe of the same run.
 
 interface IngestPipelineEvents {
   /** The first segment is listed: the stream is on air. */
   live: [];
   /** The first segment of the recording is listed (a ladder's vod.m3u8 master now exists). */
   recorded: [];
+  /** A rendition's LL-HLS packager published ("" for the copy, the rung's name for a ladder's). */
+  lowLatency: [variant: string, state: LlHlsState];
 }
 
 export interface IngestPipelineOptions {
@@ -38,11 +44,15 @@ export interface IngestPipelineOptions {
   slateColour: string | null;
   /** The live stream's captions are shown: its masters list the subtitle rendition. */
   captions: boolean;
+  /** Each rendition is packaged as LL-HLS too (a live stream's, served by this node). */
+  lowLatency: boolean;
   log: PipelineLog;
 }
 
 export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
   private readonly followers: PlaylistFollower[];
+  /** One per follower, in the same order, when packaging LL-HLS. */
+  private readonly lowLatency: LowLatencyRendition[];
   private run: FfmpegRun | null = null;
   private source: Publisher | "slate" | null = null;
   private switching: Promise<void>;
@@ -57,9 +67,19 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
     super();
     const { renditions, dir, recording, log } = options;
     this.captions = options.captions;
-    const dirs =
-      renditions.kind === "copy" ? [dir] : renditions.rungs.map((rung) => path.join(dir, rung.name));
-    this.followers = dirs.map((d) => new PlaylistFollower(d, recording, log));
+    const variants = renditions.kind === "copy" ? [""] : renditions.rungs.map((rung) => rung.name);
+    this.followers = variants.map((v) => new PlaylistFollower(path.join(dir, v), recording, log));
+    this.lowLatency = options.lowLatency
+      ? variants.map(
+          (v) =>
+            new LowLatencyRendition(
+              path.join(dir, v),
+              (state) => this.emit("lowLatency", v, state),
+              (err) =>
+                log.error({ dir, variant: v, err: String(err) }, "rtmp ingest: LL-HLS packaging failed"),
+            ),
+        )
+      : [];
     // The top rendition speaks for the stream: the others are cut from the same frames.
     this.followers[0]?.on("live", () => this.emit("live"));
     this.followers[0]?.on("recorded", () => void this.recordingStarted());
@@ -103,7 +123,10 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
     const run = this.run;
     this.run = null;
     await run?.stop();
-    await Promise.all(this.followers.map((follower) => follower.stop()));
+    await Promise.all([
+      ...this.followers.map((follower) => follower.stop()),
+      ...this.lowLatency.map((rendition) => rendition.end()),
+    ]);
     // The followers' last read may start the recording, whose master is written after it.
     await this.masters;
   }
@@ -119,12 +142,15 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
       let startedAt: number | null = null;
       const runStart = () => (source === "slate" ? startedAt : source.fedFrom);
       await Promise.all(this.followers.map((follower) => follower.start(runStart)));
+      await Promise.all(this.lowLatency.map((rendition) => rendition.newRun()));
       startedAt = Date.now();
-      const run = this.startRun(
-        source,
-        this.followers.some((follower) => follower.hasSegments),
-      );
+      const run = this.startRun(source, {
+        renditions: this.options.renditions,
+        lowLatency: this.lowLatency.length > 0,
+        discontinuity: this.followers.some((follower) => follower.hasSegments),
+      });
       this.run = run;
+      for (const [i, fmp4] of run.outputs.entries()) this.lowLatency[i]?.pack(fmp4, () => run.stopping);
       void run.exited.then((code) => this.exitedOnItsOwn(run, source, code));
     });
     // A failed switch (a follower's directory, a spawn) is this session's: logged, and the next one runs;
@@ -138,12 +164,14 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
     return this.switching;
   }
 
-  private startRun(source: Publisher | "slate", discontinuity: boolean): FfmpegRun {
-    const { ffmpegPath, dir, renditions, slateColour } = this.options;
+  /** Run in the stream's folder: every output path is relative to it. */
+  private startRun(source: Publisher | "slate", outputs: RunOutputs): FfmpegRun {
+    const { ffmpegPath, dir, slateColour } = this.options;
+    const pipes = { cwd: dir, outputs: this.lowLatency.length };
     if (source === "slate") {
-      return new FfmpegRun(ffmpegPath, slateRunArgs(dir, renditions, slateColour), { stdin: false });
+      return new FfmpegRun(ffmpegPath, slateRunArgs(outputs, slateColour), { ...pipes, stdin: false });
     }
-    const run = new FfmpegRun(ffmpegPath, sourceArgs(dir, renditions, discontinuity), { stdin: true });
+    const run = new FfmpegRun(ffmpegPath, sourceArgs(outputs), { ...pipes, stdin: true });
     source.feed(run.input);
     return run;
   }
@@ -177,14 +205,15 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
       const { renditions, aspect } = this.options;
       const subtitled = (master: string, uri: string) =>
         this.captions ? withSubtitles(master, uri) : master;
-      if (renditions.kind === "copy") {
-        const master = singleVariantMaster(LIVE_PLAYLIST, COPY_BANDWIDTH);
-        await this.writeFile(MASTER_PLAYLIST, subtitled(master, CAPTIONS_PLAYLIST));
-        return;
-      }
-      const live = masterPlaylist(renditions.rungs, LIVE_PLAYLIST, aspect);
-      await this.writeFile(MASTER_PLAYLIST, subtitled(live, CAPTIONS_PLAYLIST));
-      if (!this.recorded) return;
+      const liveMaster = (playlist: string) =>
+        renditions.kind === "copy"
+          ? singleVariantMaster(playlist, COPY_BANDWIDTH)
+          : masterPlaylist(renditions.rungs, playlist, aspect);
+      await this.writeFile(MASTER_PLAYLIST, subtitled(liveMaster(LIVE_PLAYLIST), CAPTIONS_PLAYLIST));
+      // Never subtitled: the captions are timed to the MPEG-TS segments, so viewers of a captioned
+      // stream get the master above (LowLatencyStreams.withhold).
+      if (this.lowLatency.length > 0) await this.writeFile(LL_MASTER_PLAYLIST, liveMaster(LL_PLAYLIST));
+      if (renditions.kind === "copy" || !this.recorded) return;
       const vod = masterPlaylist(renditions.rungs, VOD_PLAYLIST, aspect);
       await this.writeFile(VOD_PLAYLIST, subtitled(vod, CAPTIONS_VOD_PLAYLIST));
     });

@@ -1,4 +1,5 @@
 import type { BroadcastType } from "@onstage/domain";
+import type { LlHlsState } from "../../media/ll-hls/state";
 import type { MirrorSettings } from "../../platform/storage/hls/mirror";
 
 // The messages between the server and its RTMP ingest process (ingest-process.ts, ingest-child.ts):
@@ -17,6 +18,8 @@ export interface IngestTarget {
   mirror: MirrorSettings | null;
   /** The live stream's subtitle rendition is listed in its masters (never the greenroom preview's). */
   captions: boolean;
+  /** A live stream this node serves (no bucket): its renditions are packaged as LL-HLS too. */
+  lowLatency: { streamId: number } | null;
 }
 
 export type ToIngest =
@@ -39,4 +42,6 @@ export type FromIngest =
   | { kind: "live"; sessionId: number; dir: string; videoPlaylist: string }
   /** The first recorded segment in `dir` (recorded), its playlists ended (stopped). */
   | { kind: "recorded" | "stopped"; sessionId: number; dir: string }
+  /** A rendition's LL-HLS packager published ("" for the copy, else the rung's name). */
+  | { kind: "lowLatency"; sessionId: number; streamId: number; variant: string; state: LlHlsState }
   | { kind: "error"; context: Record<string, string>; message: string };

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, readlink } from "node:fs/promises";
 import path from "node:path";
 import { LiveStream, PlaybackResponse, StreamLiveStreamResponse } from "@onstage/domain";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -11,20 +11,28 @@ import { until } from "../../testing/media";
 import type { RoomScene } from "../../testing/room-scene";
 import { decode, ingestProcesses, listening, push, rtmpApp, rtmpSession } from "../../testing/rtmp-encoder";
 
-/** The ffmpeg runs writing under `dir` (this suite's media directory): the ingest's, none of the encoders'. */
+/**
+ * The ffmpeg runs writing under `dir` (this suite's media directory): the ingest's, none of the encoders'.
+ * The ingest's run in the stream's folder with relative paths.
+ */
 async function ffmpegsWriting(dir: string): Promise<string[]> {
   const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name));
-  const cmdlines = await Promise.all(
-    pids.map((pid) =>
-      readFile(`/proc/${pid}/cmdline`, "utf8").then(
+  const runs = await Promise.all(
+    pids.map(async (pid) => ({
+      args: await readFile(`/proc/${pid}/cmdline`, "utf8").then(
         (c) => c.split("\0"),
         () => [],
       ),
-    ),
+      cwd: await readlink(`/proc/${pid}/cwd`).catch(() => ""),
+    })),
   );
-  return cmdlines
-    .filter((args) => path.basename(args[0] ?? "") === "ffmpeg" && args.some((arg) => arg.includes(dir)))
-    .map((args) => args.join(" "));
+  return runs
+    .filter(
+      ({ args, cwd }) =>
+        path.basename(args[0] ?? "") === "ffmpeg" &&
+        (cwd.startsWith(dir) || args.some((arg) => arg.includes(dir))),
+    )
+    .map(({ args }) => args.join(" "));
 }
 
 describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
@@ -70,6 +78,28 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
   };
   /** A segment of the stream whose master is at `url` (its first variant). */
   const firstSegment = async (url: string) => segmentOf(await firstVariant(url));
+  /** The first part of the LL-HLS playlist at `url` behind its initialisation section: playable alone. */
+  const firstPart = async (url: string) => {
+    const text = await until(`parts in ${url}`, async () => {
+      const t = await mediaText(url);
+      return t.includes("#EXT-X-PART:") ? t : null;
+    });
+    const uri = (pattern: RegExp) => resolve(pattern.exec(text)?.[1] ?? "", url);
+    const init = await media(uri(/#EXT-X-MAP:URI="([^"]+)"/));
+    const part = await media(uri(/#EXT-X-PART:[^\n]*URI="([^"]+)"/));
+    if (!init || !part) throw new Error(`no init section or part in ${url}`);
+    return Buffer.concat([init, part]);
+  };
+  /** Issue 27 §2: a reload blocking on the preload hint's part answers once the playlist lists it. */
+  const blockingReload = async (url: string) => {
+    const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s(\d+)\.p(\d+)\.m4s"/.exec(await mediaText(url));
+    expect(hint).not.toBeNull();
+    const [, msn, part] = hint ?? [];
+    const answer = await mediaText(`${url}?_HLS_msn=${msn}&_HLS_part=${part}`);
+    expect(answer).toContain(`URI="s${msn}.p${part}.m4s"`);
+  };
+  /** The standard master beside an RTMP stream's LL-HLS one. */
+  const standardOf = (llMasterUrl: string) => llMasterUrl.replace(/\/ll-master\.m3u8$/, "/master.m3u8");
 
   const rtmpScene = (broadcastType: "rtmp" | "rtmp-native") => rtmpSession(app, use(), broadcastType);
   const status = async (s: RoomScene) =>
@@ -142,9 +172,15 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
       const p = await viewerPlayback(s);
       return p.liveUrl ? p : null;
     });
-    expect(playback.liveUrl).toMatch(/\/streams\/\d+\/master\.m3u8$/);
-    expect(await mediaText(playback.liveUrl ?? "")).not.toContain("SUBTITLES");
-    expect(await decode(await firstSegment(playback.liveUrl ?? ""))).toEqual({ width: 640, height: 360 });
+    // Issue 27 §2: viewers get the LL-HLS master; the standard one (the recording's HLS) goes on beside it.
+    expect(playback.liveUrl).toMatch(/\/streams\/\d+\/ll-master\.m3u8$/);
+    const llUrl = await firstVariant(playback.liveUrl ?? "");
+    expect(llUrl).toMatch(/\/streams\/\d+\/ll\.m3u8$/);
+    expect(await decode(await firstPart(llUrl))).toEqual({ width: 640, height: 360 });
+    await blockingReload(llUrl);
+    const standard = standardOf(playback.liveUrl ?? "");
+    expect(await mediaText(standard)).not.toContain("SUBTITLES");
+    expect(await decode(await firstSegment(standard))).toEqual({ width: 640, height: 360 });
     // The streamer view now watches the live stream's own files.
     expect((await previewOf(s, stream)).previewUrl).toMatch(/\/streams\/\d+\/master\.m3u8$/);
     const vodUrl = await until("a recording", async () => (await viewerPlayback(s)).vodUrl);
@@ -160,6 +196,8 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
     expect(await push(port, stream.stream_key, 3).exited).not.toBe(0);
     await until("the slate", async () => (await ffmpegsWriting(sessionDir)).some((a) => a.includes("lavfi")));
     expect(await status(s)).toBe("idle");
+    // The slate's run follows a discontinuity with its own initialisation section.
+    await until("the slate's LL-HLS", async () => (await mediaText(llUrl)).includes('URI="init1.mp4"'));
 
     const back = push(port, rotated.stream_key, 120);
     await until("back", async () => (await status(s)) === "active");
@@ -174,6 +212,7 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
     await until("the recording closed", async () =>
       (await mediaText(ended.vodUrl ?? "")).includes("#EXT-X-ENDLIST"),
     );
+    expect(await mediaText(llUrl)).toContain("#EXT-X-ENDLIST");
     expect(await push(port, rotated.stream_key, 3).exited).not.toBe(0);
   }, 180_000);
 
@@ -191,27 +230,40 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
       },
       60_000,
     );
-    expect(liveUrl).toMatch(/\/master\.m3u8$/);
-    const master = await mediaText(liveUrl ?? "");
-    const variants = master.split("\n").filter((line) => line && !line.startsWith("#"));
-    expect(variants).toEqual(["1080p/live.m3u8", "720p/live.m3u8", "360p/live.m3u8"]);
-    expect(master).toContain("RESOLUTION=1920x1080");
-    expect(await decode(await segmentOf(resolve(variants[0] ?? "", liveUrl ?? "")))).toEqual({
+    // Issue 27 §2: an LL-HLS master of the rungs' LL-HLS playlists, each packaged from its own pipe.
+    expect(liveUrl).toMatch(/\/ll-master\.m3u8$/);
+    const variantsOf = (master: string) => master.split("\n").filter((line) => line && !line.startsWith("#"));
+    const llMaster = await mediaText(liveUrl ?? "");
+    expect(variantsOf(llMaster)).toEqual(["1080p/ll.m3u8", "720p/ll.m3u8", "360p/ll.m3u8"]);
+    expect(llMaster).toContain("RESOLUTION=1920x1080");
+    const llLow = resolve("360p/ll.m3u8", liveUrl ?? "");
+    expect(await decode(await firstPart(resolve("1080p/ll.m3u8", liveUrl ?? "")))).toEqual({
       width: 1920,
       height: 1080,
     });
-    const low = resolve(variants[2] ?? "", liveUrl ?? "");
+    expect(await decode(await firstPart(llLow))).toEqual({ width: 640, height: 360 });
+    await blockingReload(llLow);
+
+    const standard = standardOf(liveUrl ?? "");
+    const master = await mediaText(standard);
+    const variants = variantsOf(master);
+    expect(variants).toEqual(["1080p/live.m3u8", "720p/live.m3u8", "360p/live.m3u8"]);
+    expect(master).toContain("RESOLUTION=1920x1080");
+    const low = resolve(variants[2] ?? "", standard);
     expect(await decode(await segmentOf(low))).toEqual({ width: 640, height: 360 });
     expect(master).not.toContain("SUBTITLES");
 
     // Captions shown: every variant joins the subtitle group, whose playlist follows the 720p variant.
+    // New viewers get the standard master (the captions are timed to its segments).
     await toggleCaptions(s, stream, true);
     const captioned = await until("the subtitle group", async () => {
-      const text = await mediaText(liveUrl ?? "");
+      const text = await mediaText(standard);
       return text.includes("SUBTITLES") ? text : null;
     });
     expect(captioned.match(/SUBTITLES="subs"/g)).toHaveLength(3);
-    const captionsUrl = resolve("captions.m3u8", liveUrl ?? "");
+    expect((await viewerPlayback(s)).liveUrl).toMatch(/\/streams\/\d+\/master\.m3u8$/);
+    expect(await mediaText(liveUrl ?? "")).not.toContain("SUBTITLES");
+    const captionsUrl = resolve("captions.m3u8", standard);
     await until("WebVTT segments", async () => parsePlaylist(await mediaText(captionsUrl)).length > 0);
 
     expect((await moveTo(s, "postevent")).statusCode).toBe(200);
@@ -245,6 +297,8 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
       const p = await viewerPlayback(s);
       return p.liveUrl ? p : null;
     });
+    // A captioned stream's viewers get its standard master: the captions are timed to those segments.
+    expect(liveUrl).toMatch(/\/streams\/\d+\/master\.m3u8$/);
     const masterUrl = liveUrl ?? "";
     const master = await until("the subtitle group", async () => {
       const text = await mediaText(masterUrl);

@@ -6,15 +6,15 @@ import {
   setStreamVodUrl,
 } from "../../kernel/broadcast/streams";
 import type { CaptionsWriter } from "../../media/captions/writer";
-import { VOD_PLAYLIST } from "../../media/ffmpeg-args";
+import { MASTER_PLAYLIST, VOD_PLAYLIST } from "../../media/ffmpeg-args";
 import { previewDir, streamDir, streamKeyPrefix, unsignedUrl } from "../../media/hls-paths";
+import type { LowLatencyStreams } from "../../media/ll-hls/streams";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { S3StorageConfig } from "../../platform/storage/s3";
 import { type CaptionsOptions, sessionCaptionsWriter } from "../captions/service";
 import type { FeatureDeps } from "../deps";
 import { IngestProcess } from "./ingest-process";
 import type { FromIngest, IngestTarget } from "./ingest-protocol";
-import { MASTER_PLAYLIST } from "./ladder";
 import type { IngestPort } from "./port";
 import { findBySession, findByStreamKey, setLiveStreamStatus } from "./queries";
 import { isStreamKeyShaped } from "./service";
@@ -36,6 +36,8 @@ export interface RtmpIngestOptions {
   /** With S3_* set, a live stream's directory is mirrored to the bucket (under the secret's prefix). */
   bucket: { s3: S3StorageConfig; mediaSecret: string } | null;
   captions: CaptionsOptions;
+  /** The LL-HLS streams this node serves (null with a bucket): live streams' renditions are packaged. */
+  lowLatency: LowLatencyStreams | null;
 }
 
 interface Ingested {
@@ -122,6 +124,13 @@ export class RtmpIngest implements IngestPort {
         return this.onRecorded(message.sessionId, message.dir);
       case "stopped":
         return this.endCaptions(message.dir);
+      case "lowLatency":
+        return this.options.lowLatency?.publish(
+          message.sessionId,
+          message.streamId,
+          message.state,
+          message.variant,
+        );
     }
   }
 
@@ -190,7 +199,17 @@ export class RtmpIngest implements IngestPort {
         prefix: streamKeyPrefix(bucket.mediaSecret, sessionId, stream.id),
       };
       const captions = this.options.captions.enabled && row.showCaptions;
-      target = { ...this.targetOf(row, dir), recording: stream.isRecording, slate: true, mirror, captions };
+      const { lowLatency } = this.options;
+      target = {
+        ...this.targetOf(row, dir),
+        recording: stream.isRecording,
+        slate: true,
+        mirror,
+        captions,
+        lowLatency: lowLatency && { streamId: stream.id },
+      };
+      // The captions are timed to the MPEG-TS segments: a captioned stream's new viewers get those.
+      lowLatency?.withhold(sessionId, stream.id, captions);
     }
     this.retarget(sessionId, ingested, target, stream?.id ?? null);
     await this.writeStatus(sessionId, ingested);
@@ -209,6 +228,7 @@ export class RtmpIngest implements IngestPort {
       slateColour: null,
       captions: false,
       mirror: null,
+      lowLatency: null,
     };
   }
 
@@ -289,6 +309,9 @@ export class RtmpIngest implements IngestPort {
   /** Its encoders and runs died with it: they reconnect, and the first starts the next process. */
   private processGone(): void {
     const sessionIds = [...this.sessions.keys()];
+    for (const [sessionId, { streamId }] of this.sessions) {
+      if (streamId !== null) this.options.lowLatency?.forget(sessionId, streamId);
+    }
     this.sessions.clear();
     void this.endCaptions().catch((err) => this.fail(err));
     if (this.stopped) return;

@@ -19,8 +19,6 @@ export const LADDER: readonly Rung[] = [
 ];
 
 export const AUDIO_KBPS = 128;
-/** The master playlists of a ladder: live, and the recording's (the root's vod.m3u8 then lists variants). */
-export const MASTER_PLAYLIST = "master.m3u8";
 
 /**
  * The bandwidth a copy's one-variant master states: the encoder's bitrate is unknown, so the top rung's

@@ -10,10 +10,10 @@ import {
 } from "@onstage/domain";
 import { requireTopicReader } from "../../kernel/access/topic-access";
 import { findLiveStream } from "../../kernel/broadcast/streams";
+import { MASTER_PLAYLIST } from "../../media/ffmpeg-args";
 import { previewUrl, signedUrl, unsignedUrl } from "../../media/hls-paths";
 import { mediaToken, previewSecret } from "../../media/playback-tokens";
 import type { FeatureDeps } from "../deps";
-import { MASTER_PLAYLIST } from "./ladder";
 import type { IngestPort, RtmpInputs } from "./port";
 import {
   findByLiveStreamId,

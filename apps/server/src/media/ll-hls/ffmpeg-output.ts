@@ -1,4 +1,4 @@
-// ffmpeg's output for the LL-HLS packager (measured with ffmpeg 5.1): fragmented MP4 on stdout, one
+// ffmpeg's output for the LL-HLS packager (measured with ffmpeg 5.1): fragmented MP4 on a pipe, one
 // moof+mdat for all tracks at every keyframe and every 1/3 s between, each written to the pipe as soon as
 // it is complete. default_base_moof makes each fragment's data offsets relative to its own moof, so a
 // fragment is servable alone as a part. It is one slave of a tee muxer (the other writes the HLS the
@@ -7,7 +7,9 @@
 /** ffmpeg's -frag_duration, µs: ten frames at 30 fps, so three parts a one-second GOP. */
 const FRAGMENT_US = 333_333;
 
-export const FMP4_TEE_SLAVE = `[f=mp4:movflags=+empty_moov+default_base_moof+frag_keyframe:frag_duration=${FRAGMENT_US}:onfail=ignore]pipe\\:1`;
+/** The tee's slave writing to file descriptor `fd` (FfmpegRun's outputDescriptor). */
+export const fmp4TeeSlave = (fd: number) =>
+  `[f=mp4:movflags=+empty_moov+default_base_moof+frag_keyframe:frag_duration=${FRAGMENT_US}:onfail=ignore]pipe\\:${fd}`;
 
 /**
  * Before `-f tee`: the tee needs every stream mapped, and the MP4 slave needs the encoders' parameter

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { findOnPath } from "../../platform/executable";
 import { locateFfmpeg } from "../../platform/ffmpeg/locate";
 import { PART_TARGET_S } from "./constants";
-import { FMP4_TEE_SLAVE, TEE_ENCODING } from "./ffmpeg-output";
+import { fmp4TeeSlave, TEE_ENCODING } from "./ffmpeg-output";
 import { folderFiles } from "./files";
 import { partName, segmentName } from "./names";
 import { LlHlsPackager } from "./packager";
@@ -46,7 +46,7 @@ describe.skipIf(!ffmpeg || !ffprobe)("LL-HLS from ffmpeg's fragmented MP4", () =
     const packager = new LlHlsPackager({ files: folderFiles(dir), now: () => Date.UTC(2024, 0, 1) });
     const child = spawn(
       ffmpeg as string,
-      [...ENCODE, "-map", "0:v", "-map", "1:a", ...TEE_ENCODING, "-f", "tee", FMP4_TEE_SLAVE],
+      [...ENCODE, "-map", "0:v", "-map", "1:a", ...TEE_ENCODING, "-f", "tee", fmp4TeeSlave(1)],
       {
         stdio: ["ignore", "pipe", "pipe"],
       },

@@ -20,6 +20,8 @@ export function resumePoint(names: readonly string[]): { firstMsn: number; first
 
 /** The LL-HLS media playlist's name in the media route; written on request from the packager's state. */
 export const LL_PLAYLIST = "ll.m3u8";
+/** An RTMP stream's master of its renditions' LL-HLS playlists (features/rtmp-ingest writes it). */
+export const LL_MASTER_PLAYLIST = "ll-master.m3u8";
 
 const PART_FILE = /^s(\d{1,10})(?:\.p(\d{1,4}))?\.m4s$/;
 

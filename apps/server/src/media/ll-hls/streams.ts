@@ -59,33 +59,72 @@ export class LowLatencyStream {
   }
 }
 
-export class LowLatencyStreams {
-  private readonly streams = new Map<string, { stream: LowLatencyStream; forget: NodeJS.Timeout | null }>();
+interface Entry {
+  stream: LowLatencyStream;
+  forget: NodeJS.Timeout | null;
+}
 
-  publish(sessionId: number, streamId: number, state: LlHlsState): void {
-    const key = `${sessionId}/${streamId}`;
-    let entry = this.streams.get(key);
+const streamKey = (sessionId: number, streamId: number) => `${sessionId}/${streamId}`;
+
+/**
+ * A stream's renditions by variant: "" for one rendition at the stream's root (the program feed's, an
+ * RTMP copy's), else the ladder's rung ("720p").
+ */
+export class LowLatencyStreams {
+  private readonly streams = new Map<string, Map<string, Entry>>();
+  /** Streams whose viewers get standard HLS although they are packaged (a captioned RTMP stream). */
+  private readonly withheld = new Set<string>();
+
+  publish(sessionId: number, streamId: number, state: LlHlsState, variant = ""): void {
+    const key = streamKey(sessionId, streamId);
+    let variants = this.streams.get(key);
+    if (!variants) {
+      variants = new Map();
+      this.streams.set(key, variants);
+    }
+    let entry = variants.get(variant);
     if (entry) entry.stream.publish(state);
     else {
       entry = { stream: new LowLatencyStream(state), forget: null };
-      this.streams.set(key, entry);
+      variants.set(variant, entry);
     }
     if (state.hasEnded && !entry.forget) {
-      entry.forget = setTimeout(() => this.forget(sessionId, streamId), ENDED_KEPT_MS).unref();
+      entry.forget = setTimeout(() => this.forgetVariant(key, variant), ENDED_KEPT_MS).unref();
     }
   }
 
-  find(sessionId: number, streamId: number): LowLatencyStream | null {
-    return this.streams.get(`${sessionId}/${streamId}`)?.stream ?? null;
+  find(sessionId: number, streamId: number, variant = ""): LowLatencyStream | null {
+    return this.streams.get(streamKey(sessionId, streamId))?.get(variant)?.stream ?? null;
+  }
+
+  /** Its viewers are offered LL-HLS: a rendition of it is packaged here and live, and it is not withheld. */
+  offers(sessionId: number, streamId: number): boolean {
+    const key = streamKey(sessionId, streamId);
+    if (this.withheld.has(key)) return false;
+    return [...(this.streams.get(key)?.values() ?? [])].some(({ stream }) => !stream.state.hasEnded);
+  }
+
+  /** New viewers of the stream get its standard HLS (`withheld`), or its LL-HLS again. */
+  withhold(sessionId: number, streamId: number, withheld: boolean): void {
+    const key = streamKey(sessionId, streamId);
+    if (withheld) this.withheld.add(key);
+    else this.withheld.delete(key);
   }
 
   /** Nothing will be published for it any more (its feed was dropped, or the stream removed). */
   forget(sessionId: number, streamId: number): void {
-    const key = `${sessionId}/${streamId}`;
-    const entry = this.streams.get(key);
-    if (!entry) return;
+    const key = streamKey(sessionId, streamId);
+    for (const variant of [...(this.streams.get(key)?.keys() ?? [])]) this.forgetVariant(key, variant);
+    this.withheld.delete(key);
+  }
+
+  private forgetVariant(key: string, variant: string): void {
+    const variants = this.streams.get(key);
+    const entry = variants?.get(variant);
+    if (!variants || !entry) return;
     if (entry.forget) clearTimeout(entry.forget);
     entry.stream.close();
-    this.streams.delete(key);
+    variants.delete(variant);
+    if (variants.size === 0) this.streams.delete(key);
   }
 }

@@ -5,6 +5,9 @@ import type { Readable, Writable } from "node:stream";
 // which ffmpeg still writes its last segment and playlist), killed if it does not finish in time.
 
 const STOP_TIMEOUT_MS = 5000;
+
+/** The file descriptor of a run's i-th output pipe (ffmpeg's `pipe:N`): after stdin, stdout and stderr. */
+export const outputDescriptor = (index: number) => 3 + index;
 const ERROR_TAIL_CHARS = 2000;
 
 export class FfmpegRun {
@@ -20,14 +23,22 @@ export class FfmpegRun {
     args: readonly string[],
     options: {
       stdin: boolean;
-      /** An output on pipe:1, read through `output` (which must be read to its end, or ffmpeg blocks). */
-      stdout?: boolean;
+      /**
+       * Outputs on pipes, read through `outputs` (each to its end, or ffmpeg blocks): the i-th is
+       * ffmpeg's file descriptor `outputDescriptor(i)`.
+       */
+      outputs?: number;
       /** Relative paths in `args` are under it. */
       cwd?: string;
     },
   ) {
     this.child = spawn(binary, args, {
-      stdio: [options.stdin ? "pipe" : "ignore", options.stdout ? "pipe" : "ignore", "pipe"],
+      stdio: [
+        options.stdin ? "pipe" : "ignore",
+        "ignore",
+        "pipe",
+        ...Array.from({ length: options.outputs ?? 0 }, () => "pipe" as const),
+      ],
       cwd: options.cwd,
     });
     this.child.stderr?.setEncoding("utf8");
@@ -54,9 +65,9 @@ export class FfmpegRun {
     return this.child.stdin;
   }
 
-  /** ffmpeg's stdout, for runs started with one. */
-  get output(): Readable | null {
-    return this.child.stdout;
+  /** The output pipes, in the order of `outputDescriptor`. */
+  get outputs(): Readable[] {
+    return this.child.stdio.slice(3) as Readable[];
   }
 
   /** The end of what ffmpeg printed (loglevel error): for the log when a run fails. */

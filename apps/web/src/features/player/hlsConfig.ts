@@ -38,8 +38,11 @@ export function hlsConfig(input: {
   };
 }
 
-/** The server's LL-HLS playlist (its media route writes it with parts and blocking reloads). */
-export const isLowLatencyPlaylist = (url: string) => /\/ll\.m3u8(?:[?#]|$)/.test(url);
+/**
+ * The server's LL-HLS playlists (its media route writes them with parts and blocking reloads): the program
+ * feed's, and an RTMP stream's master of them.
+ */
+export const isLowLatencyPlaylist = (url: string) => /\/ll(?:-master)?\.m3u8(?:[?#]|$)/.test(url);
 
 /** ?clip_start_time= (seconds): a replay's start; anything else starts at 0. */
 export function clipStartTime(param: string | null): number {

@@ -28,7 +28,9 @@ describe("hlsConfig", () => {
     ["/media/t/sessions/1/streams/2/ll.m3u8", true],
     ["https://cdn.example/media/t/sessions/1/streams/2/ll.m3u8?x=1", true],
     ["/media/t/sessions/1/streams/2/live.m3u8", false],
+    ["/media/t/sessions/1/streams/2/ll-master.m3u8", true],
     ["/media/t/sessions/1/streams/2/master.m3u8", false],
+    ["/media/t/sessions/1/streams/2/all-master.m3u8", false],
     ["/media/t/sessions/1/streams/2/all.m3u8", false],
   ])("%s is a low-latency playlist: %s", (url, is) => {
     expect(isLowLatencyPlaylist(url)).toBe(is);
