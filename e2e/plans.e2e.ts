@@ -152,7 +152,12 @@ test("the owner is warned before the session's maximum runtime, and told when th
   await approaching.getByRole("link", { name: /Update your plan/ }).waitFor();
   expect(await axeViolations(page)).toEqual([]);
 
-  // The server's sweep ends the live at the maximum; the room hears it over the session topic.
+  // The server's sweep ends the live at the maximum (reached now: the clock is not waited out); the room
+  // hears it over the session topic.
+  await sql(
+    "UPDATE video_session_streams SET broadcast_started_at = now() - interval '1 hour' WHERE video_session_id = $1",
+    [sessions[0]?.id],
+  );
   await page.getByRole("region", { name: "Session limit reached" }).waitFor({ timeout: 45_000 });
   const [session] = await sql<{ state: string }>("SELECT state FROM video_sessions WHERE id = $1", [
     sessions[0]?.id,

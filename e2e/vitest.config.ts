@@ -10,5 +10,6 @@ export default defineProject({
     setupFiles: ["./support/fail-on-server-errors.setup.ts"],
     // One Chromium at a time: the machine has two cores.
     fileParallelism: false,
+    isolate: false,
   },
 });

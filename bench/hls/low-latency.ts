@@ -24,7 +24,7 @@ const PART_MS = 333;
 const FEED_SECONDS = 90;
 const EVENT = "office-hours";
 
-const HINT = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s(\d+)\.p(\d+)\.m4s"/;
+const HINT = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s(\d+)-p(\d+)\.m4s"/;
 const PART_URI = /#EXT-X-PART:[^\n]*URI="([^"]+)"/g;
 
 /** A viewer: `playlist(hint)` gives the next playlist (blocking on the hint, or a timed poll). */

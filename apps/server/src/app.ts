@@ -65,7 +65,7 @@ import { BroadcastLifecycle } from "./kernel/broadcast/lifecycle";
 import { sessionCache } from "./kernel/identity/session-cache";
 import { cookiePolicy } from "./kernel/identity/user-sessions";
 import { registerViewer, withoutViewer } from "./kernel/identity/viewer";
-import { LowLatencyStreams } from "./media/ll-hls/streams";
+import { type LowLatencyChange, LowLatencyStreams } from "./media/ll-hls/streams";
 import { databaseTracker, type Tracker } from "./platform/analytics/tracker";
 import type { Database } from "./platform/database";
 import {
@@ -83,6 +83,7 @@ import { type LivekitConfig, livekitOrigins } from "./platform/media-room/liveki
 import type { MediaRoomPort } from "./platform/media-room/port";
 import type { MembershipGate } from "./platform/membership/gate";
 import type { PaymentGateway } from "./platform/payments/gateway";
+import { openRedisChannel } from "./platform/realtime/redis";
 import { chooseStorage } from "./platform/storage";
 import { registerFilesRoute } from "./platform/storage/files-route";
 import { bucketOrigin, type S3StorageConfig } from "./platform/storage/s3";
@@ -278,8 +279,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const egress = deps.livekit && deps.s3 ? livekitProgramEgress(deps.livekit, deps.s3) : null;
   const mediaDir = deps.mediaDir ?? (await mkdtemp(path.join(tmpdir(), "onstage-media-")));
   const mediaSecret = deps.mediaSecret ?? randomBytes(32).toString("base64url");
-  // Issue 27 §2: the LL-HLS this node packages and serves; with a bucket viewers get standard HLS.
-  const lowLatency = deps.s3 ? null : new LowLatencyStreams();
+  // Issue 27 §2: the LL-HLS streams this node serves. With a bucket and Redis every node serves every
+  // stream (its parts are in the bucket): the packagers' states go to every node.
+  const lowLatency = new LowLatencyStreams();
+  if (deps.s3 && deps.redisUrl) {
+    const channel = await openRedisChannel<LowLatencyChange>(
+      deps.redisUrl,
+      `onstage#${new URL(deps.publicUrl).host}:ll-hls`,
+      server.log,
+    );
+    lowLatency.share(channel);
+    server.addHook("onClose", () => channel.close());
+  }
   const programFeed = programFeedFeature(shared, {
     httpServer: server.server,
     ffmpegPath,

@@ -24,11 +24,10 @@ export interface ProgramFeedOptions {
   /** LiveKit Egress composes the program (features/program-egress): no feed here, host tabs never send. */
   egress: boolean;
   /**
-   * The LL-HLS streams this node packages (the program feed's, the RTMP ingest's), served by the media
-   * route; null with S3_*: LL-HLS is served by the node that packages it (its blocking reloads wait on the
-   * packager), not from a bucket, which other nodes and a CDN serve as standard HLS (docs/decisions.md).
+   * The LL-HLS streams served by the media route: those this node packages (the program feed's, the
+   * RTMP ingest's), and with S3_* and Redis every node's (docs/decisions.md).
    */
-  lowLatency: LowLatencyStreams | null;
+  lowLatency: LowLatencyStreams;
 }
 
 /** Issue 11 §3, §5, §6: the program feed's upload, its HLS pipeline and recording, and playback. */

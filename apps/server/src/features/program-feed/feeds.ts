@@ -63,7 +63,7 @@ export class ProgramFeeds implements CompositorHandler {
     /** With S3_* set, each stream's directory is mirrored to the bucket (under the secret's prefix). */
     private readonly bucket: { s3: S3StorageConfig; mediaSecret: string } | null,
     /** Where the media route finds the LL-HLS streams; null when the files are served from the bucket. */
-    private readonly lowLatency: LowLatencyStreams | null,
+    private readonly lowLatency: LowLatencyStreams,
   ) {
     this.media = new MediaProcess(deps.log);
     this.media.on("message", (message) => this.onMedia(message));
@@ -125,7 +125,7 @@ export class ProgramFeeds implements CompositorHandler {
     else if (message.kind === "closed") this.closed(message.connectionId);
     else if (message.kind === "ended") this.ending.get(message.sessionId)?.();
     else if (message.kind === "lowLatency")
-      this.lowLatency?.publish(message.sessionId, message.streamId, message.state);
+      this.lowLatency.publish(message.sessionId, message.streamId, message.state);
     else if (message.kind === "live") this.withFeed(message.sessionId, (feed) => this.onLive(feed));
     else if (message.kind === "recorded") this.withFeed(message.sessionId, (feed) => this.onRecorded(feed));
     else if (message.kind === "sourceFailed") {
@@ -171,7 +171,7 @@ export class ProgramFeeds implements CompositorHandler {
     if (this.isStopping || this.feeds.size === 0) return;
     if (this.restarts.length >= MEDIA_RESTARTS_PER_MINUTE) {
       this.deps.log.error({ sessions: [...this.feeds.keys()] }, "program feed: media process keeps dying");
-      for (const feed of this.feeds.values()) this.lowLatency?.forget(feed.sessionId, feed.streamId);
+      for (const feed of this.feeds.values()) this.lowLatency.forget(feed.sessionId, feed.streamId);
       this.feeds.clear();
       return;
     }

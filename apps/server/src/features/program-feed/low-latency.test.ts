@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { LlHlsState } from "../../media/ll-hls/state";
-import { LowLatencyStreams } from "../../media/ll-hls/streams";
+import { type LowLatencyChange, type LowLatencyChannel, LowLatencyStreams } from "../../media/ll-hls/streams";
 import { lowLatencyPlaylist, untilWritten } from "./low-latency";
 
 // The media route's LL-HLS answers on the server's registry, as the media process's publishes drive it.
@@ -70,12 +70,12 @@ describe("LL-HLS answers", () => {
     streams.publish(1, 2, stateAt(4, 1));
     streams.publish(1, 2, stateAt(4, 2));
     const answered = await answer;
-    expect(answered.status === 200 && answered.body).toContain('URI="s4.p2.m4s"');
+    expect(answered.status === 200 && answered.body).toContain('URI="s4-p2.m4s"');
   });
 
   test("a blocked reload not satisfied in three target durations is a 503; the hinted part's wait ends too", async () => {
     const answer = lowLatencyPlaylist(stream(), { _HLS_msn: "5" }, open());
-    const part = untilWritten(stream(), "s4.p1.m4s", open());
+    const part = untilWritten(stream(), "s4-p1.m4s", open());
     await vi.advanceTimersByTimeAsync(3000);
     expect(await answer).toMatchObject({ status: 503 });
     await expect(part).resolves.toBeUndefined();
@@ -92,7 +92,7 @@ describe("LL-HLS answers", () => {
 
   test("a client that goes away frees its place; a forgotten stream answers what it holds", async () => {
     const leaving = new AbortController();
-    const part = untilWritten(stream(), "s4.p1.m4s", () => leaving.signal);
+    const part = untilWritten(stream(), "s4-p1.m4s", () => leaving.signal);
     leaving.abort();
     await expect(part).resolves.toBeUndefined();
     const held = lowLatencyPlaylist(stream(), { _HLS_msn: "5" }, open());
@@ -119,5 +119,49 @@ describe("LL-HLS answers", () => {
     expect(streams.offers(1, 2)).toBe(false);
     streams.forget(1, 2);
     expect([streams.find(1, 2, "720p"), streams.find(1, 2, "360p")]).toEqual([null, null]);
+  });
+});
+
+describe("LL-HLS shared between nodes (S3_* and Redis)", () => {
+  /** Two nodes' registries joined as a Redis channel joins them: each hears the other, not itself. */
+  function twoNodes(now: () => number) {
+    const nodes = [new LowLatencyStreams(now), new LowLatencyStreams(now)] as const;
+    const listeners: ((change: LowLatencyChange) => void)[] = [];
+    nodes.forEach((node, i) => {
+      const channel: LowLatencyChannel = {
+        send: (change) => listeners[1 - i]?.(structuredClone(change)),
+        onMessage: (listener) => {
+          listeners[i] = listener;
+        },
+      };
+      node.share(channel);
+    });
+    return nodes;
+  }
+
+  test("a packager's publishes, a withhold and a forget on one node reach the other", () => {
+    const [packaging, serving] = twoNodes(Date.now);
+    packaging.publish(1, 2, stateAt(3, 1), "720p");
+    expect(serving.find(1, 2, "720p")?.state.nextPart).toEqual({ msn: 3, index: 2 });
+    expect(serving.offers(1, 2)).toBe(true);
+    packaging.withhold(1, 2, true);
+    expect(serving.offers(1, 2)).toBe(false);
+    serving.withhold(1, 2, false);
+    expect(packaging.offers(1, 2)).toBe(true);
+    packaging.forget(1, 2);
+    expect(serving.find(1, 2, "720p")).toBeNull();
+  });
+
+  test("a stream whose packager went silent (its node died) is not offered, then forgotten", () => {
+    let now = 1_000_000;
+    const [packaging, serving] = twoNodes(() => now);
+    packaging.publish(1, 2, stateAt(3, 1));
+    now += 10_001;
+    expect(serving.offers(1, 2)).toBe(false);
+    // Another stream's publish a minute later sweeps it away.
+    now += 60_000;
+    packaging.publish(1, 3, stateAt(0, 0));
+    expect(serving.find(1, 2)).toBeNull();
+    expect(serving.offers(1, 3)).toBe(true);
   });
 });

@@ -90,7 +90,7 @@ function openPipeline({
   mirror: mirrorTo,
   slate,
 }: Extract<ToMedia, { kind: "open" }>): void {
-  const pipeline = new ProgramPipeline({ ...settings, log });
+  const pipeline = new ProgramPipeline({ ...settings, mirror: mirrorTo, log });
   pipelines.set(sessionId, pipeline);
   const mirror = mirrorDir(settings.dir, mirrorTo, log);
   mirrors.set(sessionId, mirror);

@@ -8,7 +8,8 @@ import type { PipelineOptions } from "./pipeline";
 // decides (who may send, which stream is on air, what the database says); the media process holds the
 // compositors' sockets and the ffmpeg pipelines, so the feed's bytes never cross the server's heap.
 
-export type PipelineSettings = Omit<PipelineOptions, "log">;
+/** The pipeline's options but its log (the media process's) and the bucket (the message's own `mirror`). */
+export type PipelineSettings = Omit<PipelineOptions, "log" | "mirror">;
 
 /** What the server asks of the media process. */
 export type ToMedia =

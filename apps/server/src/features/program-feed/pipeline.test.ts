@@ -28,7 +28,14 @@ const silentLog = { error: () => undefined } as unknown as ConstructorParameters
 /** A recording pipeline on real ffmpeg in a fresh directory. */
 async function recordingPipeline(dir?: string) {
   dir ??= await testFilesDir();
-  const options = { ffmpegPath: "ffmpeg", dir, recording: true, slateColour: null, log: silentLog };
+  const options = {
+    ffmpegPath: "ffmpeg",
+    dir,
+    recording: true,
+    slateColour: null,
+    mirror: null,
+    log: silentLog,
+  };
   return { dir, pipeline: new ProgramPipeline(options) };
 }
 
@@ -159,6 +166,7 @@ describe("the recording's playlist", () => {
       dir,
       recording: true,
       slateColour: null,
+      mirror: null,
       log: silentLog,
     });
     await pipeline.stop();

@@ -5,6 +5,7 @@ import { LowLatencyRendition } from "../../media/ll-hls/rendition";
 import type { LlHlsState } from "../../media/ll-hls/state";
 import { type PipelineLog, PlaylistFollower, type RunStart } from "../../media/playlist-follower";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
+import type { MirrorSettings } from "../../platform/storage/hls/mirror";
 
 export type { PipelineLog } from "../../media/playlist-follower";
 
@@ -29,6 +30,8 @@ export interface PipelineOptions {
   dir: string;
   recording: boolean;
   slateColour: string | null;
+  /** S3_*: the LL-HLS files go to the bucket too (the mirror copies the rest). */
+  mirror: MirrorSettings | null;
   log: PipelineLog;
 }
 
@@ -76,11 +79,13 @@ export class ProgramPipeline extends EventEmitter<PipelineEvents> {
 
   constructor(private readonly options: PipelineOptions) {
     super();
-    this.lowLatency = new LowLatencyRendition(
-      options.dir,
-      (state) => this.emit("lowLatency", state),
-      (err) => options.log.error({ err: String(err) }, "program feed: LL-HLS packaging failed"),
-    );
+    this.lowLatency = new LowLatencyRendition({
+      dir: options.dir,
+      variant: "",
+      mirror: options.mirror,
+      publish: (state) => this.emit("lowLatency", state),
+      failed: (err) => options.log.error({ err: String(err) }, "program feed: LL-HLS packaging failed"),
+    });
     this.follower = new PlaylistFollower(options.dir, options.recording, options.log);
     this.follower.on("live", () => this.emit("live"));
     this.follower.on("recorded", () => this.emit("recorded"));

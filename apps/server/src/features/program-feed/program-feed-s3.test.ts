@@ -16,7 +16,8 @@ import { clientOf, type RoomScene, roomScene } from "../../testing/room-scene";
 import { startS3Server } from "../../testing/s3-server";
 import { bucketMediaFiles } from "./media-files";
 
-// Issue 13 §4: with S3_* set, a broadcast's HLS is mirrored to the bucket and played from there.
+// Issue 13 §4: with S3_* set, a broadcast's HLS is mirrored to the bucket and played from there. Issue
+// 27 §2: with Redis too, every node serves its LL-HLS, the parts from the bucket.
 
 const SECRET = "program-feed-s3-test-secret-0123456789abcdef";
 
@@ -44,6 +45,7 @@ describeOnPostgres("program feed on object storage (s3rver)", (use) => {
       mediaDir: await testFilesDir(),
       mediaSecret: SECRET,
       s3: s3.config,
+      redisUrl: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
     });
     return { app: started, base: await started.server.listen({ port: 0, host: "127.0.0.1" }) };
   };
@@ -61,8 +63,8 @@ describeOnPostgres("program feed on object storage (s3rver)", (use) => {
   const goLive = (db: Database, sessionId: number) =>
     withOutbox(db, app.realtime.realtime, (tx, outbox) => openStream(tx, outbox, sessionId, true));
   /** The guest's playback answer, from the app running now (its client is made afresh after a restart). */
-  const playback = async () => {
-    const guest = await clientOf(app.server, use(), scene.people.guest.userId);
+  const playback = async (node = app) => {
+    const guest = await clientOf(node.server, use(), scene.people.guest.userId);
     const res = await guest.get(`/api/video-session/playback?video_session_id=${scene.session}`);
     expect(res.statusCode).toBe(200);
     return PlaybackResponse.parse(res.json());
@@ -73,6 +75,8 @@ describeOnPostgres("program feed on object storage (s3rver)", (use) => {
 
   it("serves live segments from the bucket, deletes unrecorded ones there, and plays the recording after a restart", async () => {
     const db = use();
+    // Another node of the site, hearing this one over Redis from the start.
+    const node = await start();
     const stream = await goLive(db, scene.session);
     const host = await openCompositor(base, scene.session, {
       cookie: (await signedIn(db, scene.people.host.userId)).cookie,
@@ -81,8 +85,11 @@ describeOnPostgres("program feed on object storage (s3rver)", (use) => {
     const sending = sendRecording(host, await webmRecording(4), 4);
     await host.waitFor("live", 30_000);
 
-    // Live: the app serves the playlist (token checked), whose segments are signed bucket URLs.
-    const liveUrl = await until("the live URL", async () => (await playback()).liveUrl);
+    // Live: viewers get the LL-HLS playlist (below); the app serves the standard one too (token checked),
+    // whose segments are signed bucket URLs.
+    const lowLatencyUrl = await until("the live URL", async () => (await playback()).liveUrl);
+    expect(lowLatencyUrl).toMatch(/\/ll\.m3u8$/);
+    const liveUrl = lowLatencyUrl.replace(/ll\.m3u8$/, "live.m3u8");
     const live = await fetch(`${base}${liveUrl}`);
     expect(live.status).toBe(200);
     expect(live.headers.get("cache-control")).toBe("public, max-age=1");
@@ -112,6 +119,33 @@ describeOnPostgres("program feed on object storage (s3rver)", (use) => {
     await sending;
     host.socket.close();
     app.lifecycle.emit("recording", { sessionId: scene.session, stream: { ...stream, isRecording: false } });
+    // The other node serves the LL-HLS of the slate that follows: its viewers get it, a blocking reload
+    // there is answered by the publish of the part it names, and the part is fetched from the bucket,
+    // already there.
+    try {
+      await until("LL-HLS offered by the other node", async () =>
+        (await playback(node.app)).liveUrl?.endsWith("/ll.m3u8"),
+      );
+      const playlist = await until("parts on the other node", async () => {
+        const text = await (await fetch(`${node.base}${lowLatencyUrl}`)).text();
+        return text.includes("#EXT-X-PART:") ? text : null;
+      });
+      const [, msn, index] = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s(\d+)-p(\d+)\.m4s"/.exec(playlist) ?? [];
+      const partUrl = `${node.base}${lowLatencyUrl.replace(/ll\.m3u8$/, `s${msn}-p${index}.m4s`)}`;
+      const [reload, part] = await Promise.all([
+        fetch(`${node.base}${lowLatencyUrl}?_HLS_msn=${msn}&_HLS_part=${index}`),
+        fetch(partUrl, { redirect: "manual" }),
+      ]);
+      expect(reload.status).toBe(200);
+      expect(await reload.text()).toContain(`URI="s${msn}-p${index}.m4s"`);
+      expect(part.status).toBe(302);
+      const fromBucket = await fetch(part.headers.get("location") ?? "");
+      expect(fromBucket.status).toBe(200);
+      expect(fromBucket.headers.get("content-type")).toBe("video/iso.segment");
+      expect((await fromBucket.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    } finally {
+      await node.app.server.close();
+    }
     // The segments in flight when the pause came settle; after that the recording no longer grows.
     await sleep(3_000);
     const bucket = s3FileStorage(s3.config);

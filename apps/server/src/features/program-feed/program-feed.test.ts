@@ -214,12 +214,12 @@ describeOnPostgres("program feed", (use) => {
     const text = await first.text();
     expect(text).toContain("#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES");
     expect(text).toContain('#EXT-X-MAP:URI="init0.mp4"');
-    const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s(\d+)\.p(\d+)\.m4s"/.exec(text);
+    const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s(\d+)-p(\d+)\.m4s"/.exec(text);
     expect(hint).not.toBeNull();
     const [, msn, part] = hint as RegExpExecArray;
     // The hinted part is asked for before it exists, with a reload blocked until the playlist lists it.
     const [held, blocked] = await Promise.all([
-      get(`s${msn}.p${part}.m4s`),
+      get(`s${msn}-p${part}.m4s`),
       get("ll.m3u8", `?_HLS_msn=${msn}&_HLS_part=${part}`),
     ]);
     expect(held.status).toBe(200);
@@ -227,7 +227,7 @@ describeOnPostgres("program feed", (use) => {
     expect(held.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await held.arrayBuffer()).byteLength).toBeGreaterThan(100);
     expect(blocked.headers.get("cache-control")).toBe("public, max-age=6");
-    expect(await blocked.text()).toContain(`URI="s${msn}.p${part}.m4s"`);
+    expect(await blocked.text()).toContain(`URI="s${msn}-p${part}.m4s"`);
     expect((await get("init0.mp4")).headers.get("content-type")).toBe("video/mp4");
     // Directives a player would not send are refused (RFC 8216bis §6.2.5.2).
     for (const query of ["?_HLS_part=0", `?_HLS_msn=${Number(msn) + 3}`, "?_HLS_msn=-1", "?_HLS_skip=NO"]) {

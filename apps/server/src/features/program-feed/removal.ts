@@ -13,7 +13,7 @@ import type { MediaFiles } from "./media-files";
 export function streamRemoval(
   files: MediaFiles,
   feeds: ProgramFeeds | null,
-  lowLatency: LowLatencyStreams | null,
+  lowLatency: LowLatencyStreams,
   log: FastifyBaseLogger,
 ) {
   return ({ sessionId, streamIds }: StreamsDeleted): void => {
@@ -21,7 +21,7 @@ export function streamRemoval(
     ended
       .then(() => {
         // After the feed's last publish (the media process sends it before "ended").
-        for (const streamId of streamIds) lowLatency?.forget(sessionId, streamId);
+        for (const streamId of streamIds) lowLatency.forget(sessionId, streamId);
       })
       .then(() => Promise.all(streamIds.map((streamId) => files.remove(sessionId, streamId))))
       .catch((err: unknown) =>

@@ -35,7 +35,7 @@ const ON_AIR = new Set<SessionStream["activeState"]>(["recording", "streaming"])
  * whole.
  */
 const MEDIA_PATH =
-  /^(?:streams\/([1-9]\d{0,15})|preview)\/(?:(1080p|720p|360p)\/)?((?:live|vod|master|captions|captions-vod|ll|ll-master)\.m3u8|live\d{1,10}\.(?:ts|vtt)|init\d{1,10}\.mp4|s\d{1,10}(?:\.p\d{1,4})?\.m4s)$/;
+  /^(?:streams\/([1-9]\d{0,15})|preview)\/(?:(1080p|720p|360p)\/)?((?:live|vod|master|captions|captions-vod|ll|ll-master)\.m3u8|live\d{1,10}\.(?:ts|vtt)|init\d{1,10}\.mp4|s\d{1,10}(?:-p\d{1,4})?\.m4s)$/;
 /**
  * An LL-HLS stream's viewers get its LL playlist instead of the live one: the program feed's ll.m3u8, an
  * RTMP stream's master of its renditions' ll.m3u8.
@@ -64,8 +64,8 @@ export interface MediaOptions {
   mediaSecret: string;
   /** Told to the web with the playback: host tabs compose only in `browser` mode. */
   compositor: CompositorMode;
-  /** The LL-HLS streams of this node's media process; null when the bucket serves the files. */
-  lowLatency: LowLatencyStreams | null;
+  /** The LL-HLS streams: this node's packagers', and with S3_* and Redis every node's. */
+  lowLatency: LowLatencyStreams;
 }
 
 export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): FastifyPluginAsyncZod {
@@ -102,7 +102,7 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
               : signedUrl(url, token);
         // Issue 27 §2: while this node packages the stream's LL-HLS, viewers play that playlist.
         const livePlaybackUrl =
-          stream?.livePlaybackUrl && media.lowLatency?.offers(sessionId, stream.id)
+          stream?.livePlaybackUrl && media.lowLatency.offers(sessionId, stream.id)
             ? lowLatencyUrl(stream.livePlaybackUrl)
             : stream?.livePlaybackUrl;
         return {
@@ -141,7 +141,7 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
         if (!mediaTokenValid(secret, token, { sessionId, streamId }, deps.clock())) {
           return reply.code(403).send({ error: { code: "forbidden", message: "This link has expired." } });
         }
-        const lowLatency = streamId ? media.lowLatency?.find(sessionId, streamId, variant) : null;
+        const lowLatency = streamId ? media.lowLatency.find(sessionId, streamId, variant) : null;
         if (file === LL_PLAYLIST) {
           if (!lowLatency)
             return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });

@@ -32,8 +32,8 @@ export interface RtmpIngestFeatureOptions {
   captions: CaptionsOptions;
   /** LiveKit Ingress takes encoders instead (LIVEKIT_URL set): nothing listens on RTMP_PORT. */
   livekitIngress: RtmpIngress | null;
-  /** The LL-HLS streams this node serves (the program feed's media route answers for them); null with S3. */
-  lowLatency: LowLatencyStreams | null;
+  /** The LL-HLS streams the program feed's media route answers for: the ingest's are published there. */
+  lowLatency: LowLatencyStreams;
 }
 
 /** Without a listener the calls still keep keys and flags: nothing is ever ingested on this node. */

@@ -140,6 +140,7 @@ function openPipeline(sessionId: number, session: SessionIngest, target: IngestT
     slateColour: target.slateColour,
     captions: target.captions,
     lowLatency: target.lowLatency !== null,
+    mirror: target.mirror,
     log,
   });
   pipelineDirs.set(pipeline, target.dir);

@@ -13,6 +13,7 @@ import { LowLatencyRendition } from "../../media/ll-hls/rendition";
 import type { LlHlsState } from "../../media/ll-hls/state";
 import { type PipelineLog, PlaylistFollower } from "../../media/playlist-follower";
 import { FfmpegRun } from "../../platform/ffmpeg/run";
+import type { MirrorSettings } from "../../platform/storage/hls/mirror";
 import { type Renditions, type RunOutputs, slateRunArgs, sourceArgs } from "./ingest-args";
 import { COPY_BANDWIDTH, captionedRung, masterPlaylist } from "./ladder";
 import type { Publisher } from "./publisher";
@@ -44,8 +45,10 @@ export interface IngestPipelineOptions {
   slateColour: string | null;
   /** The live stream's captions are shown: its masters list the subtitle rendition. */
   captions: boolean;
-  /** Each rendition is packaged as LL-HLS too (a live stream's, served by this node). */
+  /** Each rendition is packaged as LL-HLS too (a live stream's). */
   lowLatency: boolean;
+  /** S3_*: the LL-HLS files go to the bucket too (the ingest's mirror copies the rest). */
+  mirror: MirrorSettings | null;
   log: PipelineLog;
 }
 
@@ -71,13 +74,15 @@ export class IngestPipeline extends EventEmitter<IngestPipelineEvents> {
     this.followers = variants.map((v) => new PlaylistFollower(path.join(dir, v), recording, log));
     this.lowLatency = options.lowLatency
       ? variants.map(
-          (v) =>
-            new LowLatencyRendition(
-              path.join(dir, v),
-              (state) => this.emit("lowLatency", v, state),
-              (err) =>
-                log.error({ dir, variant: v, err: String(err) }, "rtmp ingest: LL-HLS packaging failed"),
-            ),
+          (variant) =>
+            new LowLatencyRendition({
+              dir,
+              variant,
+              mirror: options.mirror,
+              publish: (state) => this.emit("lowLatency", variant, state),
+              failed: (err) =>
+                log.error({ dir, variant, err: String(err) }, "rtmp ingest: LL-HLS packaging failed"),
+            }),
         )
       : [];
     // The top rendition speaks for the stream: the others are cut from the same frames.

@@ -18,7 +18,7 @@ export interface IngestTarget {
   mirror: MirrorSettings | null;
   /** The live stream's subtitle rendition is listed in its masters (never the greenroom preview's). */
   captions: boolean;
-  /** A live stream this node serves (no bucket): its renditions are packaged as LL-HLS too. */
+  /** A live stream: its renditions are packaged as LL-HLS too (the greenroom preview's are not). */
   lowLatency: { streamId: number } | null;
 }
 

@@ -76,8 +76,18 @@ describeOnPostgres("RTMP ingest on object storage (s3rver)", (use) => {
       },
       30_000,
     );
+    // Issue 27 §2: viewers get the LL-HLS master, its playlist through the app, its parts from the bucket.
+    expect(liveUrl).toMatch(/\/ll-master\.m3u8$/);
+    expect((await app.server.inject({ url: liveUrl ?? "" })).body).toContain("\nll.m3u8");
+    const lowLatency = new URL("ll.m3u8", `http://x${liveUrl}`).pathname;
+    const part = await until("a part", async () => {
+      const text = (await app.server.inject({ url: lowLatency })).body;
+      return /#EXT-X-PART:.*URI="([^"]+)"/.exec(text)?.[1];
+    });
+    const redirect = await app.server.inject({ url: new URL(part, `http://x${lowLatency}`).pathname });
+    expect(redirect.statusCode).toBe(302);
+    expect((await fetch(redirect.headers.location ?? "")).status).toBe(200);
     // rtmp-native's master lists its one playlist, which comes through the app (the token checked).
-    expect(liveUrl).toMatch(/\/master\.m3u8$/);
     const media = new URL("live.m3u8", `http://x${liveUrl}`).pathname;
     const [segment] = await until("segments", async () => {
       const listed = parsePlaylist((await app.server.inject({ url: media })).body);

@@ -92,11 +92,11 @@ describeOnPostgres("RTMP ingest (issue 13 §1, §3)", (use) => {
   };
   /** Issue 27 §2: a reload blocking on the preload hint's part answers once the playlist lists it. */
   const blockingReload = async (url: string) => {
-    const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s(\d+)\.p(\d+)\.m4s"/.exec(await mediaText(url));
+    const hint = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s(\d+)-p(\d+)\.m4s"/.exec(await mediaText(url));
     expect(hint).not.toBeNull();
     const [, msn, part] = hint ?? [];
     const answer = await mediaText(`${url}?_HLS_msn=${msn}&_HLS_part=${part}`);
-    expect(answer).toContain(`URI="s${msn}.p${part}.m4s"`);
+    expect(answer).toContain(`URI="s${msn}-p${part}.m4s"`);
   };
   /** The standard master beside an RTMP stream's LL-HLS one. */
   const standardOf = (llMasterUrl: string) => llMasterUrl.replace(/\/ll-master\.m3u8$/, "/master.m3u8");

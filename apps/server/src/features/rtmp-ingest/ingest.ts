@@ -36,8 +36,8 @@ export interface RtmpIngestOptions {
   /** With S3_* set, a live stream's directory is mirrored to the bucket (under the secret's prefix). */
   bucket: { s3: S3StorageConfig; mediaSecret: string } | null;
   captions: CaptionsOptions;
-  /** The LL-HLS streams this node serves (null with a bucket): live streams' renditions are packaged. */
-  lowLatency: LowLatencyStreams | null;
+  /** Where the live streams' renditions' LL-HLS states are published. */
+  lowLatency: LowLatencyStreams;
 }
 
 interface Ingested {
@@ -125,7 +125,7 @@ export class RtmpIngest implements IngestPort {
       case "stopped":
         return this.endCaptions(message.dir);
       case "lowLatency":
-        return this.options.lowLatency?.publish(
+        return this.options.lowLatency.publish(
           message.sessionId,
           message.streamId,
           message.state,
@@ -206,10 +206,10 @@ export class RtmpIngest implements IngestPort {
         slate: true,
         mirror,
         captions,
-        lowLatency: lowLatency && { streamId: stream.id },
+        lowLatency: { streamId: stream.id },
       };
       // The captions are timed to the MPEG-TS segments: a captioned stream's new viewers get those.
-      lowLatency?.withhold(sessionId, stream.id, captions);
+      lowLatency.withhold(sessionId, stream.id, captions);
     }
     this.retarget(sessionId, ingested, target, stream?.id ?? null);
     await this.writeStatus(sessionId, ingested);
@@ -310,7 +310,7 @@ export class RtmpIngest implements IngestPort {
   private processGone(): void {
     const sessionIds = [...this.sessions.keys()];
     for (const [sessionId, { streamId }] of this.sessions) {
-      if (streamId !== null) this.options.lowLatency?.forget(sessionId, streamId);
+      if (streamId !== null) this.options.lowLatency.forget(sessionId, streamId);
     }
     this.sessions.clear();
     void this.endCaptions().catch((err) => this.fail(err));

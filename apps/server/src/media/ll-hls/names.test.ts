@@ -6,7 +6,7 @@ describe("where a packager resumes", () => {
     { case: "an empty folder", names: [], point: { firstMsn: 0, firstRun: 0 } },
     {
       case: "an earlier packager's files, among the TS recording's",
-      names: ["init0.mp4", "init2.mp4", "s7.m4s", "s8.p0.m4s", "s8.p1.m4s", "live3.ts", "vod.m3u8"],
+      names: ["init0.mp4", "init2.mp4", "s7.m4s", "s8-p0.m4s", "s8-p1.m4s", "live3.ts", "vod.m3u8"],
       point: { firstMsn: 9, firstRun: 3 },
     },
     {

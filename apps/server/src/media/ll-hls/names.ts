@@ -2,10 +2,10 @@
 
 /** Each ffmpeg run has its own initialisation section: a new run may have new codec parameters. */
 export const initName = (run: number) => `init${run}.mp4`;
-export const partName = (msn: number, index: number) => `s${msn}.p${index}.m4s`;
+export const partName = (msn: number, index: number) => `s${msn}-p${index}.m4s`;
 export const segmentName = (msn: number) => `s${msn}.m4s`;
 
-const SEGMENT_FILE = /^s(\d{1,10})\.(?:p\d{1,4}\.)?m4s$/;
+const SEGMENT_FILE = /^s(\d{1,10})(?:-p\d{1,4})?\.m4s$/;
 const INIT_FILE = /^init(\d{1,10})\.mp4$/;
 
 /**
@@ -23,7 +23,7 @@ export const LL_PLAYLIST = "ll.m3u8";
 /** An RTMP stream's master of its renditions' LL-HLS playlists (features/rtmp-ingest writes it). */
 export const LL_MASTER_PLAYLIST = "ll-master.m3u8";
 
-const PART_FILE = /^s(\d{1,10})(?:\.p(\d{1,4}))?\.m4s$/;
+const PART_FILE = /^s(\d{1,10})(?:-p(\d{1,4}))?\.m4s$/;
 
 /** The segment or part a file name stands for (a request for it may wait for its publish); null for others. */
 export function awaitedFile(name: string): { msn: number; part: number | null } | null {

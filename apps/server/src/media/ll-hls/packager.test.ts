@@ -67,17 +67,17 @@ describe("the LL-HLS packager", () => {
         "init0.mp4",
         "s0.m4s",
         "s1.m4s",
-        "s0.p0.m4s",
-        "s0.p1.m4s",
-        "s0.p2.m4s",
-        "s1.p0.m4s",
-        "s1.p1.m4s",
-        "s1.p2.m4s",
-        "s2.p0.m4s",
+        "s0-p0.m4s",
+        "s0-p1.m4s",
+        "s0-p2.m4s",
+        "s1-p0.m4s",
+        "s1-p1.m4s",
+        "s1-p2.m4s",
+        "s2-p0.m4s",
       ].sort(),
     );
     expect(written.get("init0.mp4")).toEqual(INIT);
-    expect(written.get("s1.p2.m4s")).toEqual(part(5));
+    expect(written.get("s1-p2.m4s")).toEqual(part(5));
     expect(written.get("s1.m4s")).toEqual(Buffer.concat([part(3), part(4), part(5)]));
   });
 
@@ -100,7 +100,7 @@ describe("the LL-HLS packager", () => {
     const { packager, written, removed } = await packaged(30, { windowSegments: 2 });
     expect(packager.state.segments.map((s) => s.msn)).toEqual([7, 8, 9]);
     expect(removed).toEqual(
-      [0, 1, 2, 3].flatMap((msn) => [`s${msn}.m4s`, `s${msn}.p0.m4s`, `s${msn}.p1.m4s`, `s${msn}.p2.m4s`]),
+      [0, 1, 2, 3].flatMap((msn) => [`s${msn}.m4s`, `s${msn}-p0.m4s`, `s${msn}-p1.m4s`, `s${msn}-p2.m4s`]),
     );
     expect(written.has("s4.m4s")).toBe(true);
   });
@@ -134,7 +134,7 @@ describe("the LL-HLS packager", () => {
     expect(waiters.heldCount).toBe(1);
     await packager.accept(part(3));
     expect(await held).toBe("ready");
-    expect(written.has("s1.p0.m4s")).toBe(true);
+    expect(written.has("s1-p0.m4s")).toBe(true);
   });
 
   test("a new run completes the open segment and starts a discontinuity with its own init section", async () => {

@@ -44,14 +44,14 @@ describe("the LL-HLS media playlist", () => {
 #EXT-X-MEDIA-SEQUENCE:3
 #EXT-X-MAP:URI="init0.mp4"
 #EXT-X-PROGRAM-DATE-TIME:2024-01-01T12:00:03.000Z
-#EXT-X-PART:DURATION=0.33333,URI="s3.p0.m4s",INDEPENDENT=YES
-#EXT-X-PART:DURATION=0.33333,URI="s3.p1.m4s"
-#EXT-X-PART:DURATION=0.33333,URI="s3.p2.m4s"
+#EXT-X-PART:DURATION=0.33333,URI="s3-p0.m4s",INDEPENDENT=YES
+#EXT-X-PART:DURATION=0.33333,URI="s3-p1.m4s"
+#EXT-X-PART:DURATION=0.33333,URI="s3-p2.m4s"
 #EXTINF:1.00000,
 s3.m4s
 #EXT-X-PROGRAM-DATE-TIME:2024-01-01T12:00:04.000Z
-#EXT-X-PART:DURATION=0.33333,URI="s4.p0.m4s",INDEPENDENT=YES
-#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s4.p1.m4s"
+#EXT-X-PART:DURATION=0.33333,URI="s4-p0.m4s",INDEPENDENT=YES
+#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s4-p1.m4s"
 `,
     );
   });
@@ -65,7 +65,7 @@ s3.m4s
   test("parts are listed only for the segments within 3 target durations of the end", () => {
     const segments = [0, 1, 2, 3, 4, 5].map((msn) => segment(msn, 3));
     const text = mediaPlaylist(live([...segments, segment(6, 1, false)]));
-    const partedSegments = new Set([...text.matchAll(/URI="s(\d+)\.p\d+\.m4s"/g)].map((m) => m[1]));
+    const partedSegments = new Set([...text.matchAll(/URI="s(\d+)-p\d+\.m4s"/g)].map((m) => m[1]));
     expect([...partedSegments]).toEqual(["3", "4", "5", "6"]);
     // A player ignoring EXT-X-PART still finds every complete segment.
     expect(text.match(/^s\d+\.m4s$/gm)).toEqual(["s0.m4s", "s1.m4s", "s2.m4s", "s3.m4s", "s4.m4s", "s5.m4s"]);
@@ -92,7 +92,7 @@ s3.m4s
       "#EXT-X-DISCONTINUITY",
       '#EXT-X-MAP:URI="init2.mp4"',
     ]);
-    expect(text.indexOf("#EXT-X-DISCONTINUITY\n")).toBeLessThan(text.indexOf("s5.p0.m4s"));
+    expect(text.indexOf("#EXT-X-DISCONTINUITY\n")).toBeLessThan(text.indexOf("s5-p0.m4s"));
   });
 
   test("a delta update names the init section of its first listed segment", () => {

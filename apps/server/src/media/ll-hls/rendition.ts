@@ -1,29 +1,41 @@
 import { readdirSync } from "node:fs";
+import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { folderFiles } from "./files";
+import type { MirrorSettings } from "../../platform/storage/hls/mirror";
+import { renditionFiles } from "./files";
 import { resumePoint } from "./names";
 import { LlHlsPackager } from "./packager";
 import type { LlHlsState } from "./state";
 
 // One rendition's LL-HLS across the ffmpeg runs that write its folder (the program feed's one, each rung
 // of an RTMP ladder): a packager that goes on where an earlier one of the folder stopped (a media
-// process that died), fed by each run's fMP4 pipe in turn.
+// process that died), fed by each run's fMP4 pipe in turn. With S3_* set its files go to the bucket too.
+
+export interface RenditionOptions {
+  /** The stream's folder. */
+  dir: string;
+  /** "" for a rendition at the folder's root, else its subfolder (an RTMP ladder's rung). */
+  variant: string;
+  /** S3_*: each file is in the bucket (under the stream's prefix) before a state naming it is published. */
+  mirror: MirrorSettings | null;
+  publish: (state: LlHlsState) => void;
+  failed: (err: unknown) => void;
+}
 
 export class LowLatencyRendition {
   private readonly packager: LlHlsPackager;
   /** The current run's pipe into the packager: settled when ffmpeg closed it. */
   private packing: Promise<void> = Promise.resolve();
 
-  constructor(
-    dir: string,
-    publish: (state: LlHlsState) => void,
-    private readonly failed: (err: unknown) => void,
-  ) {
+  private readonly failed: (err: unknown) => void;
+
+  constructor({ dir, variant, mirror, publish, failed }: RenditionOptions) {
+    this.failed = failed;
     this.packager = new LlHlsPackager({
-      files: folderFiles(dir),
+      files: renditionFiles(dir, mirror, variant),
       now: Date.now,
-      ...resumePoint(folderNames(dir)),
+      ...resumePoint(folderNames(path.join(dir, variant))),
     });
     this.packager.onPublish(publish);
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis, RedisOptions } from "ioredis";
@@ -67,6 +68,53 @@ export async function openRedisBus(url: string, key: string, log: FastifyBaseLog
       await Promise.all([pub, sub].map(quit));
     },
   };
+}
+
+/** A channel of JSON messages between the nodes sharing it (issue 27 §2: the LL-HLS packagers' states). */
+export interface RedisChannel<T> {
+  /** To every other node subscribed now; lost while Redis is away (pub/sub keeps nothing). */
+  send(message: T): void;
+  /** Each message another node sent. */
+  onMessage(listener: (message: T) => void): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Two ioredis connections on one channel; a node does not hear its own messages. The senders are the
+ * nodes' own processes: messages are parsed, not validated.
+ */
+export async function openRedisChannel<T>(
+  url: string,
+  channel: string,
+  log: FastifyBaseLogger,
+): Promise<RedisChannel<T>> {
+  const { Redis: RedisClient } = await import("ioredis");
+  const pub = quiet(new RedisClient(url, OPTIONS), "publish", log);
+  const sub = quiet(new RedisClient(url, OPTIONS), "subscribe", log);
+  const self = randomUUID();
+  const listeners: Array<(message: T) => void> = [];
+  // ioredis subscribes again by itself after a reconnection.
+  void sub.subscribe(channel);
+  sub.on("message", (_channel: string, text: string) => {
+    const envelope = parsed(text) as { from?: unknown; message?: T } | null;
+    if (!envelope || envelope.from === self || envelope.message === undefined) return;
+    for (const listener of listeners) listener(envelope.message);
+  });
+  return {
+    send: (message) => void pub.publish(channel, JSON.stringify({ from: self, message })),
+    onMessage: (listener) => listeners.push(listener),
+    close: async () => {
+      await Promise.all([pub, sub].map(quit));
+    },
+  };
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /**
