@@ -27,13 +27,18 @@ const EVENT = "office-hours";
 const HINT = /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s(\d+)-p(\d+)\.m4s"/;
 const PART_URI = /#EXT-X-PART:[^\n]*URI="([^"]+)"/g;
 
+let nextViewer = 0;
+
 /** A viewer: `playlist(hint)` gives the next playlist (blocking on the hint, or a timed poll). */
 async function viewer(
   dir: string,
   playlist: (agent: http.Agent, hint: string | null) => Promise<{ status: number; body: Buffer }>,
   { phaseMs, until, measureFrom, tally }: ViewerWindow,
 ) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  // Each viewer from an address of its own, as a real audience: the server holds a few requests an address.
+  const n = nextViewer++;
+  const localAddress = `127.0.${(n >> 8) & 255}.${(n & 255) + 1}`;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1, localAddress });
   const seen = new Set<string>();
   let hint: string | null = null;
   await sleep(phaseMs);

@@ -35,7 +35,7 @@ function stateAt(msn: number, index: number, hasEnded = false): LlHlsState {
 
 describe("LL-HLS answers", () => {
   let streams: LowLatencyStreams;
-  const open = () => () => new AbortController().signal;
+  const open = () => () => ({ client: "127.0.0.1", signal: new AbortController().signal });
   beforeEach(() => {
     vi.useFakeTimers();
     streams = new LowLatencyStreams();
@@ -92,7 +92,7 @@ describe("LL-HLS answers", () => {
 
   test("a client that goes away frees its place; a forgotten stream answers what it holds", async () => {
     const leaving = new AbortController();
-    const part = untilWritten(stream(), "s4-p1.m4s", () => leaving.signal);
+    const part = untilWritten(stream(), "s4-p1.m4s", () => ({ client: "127.0.0.1", signal: leaving.signal }));
     leaving.abort();
     await expect(part).resolves.toBeUndefined();
     const held = lowLatencyPlaylist(stream(), { _HLS_msn: "5" }, open());

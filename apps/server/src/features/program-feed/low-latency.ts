@@ -1,3 +1,4 @@
+import type { Holder } from "../../media/ll-hls/blocking";
 import { TARGET_DURATION_S } from "../../media/ll-hls/constants";
 import { awaitedFile } from "../../media/ll-hls/names";
 import { parseReloadQuery } from "../../media/ll-hls/reload-query";
@@ -6,7 +7,8 @@ import { LIVE_PLAYLIST_CACHE_CONTROL } from "../../platform/storage/hls/playlist
 
 // The media route's LL-HLS answers (issue 27 §2; RFC 8216bis §6.2.5): the playlist, held until it has
 // the part a player asked for, and the part named by the preload hint, held until it is written. The
-// client's going away is only listened for by a request that is held (`signal` is called then).
+// client's going away is only listened for by a request that is held (`holder` is called then); one
+// client address holds at most MAX_HELD_PER_CLIENT requests of a stream.
 
 export type LowLatencyAnswer =
   | { status: 200; body: string; cacheControl: string }
@@ -21,7 +23,7 @@ const BLOCKING_CACHE_CONTROL = `public, max-age=${6 * TARGET_DURATION_S}`;
 export async function lowLatencyPlaylist(
   stream: LowLatencyStream,
   query: Readonly<Record<string, unknown>>,
-  signal: () => AbortSignal,
+  holder: () => Holder,
 ): Promise<LowLatencyAnswer> {
   const parsed = parseReloadQuery(query);
   if (!parsed.ok) return { status: 400, message: parsed.reason };
@@ -30,7 +32,7 @@ export async function lowLatencyPlaylist(
     if (stream.verdict(awaited) === "bad_request") {
       return { status: 400, message: "That part is more than two segments ahead of the playlist." };
     }
-    const outcome = stream.verdict(awaited) === "hold" ? await stream.hold(awaited, signal()) : "ready";
+    const outcome = stream.verdict(awaited) === "hold" ? await stream.hold(awaited, holder()) : "ready";
     // RFC 8216bis §6.2.5.2: not there within three target durations.
     if (outcome === "timeout") return { status: 503, message: "The part did not come in time." };
   }
@@ -48,9 +50,9 @@ export async function lowLatencyPlaylist(
 export async function untilWritten(
   stream: LowLatencyStream,
   file: string,
-  signal: () => AbortSignal,
+  holder: () => Holder,
 ): Promise<void> {
   const awaited = awaitedFile(file);
   if (!awaited || stream.verdict(awaited) !== "hold") return;
-  await stream.hold(awaited, signal());
+  await stream.hold(awaited, holder());
 }

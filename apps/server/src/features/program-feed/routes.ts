@@ -7,6 +7,7 @@ import { requireTopicReader } from "../../kernel/access/topic-access";
 import { findLatestStream, findLiveStream } from "../../kernel/broadcast/streams";
 import { LIVE_PLAYLIST, MASTER_PLAYLIST } from "../../media/ffmpeg-args";
 import { MEDIA_URL_PREFIX, previewDir, signedUrl } from "../../media/hls-paths";
+import type { Holder } from "../../media/ll-hls/blocking";
 import { LL_MASTER_PLAYLIST, LL_PLAYLIST } from "../../media/ll-hls/names";
 import type { LowLatencyStreams } from "../../media/ll-hls/streams";
 import { mediaToken, mediaTokenValid, previewSecret } from "../../media/playback-tokens";
@@ -146,7 +147,7 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
           if (!lowLatency)
             return reply.code(404).send({ error: { code: "not_found", message: "No such file." } });
           const answer = await lowLatencyPlaylist(lowLatency, req.query as Record<string, unknown>, () =>
-            closed(reply),
+            holder(req.ip, reply),
           );
           if (answer.status !== 200) {
             const code = answer.status === 400 ? "invalid_input" : "unavailable";
@@ -161,7 +162,7 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
             .send(answer.body);
         }
         // A player asks for the preload hint's part before it is written.
-        if (lowLatency) await untilWritten(lowLatency, file, () => closed(reply));
+        if (lowLatency) await untilWritten(lowLatency, file, () => holder(req.ip, reply));
         // The greenroom preview lives on the ingest's node only (a host's look before going live).
         const found = streamId
           ? await media.files.read(sessionId, streamId, path.posix.join(variant, file))
@@ -193,10 +194,13 @@ export function programFeedRoutes(deps: FeatureDeps, media: MediaOptions): Fasti
 const crossOrigin = (reply: FastifyReply) =>
   reply.header("access-control-allow-origin", "*").header("cross-origin-resource-policy", "cross-origin");
 
-/** Aborted when the client goes away before its answer: a held request frees its place. */
-function closed(reply: FastifyReply): AbortSignal {
+/**
+ * A held request's client (its address, TRUST_PROXY's client behind a proxy), whose signal is aborted
+ * when it goes away before its answer: it frees its place.
+ */
+function holder(client: string, reply: FastifyReply): Holder {
   const controller = new AbortController();
   // An answered request closes too: aborting it would only cost a DOMException (bench:hls).
   reply.raw.once("close", () => reply.raw.writableFinished || controller.abort());
-  return controller.signal;
+  return { client, signal: controller.signal };
 }

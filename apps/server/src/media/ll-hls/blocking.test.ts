@@ -59,6 +59,9 @@ describe("the delivery directives", () => {
   });
 });
 
+/** One client address. */
+const A = { client: "a" };
+
 describe("held reloads", () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -67,7 +70,7 @@ describe("held reloads", () => {
   test("a held request is released by the publish that reaches it, not before", async () => {
     const waiters = new ReloadWaiters({ timeoutMs: 3000 });
     let outcome: string | null = null;
-    void waiters.hold({ msn: 6, part: 0 }, LIVE).then((o) => {
+    void waiters.hold({ msn: 6, part: 0 }, LIVE, A).then((o) => {
       outcome = o;
     });
     waiters.publish({ newest: { msn: 5, index: 2 }, lastCompleteMsn: 4, hasEnded: false });
@@ -81,7 +84,7 @@ describe("held reloads", () => {
   test("a request not reached in time times out (503)", async () => {
     vi.useFakeTimers();
     const waiters = new ReloadWaiters({ timeoutMs: 3000 });
-    const outcome = waiters.hold({ msn: 6, part: 0 }, LIVE);
+    const outcome = waiters.hold({ msn: 6, part: 0 }, LIVE, A);
     vi.advanceTimersByTime(3000);
     expect(await outcome).toBe("timeout");
     expect(waiters.heldCount).toBe(0);
@@ -89,25 +92,39 @@ describe("held reloads", () => {
 
   test("past the cap a request is answered at once", async () => {
     const waiters = new ReloadWaiters({ timeoutMs: 3000, maxHeld: 2 });
-    const held = [waiters.hold({ msn: 6, part: 0 }, LIVE), waiters.hold({ msn: 6, part: 0 }, LIVE)];
-    expect(await waiters.hold({ msn: 6, part: 0 }, LIVE)).toBe("busy");
+    const held = [waiters.hold({ msn: 6, part: 0 }, LIVE, A), waiters.hold({ msn: 6, part: 0 }, LIVE, A)];
+    expect(await waiters.hold({ msn: 6, part: 0 }, LIVE, A)).toBe("busy");
     waiters.close();
     expect(await Promise.all(held)).toEqual(["closed", "closed"]);
   });
 
+  test("one client address holds at most its share; another still gets a place, and a freed place is reused", async () => {
+    const waiters = new ReloadWaiters({ timeoutMs: 3000, maxHeldPerClient: 2 });
+    const held = [waiters.hold({ msn: 6, part: 0 }, LIVE, A), waiters.hold({ msn: 6, part: 1 }, LIVE, A)];
+    expect(await waiters.hold({ msn: 6, part: 2 }, LIVE, A)).toBe("busy");
+    const other = waiters.hold({ msn: 6, part: 0 }, LIVE, { client: "b" });
+    expect(waiters.heldCount).toBe(3);
+    waiters.publish({ newest: { msn: 6, index: 0 }, lastCompleteMsn: 5, hasEnded: false });
+    expect(await Promise.all([held[0], other])).toEqual(["ready", "ready"]);
+    const again = waiters.hold({ msn: 6, part: 2 }, LIVE, A);
+    expect(waiters.heldCount).toBe(2);
+    waiters.close();
+    expect(await Promise.all([held[1], again])).toEqual(["closed", "closed"]);
+  });
+
   test("the end of the stream releases everyone; a stopped stream holds nothing more", async () => {
     const waiters = new ReloadWaiters({ timeoutMs: 3000 });
-    const held = waiters.hold({ msn: 7, part: null }, LIVE);
+    const held = waiters.hold({ msn: 7, part: null }, LIVE, A);
     waiters.publish(ENDED);
     expect(await held).toBe("ready");
     waiters.close();
-    expect(await waiters.hold({ msn: 7, part: null }, LIVE)).toBe("closed");
+    expect(await waiters.hold({ msn: 7, part: null }, LIVE, A)).toBe("closed");
   });
 
   test("a client that goes away frees its place", async () => {
     const waiters = new ReloadWaiters({ timeoutMs: 3000 });
     const abort = new AbortController();
-    const held = waiters.hold({ msn: 6, part: 0 }, LIVE, abort.signal);
+    const held = waiters.hold({ msn: 6, part: 0 }, LIVE, { client: "a", signal: abort.signal });
     expect(waiters.heldCount).toBe(1);
     abort.abort();
     expect(await held).toBe("aborted");

@@ -1,4 +1,4 @@
-import { MAX_HELD_RELOADS } from "./constants";
+import { MAX_HELD_PER_CLIENT, MAX_HELD_RELOADS } from "./constants";
 import type { AwaitedPart } from "./reload-query";
 import type { LlHlsState, PartRef } from "./state";
 
@@ -40,7 +40,10 @@ export function reloadVerdict(awaited: AwaitedPart, position: PlaylistPosition):
   return isReached ? "answer" : "hold";
 }
 
-/** ready: answer with the playlist; timeout: 503; busy: too many held, answer at once; closed: the stream stopped. */
+/**
+ * ready: answer with the playlist; timeout: 503; busy: too many held (for the stream, or for the
+ * client), answer at once; closed: the stream stopped.
+ */
 export type HoldOutcome = "ready" | "timeout" | "busy" | "closed" | "aborted";
 
 interface Held {
@@ -48,22 +51,36 @@ interface Held {
   settle: (outcome: HoldOutcome) => void;
 }
 
+/** Who holds a request (the client's address) and what frees its place early (it went away). */
+export interface Holder {
+  client: string;
+  signal?: AbortSignal;
+}
+
 export class ReloadWaiters {
   private readonly held = new Set<Held>();
+  private readonly heldByClient = new Map<string, number>();
   private isClosed = false;
 
-  constructor(private readonly options: { timeoutMs: number; maxHeld?: number }) {}
+  constructor(private readonly options: { timeoutMs: number; maxHeld?: number; maxHeldPerClient?: number }) {}
 
   get heldCount(): number {
     return this.held.size;
   }
 
-  /** Holds a request until `position` reaches it; `signal` frees its place when the client goes away. */
-  hold(awaited: AwaitedPart, position: PlaylistPosition, signal?: AbortSignal): Promise<HoldOutcome> {
+  /** Holds a request until `position` reaches it. */
+  hold(awaited: AwaitedPart, position: PlaylistPosition, { client, signal }: Holder): Promise<HoldOutcome> {
     if (this.isClosed) return Promise.resolve("closed");
     if (reloadVerdict(awaited, position) !== "hold") return Promise.resolve("ready");
-    if (this.held.size >= (this.options.maxHeld ?? MAX_HELD_RELOADS)) return Promise.resolve("busy");
+    const clientHeld = this.heldByClient.get(client) ?? 0;
+    if (
+      this.held.size >= (this.options.maxHeld ?? MAX_HELD_RELOADS) ||
+      clientHeld >= (this.options.maxHeldPerClient ?? MAX_HELD_PER_CLIENT)
+    ) {
+      return Promise.resolve("busy");
+    }
     if (signal?.aborted) return Promise.resolve("aborted");
+    this.heldByClient.set(client, clientHeld + 1);
     return new Promise((resolve) => {
       const onAbort = () => held.settle("aborted");
       const timer = setTimeout(() => held.settle("timeout"), this.options.timeoutMs);
@@ -73,6 +90,9 @@ export class ReloadWaiters {
           clearTimeout(timer);
           signal?.removeEventListener("abort", onAbort);
           this.held.delete(held);
+          const left = (this.heldByClient.get(client) ?? 1) - 1;
+          if (left > 0) this.heldByClient.set(client, left);
+          else this.heldByClient.delete(client);
           resolve(outcome);
         },
       };

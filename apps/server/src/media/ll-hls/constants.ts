@@ -29,6 +29,11 @@ export const MAX_BOX_BYTES = 64 * 1024 * 1024;
 
 /** Held playlist requests per stream; past this a request is answered at once (bounded memory). */
 export const MAX_HELD_RELOADS = 1000;
+/**
+ * Held requests per client address and stream: a player holds one playlist and one part at a time (a
+ * CDN edge one per URL it collapses), so one address cannot take the stream's places from the others.
+ */
+export const MAX_HELD_PER_CLIENT = 16;
 
 /** RFC 8216bis §6.2.5.2: a blocked reload not satisfied within 3 target durations is answered 503. */
 export const BLOCKED_RELOAD_TIMEOUT_MS = 3 * TARGET_DURATION_S * 1000;

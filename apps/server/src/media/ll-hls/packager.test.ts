@@ -129,7 +129,7 @@ describe("the LL-HLS packager", () => {
     const { packager, written } = await packaged(2);
     const waiters = new ReloadWaiters({ timeoutMs: 3000 });
     packager.onPublish((state) => waiters.publish(playlistPosition(state)));
-    const held = waiters.hold({ msn: 1, part: 0 }, playlistPosition(packager.state));
+    const held = waiters.hold({ msn: 1, part: 0 }, playlistPosition(packager.state), { client: "a" });
     await packager.accept(part(2));
     expect(waiters.heldCount).toBe(1);
     await packager.accept(part(3));

@@ -1,4 +1,5 @@
 import {
+  type Holder,
   type HoldOutcome,
   playlistPosition,
   type ReloadVerdict,
@@ -50,8 +51,8 @@ export class LowLatencyStream {
     return reloadVerdict(awaited, this.position);
   }
 
-  hold(awaited: AwaitedPart, signal: AbortSignal): Promise<HoldOutcome> {
-    return this.waiters.hold(awaited, this.position, signal);
+  hold(awaited: AwaitedPart, holder: Holder): Promise<HoldOutcome> {
+    return this.waiters.hold(awaited, this.position, holder);
   }
 
   close(): void {
