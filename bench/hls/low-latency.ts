@@ -37,7 +37,7 @@ async function viewer(
 ) {
   // Each viewer from an address of its own, as a real audience: the server holds a few requests an address.
   const n = nextViewer++;
-  const localAddress = `127.0.${(n >> 8) & 255}.${(n & 255) + 1}`;
+  const localAddress = `127.0.${Math.floor(n / 250)}.${(n % 250) + 1}`;
   const agent = new Agent({ keepAlive: true, maxSockets: 1, localAddress });
   const seen = new Set<string>();
   let hint: string | null = null;
