@@ -10,6 +10,10 @@ export default defineProject({
     setupFiles: ["./support/fail-on-server-errors.setup.ts"],
     // One Chromium at a time: the machine has two cores.
     fileParallelism: false,
+    // The files share the modules they import (playwright, the server's test helpers): a second's
+    // import each. Without isolation vitest runs the project with one worker, so it gets a group of its
+    // own, after the others (vitest.config.ts).
     isolate: false,
+    sequence: { groupOrder: 1 },
   },
 });
