@@ -21,6 +21,8 @@ import { devMailboxFeature } from "./features/dev-mailbox/feature";
 import { eventsFeature } from "./features/events/feature";
 import { eventsService } from "./features/events/service";
 import type { Feature, Worker } from "./features/feature";
+import { followersFeature } from "./features/followers/feature";
+import { UNFOLLOW_PATH } from "./features/followers/routes";
 import { healthFeature } from "./features/health/feature";
 import { hostFeedbackFeature } from "./features/host-feedback/feature";
 import { intentsFeature } from "./features/intents/feature";
@@ -56,6 +58,7 @@ import { stageFeature } from "./features/stage/feature";
 import { studioFeature } from "./features/studio/feature";
 import { userProfileFeature } from "./features/user-profile/feature";
 import { viewerDeliveryFeature } from "./features/viewer-delivery/feature";
+import { type WebhooksOptions, webhooksFeature } from "./features/webhooks/feature";
 import { registerCompression } from "./http/compression";
 import { installErrorHandler } from "./http/errors";
 import { registerOpenApi } from "./http/openapi";
@@ -140,6 +143,8 @@ export interface AppDeps {
   viewerThreshold?: number;
   /** Link previews (issue 26 §4): main.ts gives the Facebook token; tests their providers and guard. */
   linkPreview?: LinkPreviewOptions;
+  /** Issue 28 §4: where webhook deliveries may go (tests allow their loopback receiver). */
+  webhooks?: WebhooksOptions;
 }
 
 export interface App {
@@ -212,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     LEAVE_SESSION_PATH,
     LIVEKIT_WEBHOOK_PATH,
     CAPTION_LINE_PATH,
+    // The one-click unfollow of a mail client (RFC 8058) carries the link's signed token, no cookie.
+    UNFOLLOW_PATH,
   ]);
   const mailer = openMailer({
     smtpUrl: deps.smtpUrl,
@@ -257,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await mails.worker.stop();
   });
   const lifecycle = new BroadcastLifecycle();
+  const mediaSecret = deps.mediaSecret ?? randomBytes(32).toString("base64url");
   const shared: FeatureDeps = {
     db: deps.db,
     tracker,
@@ -271,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     realtime: realtimeServer.realtime,
     lifecycle,
     viewerThreshold: deps.viewerThreshold ?? HLS_VIEWER_THRESHOLD_USERS,
+    linkSecret: mediaSecret,
   };
   const payments = paymentsFeature(shared, registrationPort(shared), deps.payments);
   const ffmpegPath = deps.ffmpegPath === undefined ? ((await locateFfmpeg())?.path ?? null) : deps.ffmpegPath;
@@ -278,7 +287,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Issue 13 §5: with LiveKit and a bucket, LiveKit Egress composes the program into the bucket.
   const egress = deps.livekit && deps.s3 ? livekitProgramEgress(deps.livekit, deps.s3) : null;
   const mediaDir = deps.mediaDir ?? (await mkdtemp(path.join(tmpdir(), "onstage-media-")));
-  const mediaSecret = deps.mediaSecret ?? randomBytes(32).toString("base64url");
   // Issue 27 §2: the LL-HLS streams this node serves. With a bucket and Redis every node serves every
   // stream (its parts are in the bucket): the packagers' states go to every node.
   const lowLatency = new LowLatencyStreams();
@@ -349,6 +357,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     studioFeature(shared, { ffmpegPath }),
     clippingFeature(shared, { ffmpegPath, mediaDir, mediaSecret, isBucket: deps.s3 !== undefined }),
     hostFeedbackFeature(shared),
+    followersFeature(shared),
+    webhooksFeature(shared, deps.webhooks),
     userProfileFeature(shared),
     linkPreviewFeature(shared, deps.linkPreview ?? {}),
     stage,

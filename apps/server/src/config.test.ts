@@ -29,6 +29,16 @@ test.each([
     env: { HLS_VIEWER_THRESHOLD: "fifty" },
     problem: "HLS_VIEWER_THRESHOLD",
   },
+  {
+    case: "a webhook address given by name",
+    env: { WEBHOOK_ALLOWED_ADDRESSES: "crm.internal:8080" },
+    problem: "WEBHOOK_ALLOWED_ADDRESSES",
+  },
+  {
+    case: "a webhook address without its port",
+    env: { WEBHOOK_ALLOWED_ADDRESSES: "10.0.0.7" },
+    problem: "WEBHOOK_ALLOWED_ADDRESSES",
+  },
 ])("$case is refused naming the variable", ({ env, problem }) => {
   expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration: .*${problem}`));
 });
@@ -182,4 +192,14 @@ test.each([
   { case: "RTMP_HOST set", env: { HOST: "127.0.0.1", RTMP_HOST: "0.0.0.0" }, want: "0.0.0.0" },
 ])("the RTMP listener's interface (issue 23 §1.2), $case → $want", ({ env, want }) => {
   expect(loadConfig(env).rtmp).toEqual({ host: want, port: 1935 });
+});
+
+test("WEBHOOK_ALLOWED_ADDRESSES: an operator's own addresses, IPv4 and bracketed IPv6, each with its port", () => {
+  expect(loadConfig({}).webhookAllowedAddresses).toEqual([]);
+  expect(
+    loadConfig({ WEBHOOK_ALLOWED_ADDRESSES: "10.0.0.7:8080,[FD00::5]:443" }).webhookAllowedAddresses,
+  ).toEqual([
+    { address: "10.0.0.7", port: 8080 },
+    { address: "fd00::5", port: 443 },
+  ]);
 });

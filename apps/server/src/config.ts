@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { SocialProviderConfig, SocialProviderSettings } from "./features/auth/social/providers";
 import { REPO_ROOT } from "./paths";
 import type { LivekitConfig } from "./platform/media-room/livekit/livekit-media-room";
+import type { AllowedAddress } from "./platform/net/guarded-fetch";
 import type { S3StorageConfig } from "./platform/storage/s3";
 
 const optionalUrl = z
@@ -71,6 +72,16 @@ const Env = z.object({
   PLANS_FILE: optionalText,
   CAPTIONS: z.enum(["off", "captioner-api"]).default("off"),
   CAPTIONS_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(0),
+  // Issue 28 §4: an operator's own systems that webhooks may reach although their addresses are not
+  // public: "10.0.0.7:8080,[fd00::5]:443".
+  WEBHOOK_ALLOWED_ADDRESSES: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(?:(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]):\d{1,5})(?:,(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]):\d{1,5})*$/i,
+      )
+      .optional(),
+  ),
 });
 
 export interface Config {
@@ -86,6 +97,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   demoData: boolean;
+  /** WEBHOOK_ALLOWED_ADDRESSES: addresses webhooks may reach besides public ones on ports 80 and 443. */
+  webhookAllowedAddresses: AllowedAddress[];
   trustProxy: boolean;
   socialProviders: SocialProviderConfig;
   /** Card payments through Stripe; unset: the embedded test gateway (no real money). */
@@ -209,6 +222,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.FACEBOOK_APP_ID && e.FACEBOOK_CLIENT_TOKEN
         ? { appId: e.FACEBOOK_APP_ID, clientToken: e.FACEBOOK_CLIENT_TOKEN }
         : undefined,
+    webhookAllowedAddresses: (e.WEBHOOK_ALLOWED_ADDRESSES ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((entry) => {
+        const at = entry.lastIndexOf(":");
+        return {
+          address: entry
+            .slice(0, at)
+            .replace(/^\[|\]$/g, "")
+            .toLowerCase(),
+          port: Number(entry.slice(at + 1)),
+        };
+      }),
     // A production instance starts empty unless demo data is asked for.
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === "production" ? "false" : "true")) === "true",
   };

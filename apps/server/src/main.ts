@@ -8,6 +8,7 @@ import { locateChromium, NO_CHROMIUM_MESSAGE } from "./platform/chromium/locate"
 import { openDatabase } from "./platform/database";
 import { locateFfmpeg, NO_FFMPEG_MESSAGE } from "./platform/ffmpeg/locate";
 import { patreonGate } from "./platform/membership/patreon-gate";
+import { guardAllowing } from "./platform/net/guarded-fetch";
 import { stripeGateway } from "./platform/payments/stripe-gateway";
 import { secretFromFile } from "./platform/secret-file";
 
@@ -58,6 +59,7 @@ const { server, reporter, workers } = await buildApp({
   captions: config.captions,
   viewerThreshold: config.viewerThreshold,
   linkPreview: { facebook: config.facebookOembed },
+  webhooks: { guard: guardAllowing(config.webhookAllowedAddresses) },
 });
 // Payment reconciliation and the mail jobs; tests run them by hand instead.
 workers.start();

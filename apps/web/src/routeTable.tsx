@@ -56,6 +56,8 @@ export const routes: PageRoute[] = [
     ...lazyPage(() => import("./routes/AccountSettingsPage").then((m) => m.AccountSettingsPage)),
   },
   { path: "/auth/link", ...lazyPage(() => import("./routes/AuthLinkPage").then((m) => m.AuthLinkPage)) },
+  // Issue 28 §3: a go-live mail's one-click unfollow.
+  { path: "/unfollow", ...lazyPage(() => import("./routes/UnfollowPage").then((m) => m.UnfollowPage)) },
   {
     path: "/terms-of-service",
     ...lazyPage(() => import("./routes/TermsOfServicePage").then((m) => m.TermsOfServicePage)),

@@ -282,6 +282,14 @@ const MESSAGES: Record<string, string> = {
   link_preview_not_found: "The provider has no preview for this address",
   link_preview_unavailable: "The preview could not be loaded. Please try again later.",
   link_preview_rate_limited: "Too many link previews. Please wait a few minutes and try again.",
+  // Issue 28 §3: following a channel (the specs word none of these).
+  follow_rate_limited: "Too many follows and unfollows. Please wait a few minutes and try again.",
+  // Issue 28 §4: webhooks out (the specs word none of these).
+  webhook_address_refused:
+    "This address cannot receive webhooks: it must be a public http(s) address on port 80 or 443.",
+  webhook_endpoints_full: "A channel can have at most 10 webhook endpoints. Delete one to add another.",
+  webhook_not_found: "This webhook endpoint does not exist any more.",
+  invalid_unfollow_link: "This unfollow link is not valid. Sign in to unfollow the channel from its page.",
 };
 
 export function errorMessage(code: string): string {

@@ -27,4 +27,9 @@ export interface FeatureDeps {
   lifecycle: BroadcastLifecycle;
   /** Issue 27: the audience watches over WebRTC up to this many viewers (HLS_VIEWER_THRESHOLD). */
   viewerThreshold: number;
+  /**
+   * Signs the links that act without a sign-in (a go-live mail's unfollow link): MEDIA_SECRET, kept
+   * in the data directory by default, the same on every node; each use signs its own purpose.
+   */
+  linkSecret: string;
 }

@@ -7,6 +7,7 @@ import { type App, type AppDeps, buildApp } from "../app";
 import type { CaptionsOptions } from "../features/captions/service";
 import type { LinkPreviewOptions } from "../features/link-preview/service";
 import type { RtmpListenOptions } from "../features/rtmp-ingest/feature";
+import type { WebhooksOptions } from "../features/webhooks/feature";
 import { cookiePolicy, hashSessionId } from "../kernel/identity/user-sessions";
 import type { Database } from "../platform/database";
 import type { LivekitConfig } from "../platform/media-room/livekit/livekit-media-room";
@@ -51,6 +52,10 @@ export function useTestApp(
     linkPreview?: () => LinkPreviewOptions;
     /** Where the pipelines' HLS goes (deps.mediaDir): suites that put a recording there themselves. */
     mediaDir?: () => string;
+    /** Signs media URLs and the links that act without a sign-in (deps.mediaSecret). */
+    mediaSecret?: string;
+    /** Where webhook deliveries may go (deps.webhooks), known once the receiver runs. */
+    webhooks?: () => WebhooksOptions;
   } = {},
 ): () => App {
   let app: App | undefined;
@@ -64,6 +69,8 @@ export function useTestApp(
       rtmp: options.rtmp?.(),
       linkPreview: options.linkPreview?.(),
       mediaDir: options.mediaDir?.(),
+      mediaSecret: options.mediaSecret,
+      webhooks: options.webhooks?.(),
     });
   });
   afterAll(async () => {

@@ -26,7 +26,7 @@ export class TestClient {
   }
 
   async request(
-    method: "GET" | "HEAD" | "POST" | "PATCH" | "DELETE",
+    method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: string,
     options: {
       body?: unknown;

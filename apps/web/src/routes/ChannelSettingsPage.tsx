@@ -6,6 +6,8 @@ import { TeamSection } from "../features/dashboard/channels/TeamSection";
 import { DashNotFound, isId } from "../features/dashboard/DashNotFound";
 import { SignedInOnly } from "../features/dashboard/SignedInOnly";
 import { useDashChannel } from "../features/dashboard/useChannels";
+import { FollowersSection } from "../features/followers/FollowersSection";
+import { WebhooksSection } from "../features/webhooks/WebhooksSection";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../ui/Spinner";
 import "../features/account-settings/account-settings.css";
@@ -31,12 +33,17 @@ function ChannelSettings({ channelId }: { channelId: number }) {
       <div className="settings" key={channel.id}>
         <ChannelDetailsSection channel={channel} />
         <TeamSection channelId={channel.id} />
+        <FollowersSection channelId={channel.id} />
+        <WebhooksSection channelId={channel.id} />
       </div>
     </>
   );
 }
 
-/** /dash/channels/:channelId: name, avatar and team of a channel (issue 5 §1). */
+/**
+ * /dash/channels/:channelId: name, avatar, team (issue 5 §1), followers and webhooks (issue 28 §3, §4)
+ * of a channel.
+ */
 export function ChannelSettingsPage() {
   useDocumentTitle("Channel settings");
   const channelId = Number(useParams().channelId);

@@ -8,6 +8,7 @@ import type { Database } from "../../platform/database";
 import type { JobHandler } from "../../platform/jobs/worker";
 import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import type { Realtime } from "../../platform/realtime/port";
+import { emitWebhookEvent } from "../webhooks/service";
 import { type ClipRender, findClip, findStreamVodUrl, setClipRender } from "./queries";
 import { type RecordingPlaces, recordingFiles } from "./recording-files";
 import { RecordingError, stageRange } from "./recording-range";
@@ -51,7 +52,27 @@ export function clipRenderJobs(deps: RenderDeps): Record<string, JobHandler> {
     await withOutbox(db, deps.realtime, async (tx, outbox) => {
       kept = await setClipRender(tx, id, render);
       const stored = kept ? await findClip(tx, id) : null;
-      if (stored) await announceClip(outbox, "UPDATE", stored.clip);
+      if (!stored) return;
+      await announceClip(outbox, "UPDATE", stored.clip);
+      // Issue 28 §4: a clip is created for the channel's webhooks once it can be watched.
+      if (render.state !== "ready") return;
+      const { clip } = stored;
+      await emitWebhookEvent(tx, {
+        source: { eventId: clip.eventId },
+        type: "clip.created",
+        eventKey: String(id),
+        data: {
+          clipId: id,
+          slug: clip.slug,
+          title: clip.title,
+          eventId: clip.eventId,
+          sessionId: clip.videoSessionId,
+          startTime: clip.startTime,
+          endTime: clip.endTime,
+          userId: clip.user?.id ?? null,
+        },
+        now: new Date(),
+      });
     });
     return kept;
   };

@@ -12,8 +12,14 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import { TtlCache } from "../../platform/cache/ttl-cache";
 import type { Queryable } from "../../platform/database";
+import {
+  type AddressGuard,
+  type FetchLimits,
+  GuardedFetchError,
+  guardedGet,
+  publicWebGuard,
+} from "../../platform/net/guarded-fetch";
 import { countAttempt, isOverLimit, type ThrottleKey } from "../auth/service";
-import { type AddressGuard, type FetchLimits, GuardedFetchError, guardedGet, publicWebGuard } from "./fetch";
 import { PREVIEW_CACHE, PREVIEW_FETCH_LIMITS } from "./limits";
 import {
   type FacebookToken,

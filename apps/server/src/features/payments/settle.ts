@@ -6,11 +6,12 @@ import {
 } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import { tellPeopleChanged } from "../../kernel/access/people-changed";
-import type { Database } from "../../platform/database";
+import type { Database, Queryable } from "../../platform/database";
 import type { CheckoutSession, PaymentGateway } from "../../platform/payments/gateway";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { Publisher } from "../../platform/realtime/port";
 import type { RegistrationPort } from "../registration/service";
+import { emitWebhookEvent } from "../webhooks/service";
 import {
   type CheckoutTransaction,
   findTransaction,
@@ -37,7 +38,10 @@ export interface SettleDeps {
  */
 export async function applyOutcome(
   deps: Pick<SettleDeps, "db" | "realtime">,
-  transaction: Pick<CheckoutTransaction, "id" | "kind" | "userId" | "eventId" | "videoSessionId">,
+  transaction: Pick<
+    CheckoutTransaction,
+    "id" | "kind" | "userId" | "eventId" | "videoSessionId" | "amountCents" | "currency"
+  >,
   outcome: CheckoutOutcome,
   paymentIntentId: string | null,
 ): Promise<TransactionStatus | null> {
@@ -47,6 +51,7 @@ export async function applyOutcome(
     const next = transactionStatusAfter(current, outcome);
     if (next === null) return current;
     await setTransactionStatus(tx, transaction.id, next, paymentIntentId);
+    await emitPaymentWebhook(tx, transaction, next);
     if ((current === "paid") === (next === "paid")) return next;
     if (transaction.kind === "ticket")
       await tellPeopleChanged(outbox, [transaction.eventId], transaction.userId);
@@ -62,6 +67,38 @@ export async function applyOutcome(
       );
     }
     return next;
+  });
+}
+
+/** Issue 28 §4: a ticket or donation paid, or either refunded, for the channel's webhooks. */
+async function emitPaymentWebhook(
+  tx: Queryable,
+  transaction: Parameters<typeof applyOutcome>[1],
+  status: TransactionStatus,
+): Promise<void> {
+  const type =
+    status === "refunded"
+      ? "payment.refunded"
+      : status !== "paid"
+        ? null
+        : transaction.kind === "ticket"
+          ? "payment.succeeded"
+          : "donation.succeeded";
+  if (type === null) return;
+  await emitWebhookEvent(tx, {
+    source: { eventId: transaction.eventId },
+    type,
+    eventKey: `${transaction.id}:${status}`,
+    data: {
+      transactionId: transaction.id,
+      kind: transaction.kind,
+      eventId: transaction.eventId,
+      sessionId: transaction.videoSessionId,
+      userId: transaction.userId,
+      amountCents: transaction.amountCents,
+      currency: transaction.currency,
+    },
+    now: new Date(),
   });
 }
 

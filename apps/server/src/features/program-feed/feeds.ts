@@ -37,6 +37,8 @@ interface Feed {
   compositor: number | null;
   /** A segment was written since the pipeline started. */
   live: boolean;
+  /** Its recording has a segment: when the feed ends, the recording is ready. */
+  recorded: boolean;
   /** The stream row's updates, one after the other (as the topic must hear them). */
   updates: Promise<unknown>;
   /** What opened its pipeline: a new media process is told it again. */
@@ -102,6 +104,8 @@ export class ProgramFeeds implements CompositorHandler {
       if (!this.media.send({ kind: "end", sessionId })) resolve();
     });
     this.ending.delete(sessionId);
+    // The media process ended the recording's playlist (or is gone, its files as they are).
+    if (feed.recorded) this.deps.lifecycle.emit("recordingReady", { sessionId, streamId: feed.streamId });
   }
 
   /**
@@ -233,6 +237,7 @@ export class ProgramFeeds implements CompositorHandler {
       streamId: stream.id,
       compositor: null,
       live: false,
+      recorded: false,
       updates: Promise.resolve(),
       opening: {
         kind: "open",
@@ -297,6 +302,7 @@ export class ProgramFeeds implements CompositorHandler {
 
   private onRecorded(feed: Feed): void {
     const { sessionId, streamId } = feed;
+    feed.recorded = true;
     this.update(feed, (tx, outbox) =>
       setStreamVodUrl(tx, outbox, streamId, unsignedUrl(sessionId, streamId, VOD_PLAYLIST)),
     );

@@ -3,6 +3,7 @@ import type { Queryable } from "../../platform/database";
 import { withOutbox } from "../../platform/realtime/outbox";
 import type { FeatureDeps } from "../deps";
 import { scheduleRegistrationMails } from "../registration-mails/service";
+import { emitWebhookEvent } from "../webhooks/service";
 import { oneAtATime } from "./event-queue";
 import { assertOpenForRegistration } from "./gates";
 import { checkPersonGates, mayComeOnStage } from "./person-gates";
@@ -142,6 +143,13 @@ async function takeSeat(
       // Spec 1 §7: 'event-registration' with high priority after registration, and 'event-register'.
       await deps.tracker.track("event-registration", { ...fields, priority: "high" }, tx);
       await deps.tracker.track("event-register", fields, tx);
+      await emitWebhookEvent(tx, {
+        source: { eventId: row.eventId },
+        type: "registration.created",
+        eventKey: String(registration.id),
+        data: { ...fields.properties, eventId: row.eventId, userId: row.userId },
+        now: new Date(input.now),
+      });
       // Issue 6: the room's registered count follows on event:{eventId} (exact under the event lock).
       await outbox.write(
         { kind: "event", id: row.eventId },

@@ -12,6 +12,7 @@ import type { Queryable } from "../../platform/database";
 import { type Outbox, withOutbox } from "../../platform/realtime/outbox";
 import { countRegistrations } from "../events/service";
 import { recordAudit } from "../moderation/service";
+import { emitWebhookEvent } from "../webhooks/service";
 import { deleteRegistration, findEvent, listRemovableChannelEvents } from "./queries";
 import type { RegistrationDeps } from "./register";
 
@@ -36,7 +37,7 @@ export async function unregister(
     // Spec 1 §5: hide-unregister takes unregistering away altogether.
     if (event.hideUnregister) throw Conflict("hide_unregister");
     await withOutbox(deps.db, deps.realtime, async (tx, outbox) => {
-      if (await deleteRegistration(tx, event.id, targetId)) await publishCount(tx, outbox, event.id);
+      if (await deleteRegistration(tx, event.id, targetId)) await ended(tx, outbox, event.id, targetId);
     });
     return;
   }
@@ -55,7 +56,7 @@ export async function unregister(
   if (refusal) throw Conflict(refusal);
   await withOutbox(deps.db, deps.realtime, async (tx, outbox) => {
     if (!(await deleteRegistration(tx, event.id, targetId))) return;
-    await publishCount(tx, outbox, event.id);
+    await ended(tx, outbox, event.id, targetId);
     await recordAudit(tx, {
       ...ids,
       actorId: actorUserId,
@@ -86,7 +87,7 @@ async function unregisterFromChannel(
     const eventIds = await listRemovableChannelEvents(tx, organizationId, targetId);
     for (const eventId of eventIds) {
       if (!(await deleteRegistration(tx, eventId, targetId))) continue;
-      await publishCount(tx, outbox, eventId);
+      await ended(tx, outbox, eventId, targetId);
       await recordAudit(tx, {
         organizationId,
         eventId,
@@ -109,7 +110,16 @@ async function unregisterFromChannel(
 }
 
 /** Issue 6: the room's registered count follows on event:{eventId}, like 'registration.created'. */
-async function publishCount(tx: Queryable, outbox: Outbox, eventId: number): Promise<void> {
+/** A registration ended: the room's count on event:{id}, and the channel's webhooks (issue 28 §4). */
+async function ended(tx: Queryable, outbox: Outbox, eventId: number, userId: number): Promise<void> {
+  const now = new Date();
+  await emitWebhookEvent(tx, {
+    source: { eventId },
+    type: "registration.cancelled",
+    eventKey: `${eventId}:${userId}:${now.getTime()}`,
+    data: { eventId, userId },
+    now,
+  });
   await outbox.write(
     { kind: "event", id: eventId },
     {

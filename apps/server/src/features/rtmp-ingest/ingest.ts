@@ -61,6 +61,8 @@ export class RtmpIngest implements IngestPort {
   private stopped = false;
   /** The captions of each live stream directory being written (never the greenroom preview's). */
   private readonly captionWriters = new Map<string, CaptionsWriter>();
+  /** The stream directories whose recording has begun: its end is the recording ready. */
+  private readonly recordingDirs = new Map<string, { sessionId: number; streamId: number }>();
 
   constructor(
     private readonly deps: FeatureDeps,
@@ -123,6 +125,7 @@ export class RtmpIngest implements IngestPort {
       case "recorded":
         return this.onRecorded(message.sessionId, message.dir);
       case "stopped":
+        this.recordingEnded(message.dir);
         return this.endCaptions(message.dir);
       case "lowLatency":
         return this.options.lowLatency.publish(
@@ -278,9 +281,18 @@ export class RtmpIngest implements IngestPort {
     const ingested = this.sessions.get(sessionId);
     const streamId = ingested?.target?.dir === dir ? ingested.streamId : null;
     if (streamId === null) return;
+    this.recordingDirs.set(dir, { sessionId, streamId });
     await withOutbox(this.deps.db, this.deps.realtime, (tx, outbox) =>
       setStreamVodUrl(tx, outbox, streamId, unsignedUrl(sessionId, streamId, VOD_PLAYLIST)),
     );
+  }
+
+  /** The pipeline of `dir` ended its playlists: a recording made there is ready (issue 28 §4). */
+  private recordingEnded(dir: string): void {
+    const recorded = this.recordingDirs.get(dir);
+    if (!recorded) return;
+    this.recordingDirs.delete(dir);
+    this.deps.lifecycle.emit("recordingReady", recorded);
   }
 
   /**
@@ -313,6 +325,8 @@ export class RtmpIngest implements IngestPort {
       if (streamId !== null) this.options.lowLatency.forget(sessionId, streamId);
     }
     this.sessions.clear();
+    // Their recordings stop where the process died; the next encoder's pipeline picks them up again.
+    this.recordingDirs.clear();
     void this.endCaptions().catch((err) => this.fail(err));
     if (this.stopped) return;
     for (const sessionId of sessionIds) {

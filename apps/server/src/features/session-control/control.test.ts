@@ -330,11 +330,25 @@ describeOnEachDatabase("session control", (use) => {
       db: use(),
       clock: () => new Date(),
       log: app().server.log,
-      handlers: goLiveMailJobs({ db: use(), mailer, publicUrl: TEST_PUBLIC_URL }),
+      handlers: goLiveMailJobs({
+        db: use(),
+        mailer,
+        publicUrl: TEST_PUBLIC_URL,
+        linkSecret: "a-link-secret",
+      }),
     });
+    // Issue 28 §3: one of them unfollowed before the job ran: no mail for them.
+    await use().query("DELETE FROM followers WHERE user_id = $1", [followers[1]]);
     expect(await worker.runDue()).toBe(2);
-    expect(mailer.sent).toHaveLength(2);
-    expect(mailer.sent[0]?.text).toContain(`${TEST_PUBLIC_URL}/c/`);
+    expect(mailer.sent).toHaveLength(1);
+    const [mail] = mailer.sent;
+    expect(mail?.text).toContain(`${TEST_PUBLIC_URL}/c/`);
+    // Each mail has its one-click unfollow: a link in the mail, and the List-Unsubscribe address.
+    expect(mail?.text).toMatch(
+      new RegExp(`Unfollow .+: ${TEST_PUBLIC_URL}/unfollow\\?token=${s.channel}\\.${followers[0]}\\.`),
+    );
+    expect(mail?.html).toContain(`${TEST_PUBLIC_URL}/unfollow?token=`);
+    expect(mail?.unsubscribeUrl).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/api/follows/unfollow\\?token=`));
 
     await use().query("UPDATE events SET private = true WHERE id = $1", [s.event]);
     const privateEvent = await s.people.host.client.post(NOTIFY, body);

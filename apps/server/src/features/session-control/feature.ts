@@ -14,7 +14,7 @@ export const sessionControlFeature: FeatureFactory = (deps) => {
     db: deps.db,
     clock: deps.clock,
     log: deps.log,
-    handlers: goLiveMailJobs({ db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl }),
+    handlers: goLiveMailJobs(deps),
   });
   const runtimeLimit = runtimeLimitWorker(sessionControlService(deps), deps.log);
   return {

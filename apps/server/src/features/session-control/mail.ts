@@ -2,6 +2,7 @@ import type { Database } from "../../platform/database";
 import type { JobHandler } from "../../platform/jobs/worker";
 import { composeMail } from "../../platform/mail/layout";
 import type { Mailer } from "../../platform/mail/mailer";
+import { unfollowLink } from "../followers/service";
 import { findGoLiveMail } from "./queries";
 
 // Spec 2 §7 /api/notifications/go-live: one mail per follower, sent by the durable job queue.
@@ -9,16 +10,27 @@ import { findGoLiveMail } from "./queries";
 export const GO_LIVE_MAIL_JOB = "go-live-mail";
 
 /**
- * Reads the session when the job runs: a session that left the air, or an event made private
- * meanwhile, sends nothing.
+ * Reads the session when the job runs: a session that left the air, an event made private or a
+ * follower who unfollowed meanwhile, sends nothing. Each mail has its one-click unfollow link.
  */
-export function goLiveMailJobs(deps: { db: Database; mailer: Mailer; publicUrl: string }) {
+export function goLiveMailJobs(deps: {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  linkSecret: string;
+}) {
   const handler: JobHandler = async (payload, context) => {
     const mail = await findGoLiveMail(deps.db, {
       userId: Number(payload.userId),
       sessionId: Number(payload.sessionId),
     });
-    if (!mail || mail.isPrivate || mail.state !== "broadcasting") return "skipped";
+    // Unfollowed since the go-live: nothing more from this channel.
+    if (!mail?.followedAt || mail.isPrivate || mail.state !== "broadcasting") return "skipped";
+    const unfollow = unfollowLink(deps, {
+      channelId: mail.organizationId,
+      userId: Number(payload.userId),
+      followedAt: mail.followedAt,
+    });
     const title = mail.sessionTitle ? `${mail.eventTitle}: ${mail.sessionTitle}` : mail.eventTitle;
     const id = context.key.replace(/[^\w.-]/g, ".");
     await deps.mailer.send({
@@ -29,6 +41,7 @@ export function goLiveMailJobs(deps: { db: Database; mailer: Mailer; publicUrl: 
         paragraphs: [`${mail.organizationName}, a channel you follow, just went live with ${title}.`],
         button: { label: "Join now", link: `${deps.publicUrl}/c/${encodeURIComponent(mail.eventCode)}` },
         notes: ["You get this mail because you follow this channel."],
+        unsubscribe: { label: `Unfollow ${mail.organizationName}`, ...unfollow },
       }),
       messageId: `<${id}@${new URL(deps.publicUrl).hostname}>`,
     });

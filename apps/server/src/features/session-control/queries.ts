@@ -34,6 +34,9 @@ export interface GoLiveMailInput {
   organizationName: string;
   isPrivate: boolean;
   state: string;
+  organizationId: number;
+  /** When the user began following the channel; null when they no longer do. */
+  followedAt: Date | null;
 }
 
 /** What the go-live mail needs when its job runs; null when the user, session or event is gone. */
@@ -43,9 +46,11 @@ export async function findGoLiveMail(
 ): Promise<GoLiveMailInput | null> {
   const [row] = await db.query<GoLiveMailInput>(
     `SELECT u.email, u.first_name AS "firstName", e.title AS "eventTitle", e.event_code AS "eventCode",
-            vs.title AS "sessionTitle", o.name AS "organizationName", e.private AS "isPrivate", vs.state
-       FROM users u, video_sessions vs JOIN events e ON e.id = vs.event_id
+            vs.title AS "sessionTitle", o.name AS "organizationName", e.private AS "isPrivate", vs.state,
+            o.id::int AS "organizationId", f.created_at AS "followedAt"
+       FROM users u CROSS JOIN video_sessions vs JOIN events e ON e.id = vs.event_id
        JOIN organizations o ON o.id = e.organization_id
+       LEFT JOIN followers f ON f.organization_id = o.id AND f.user_id = u.id
       WHERE u.id = $1 AND vs.id = $2 AND vs.deleted_at IS NULL
         AND e.deleted_at IS NULL AND o.deleted_at IS NULL`,
     [input.userId, input.sessionId],

@@ -49,6 +49,12 @@ export interface StageSettingsChanged {
   sessionId: number;
 }
 
+/** A stream's recording is complete (its playlist ended): issue 28 §4's recording.ready. */
+export interface RecordingReady {
+  sessionId: number;
+  streamId: number;
+}
+
 interface LifecycleEvents {
   sessionState: [SessionStateChange];
   recording: [RecordingChange];
@@ -56,6 +62,7 @@ interface LifecycleEvents {
   stageSettings: [StageSettingsChanged];
   banChanged: [BanChanged];
   streamsDeleted: [StreamsDeleted];
+  recordingReady: [RecordingReady];
 }
 
 export class BroadcastLifecycle extends EventEmitter<LifecycleEvents> {}

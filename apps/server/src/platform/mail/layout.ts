@@ -16,6 +16,11 @@ export interface MailContent {
   button: { label: string; link: string };
   /** Below the link, in small print: expiry, why the reader got the mail, what to do if unexpected. */
   notes: string[];
+  /**
+   * Mail the reader may stop (a channel's go-live mails): a link under the notes, and the mail's
+   * List-Unsubscribe with its one-click POST address (RFC 8058).
+   */
+  unsubscribe?: { label: string; page: string; oneClick: string };
 }
 
 export function composeMail(content: MailContent): Omit<MailMessage, "attachments" | "messageId"> {
@@ -28,11 +33,18 @@ export function composeMail(content: MailContent): Omit<MailMessage, "attachment
     details,
     content.button.link,
     ...content.notes,
+    content.unsubscribe ? `${content.unsubscribe.label}: ${content.unsubscribe.page}` : "",
     `— ${PRODUCT}`,
   ]
     .filter((part) => part !== "")
     .join("\n\n");
-  return { to: content.to, subject: content.subject, text: `${text}\n`, html: layout(content, greeting) };
+  return {
+    to: content.to,
+    subject: content.subject,
+    text: `${text}\n`,
+    html: layout(content, greeting),
+    ...(content.unsubscribe ? { unsubscribeUrl: content.unsubscribe.oneClick } : {}),
+  };
 }
 
 // Tables and inline styles: the only layout that mail clients (Outlook, Gmail) render alike.
@@ -58,6 +70,7 @@ ${details}
 <tr><td style="padding:8px 0 24px;"><a href="${href}" style="display:inline-block;background:${BRAND_COLOUR};color:#ffffff;text-decoration:none;font-size:16px;font-weight:600;padding:14px 28px;border-radius:6px;">${e(content.button.label)}</a></td></tr>
 ${row(`Or open this link:<br><a href="${href}" style="color:${BRAND_COLOUR};word-break:break-all;">${href}</a>`, "font-size:14px;color:#57534e;")}
 ${content.notes.map((note) => row(e(note), "font-size:14px;color:#57534e;")).join("\n")}
+${content.unsubscribe ? row(`<a href="${e(content.unsubscribe.page)}" style="color:#57534e;">${e(content.unsubscribe.label)}</a>`, "font-size:14px;") : ""}
 </table>
 </td></tr>
 </table>

@@ -17,6 +17,8 @@ export interface MailMessage {
    * clients that deduplicate by Message-ID show it once.
    */
   messageId?: string;
+  /** The one-click address a mail client posts to for the reader to stop this mail (RFC 8058). */
+  unsubscribeUrl?: string;
 }
 
 /** The mail port: SMTP (nodemailer) when SMTP_URL is set, else the development mailbox. */

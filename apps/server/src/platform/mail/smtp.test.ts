@@ -27,6 +27,20 @@ test("a mail reaches the SMTP server with To, Subject, From, a text part and an 
   expect(raw).toContain('<a href="https://onstage.test/auth/link#token=abc123">');
 });
 
+test("a mail the reader may stop carries List-Unsubscribe and its one-click POST (RFC 8058)", async () => {
+  const { port, received } = await startServer();
+  const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, "Onstage <no-reply@onstage.test>");
+  const oneClick = "https://onstage.test/api/follows/unfollow?token=1.2.3.abc";
+
+  await mailer.send({ ...MESSAGE, unsubscribeUrl: oneClick });
+  await mailer.close();
+
+  const raw = unfold(received[0] ?? "");
+  // nodemailer folds the long header onto a second line (RFC 5322 folding white space).
+  expect(raw).toMatch(new RegExp(`^List-Unsubscribe:\\s+<${oneClick.replace(/[.?]/g, "\\$&")}>\r$`, "m"));
+  expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+});
+
 test("a refused recipient makes send reject", async () => {
   const { port, received } = await startServer({
     onRcptTo(_address, _session, done) {

@@ -29,7 +29,7 @@ export function smtpMailer(smtpUrl: string, from: string): SmtpMailer {
   };
   return {
     kind: "smtp",
-    async send({ to, subject, text, html, attachments = [], messageId }) {
+    async send({ to, subject, text, html, attachments = [], messageId, unsubscribeUrl }) {
       await (await opened()).sendMail({
         from,
         to,
@@ -37,6 +37,12 @@ export function smtpMailer(smtpUrl: string, from: string): SmtpMailer {
         text,
         html,
         ...(messageId ? { messageId } : {}),
+        ...(unsubscribeUrl
+          ? {
+              list: { unsubscribe: unsubscribeUrl },
+              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+            }
+          : {}),
         // base64 whatever the content: calendar lines must reach the client byte for byte.
         attachments: attachments.map((a) => ({ ...a, contentTransferEncoding: "base64" as const })),
       });

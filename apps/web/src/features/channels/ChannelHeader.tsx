@@ -1,5 +1,6 @@
 import type { Channel } from "@onstage/domain";
 import { Avatar } from "../../ui/Avatar";
+import { FollowButton } from "../followers/FollowButton";
 import "./channels.css";
 
 export function ChannelHeader({ channel }: { channel: Channel }) {
@@ -9,6 +10,9 @@ export function ChannelHeader({ channel }: { channel: Channel }) {
       <div>
         <h1 className="channel-header__name">{channel.name}</h1>
         <p className="channel-header__handle">@{channel.channelName}</p>
+      </div>
+      <div className="channel-header__follow">
+        <FollowButton channelId={channel.id} channelName={channel.name} />
       </div>
     </header>
   );

@@ -1,16 +1,20 @@
 import type { Channel } from "@onstage/domain";
 import { Link } from "wouter";
 import { Avatar } from "../../ui/Avatar";
+import { FollowButton } from "../followers/FollowButton";
 import { LandingSection } from "./LandingSection";
 import "./SidebarSections.css";
 
 export function HostSection({ channel }: { channel: Channel }) {
   return (
     <LandingSection title="Host">
-      <Link to={`/@${channel.channelName}`} className="host-link">
-        <Avatar name={channel.name} src={channel.profileImage} />
-        <span className="host-link__name">{channel.name}</span>
-      </Link>
+      <div className="host-row">
+        <Link to={`/@${channel.channelName}`} className="host-link">
+          <Avatar name={channel.name} src={channel.profileImage} />
+          <span className="host-link__name">{channel.name}</span>
+        </Link>
+        <FollowButton channelId={channel.id} channelName={channel.name} />
+      </div>
     </LandingSection>
   );
 }

@@ -1,7 +1,13 @@
 import { isPublicAddress } from "@onstage/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type LocalServer, localServer } from "../../testing/local-server";
-import { type AddressGuard, type FetchRefusal, GuardedFetchError, guardedGet, publicWebGuard } from "./fetch";
+import {
+  type AddressGuard,
+  type FetchRefusal,
+  GuardedFetchError,
+  guardedGet,
+  publicWebGuard,
+} from "./guarded-fetch";
 
 // Issue 26 §4: the guarded fetch against servers on this machine. The test's own servers are on
 // loopback, so its guard lets exactly one of them (`allowed`) count as public; everything else is

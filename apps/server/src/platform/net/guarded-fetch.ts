@@ -4,9 +4,10 @@ import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { hostAddress, isPublicAddress, nonPublicRange } from "@onstage/domain";
 
-// Issue 26 §4: the only way the link-preview helper reaches the network. A provider's endpoint, and
-// every address it redirects to, is resolved once, every address checked, and the connection made to
-// the checked addresses (the request's `lookup` hands them over: no second DNS answer can differ).
+// Issue 26 §4: the only way the server reaches addresses its users name (the link-preview helper's
+// providers, issue 28's webhook endpoints). The address, and every address it redirects to, is resolved
+// once, every address checked, and the connection made to the checked addresses (the request's `lookup`
+// hands them over: no second DNS answer can differ).
 
 export interface AddressGuard {
   /** A name's addresses; production asks the system resolver once per hop. */
@@ -21,6 +22,23 @@ export const publicWebGuard: AddressGuard = {
     (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address),
   isAllowed: (address, port) => isPublicAddress(address) && (port === 443 || port === 80),
 };
+
+/** An address and port an operator allows although it is not public (their own systems). */
+export interface AllowedAddress {
+  address: string;
+  port: number;
+}
+
+/** publicWebGuard, and the operator's own addresses besides (WEBHOOK_ALLOWED_ADDRESSES). */
+export function guardAllowing(allowed: readonly AllowedAddress[]): AddressGuard {
+  if (allowed.length === 0) return publicWebGuard;
+  return {
+    resolve: publicWebGuard.resolve,
+    isAllowed: (address, port) =>
+      allowed.some((entry) => entry.address === address.toLowerCase() && entry.port === port) ||
+      publicWebGuard.isAllowed(address, port),
+  };
+}
 
 export interface FetchLimits {
   maxBytes: number;
@@ -57,18 +75,52 @@ interface Hop {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** GET `url` within the guard and the limits; a refusal is a GuardedFetchError naming its reason. */
-export async function guardedGet(
+export function guardedGet(
   url: string,
   guard: AddressGuard,
   limits: FetchLimits,
   headers: Record<string, string>,
 ): Promise<GuardedResponse> {
+  return guardedRequest(url, guard, limits, { method: "GET", headers });
+}
+
+/** A request with a body (a webhook's POST); a redirect is answered as it is, never followed. */
+export function guardedPost(
+  url: string,
+  guard: AddressGuard,
+  limits: Omit<FetchLimits, "maxRedirects">,
+  message: { headers: Record<string, string>; body: Buffer },
+): Promise<GuardedResponse> {
+  return guardedRequest(url, guard, { ...limits, maxRedirects: 0 }, { method: "POST", ...message });
+}
+
+/**
+ * Whether the guard lets the server reach `url` now (a webhook endpoint as it is registered; every
+ * request checks again, since its name may resolve elsewhere later). A refusal is a GuardedFetchError.
+ */
+export async function checkReachable(url: string, guard: AddressGuard, timeoutMs: number): Promise<void> {
+  await checkedTarget(new URL(url), guard, AbortSignal.timeout(timeoutMs));
+}
+
+interface Outgoing {
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+async function guardedRequest(
+  url: string,
+  guard: AddressGuard,
+  limits: FetchLimits,
+  outgoing: Outgoing,
+): Promise<GuardedResponse> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let current = new URL(url);
   for (let redirects = 0; ; redirects += 1) {
     const target = await checkedTarget(current, guard, signal);
-    const hop = await requestOnce(current, target, { headers, maxBytes: limits.maxBytes, signal });
-    if (!REDIRECTS.has(hop.status) || hop.location === undefined)
+    const hop = await requestOnce(current, target, { outgoing, maxBytes: limits.maxBytes, signal });
+    // A POST's redirect is its answer: what was posted is not posted again elsewhere.
+    if (hop.location === undefined || !REDIRECTS.has(hop.status) || outgoing.method === "POST")
       return { status: hop.status, body: hop.body, url: current.href };
     if (redirects >= limits.maxRedirects)
       throw new GuardedFetchError("redirects", `more than ${limits.maxRedirects}`);
@@ -143,7 +195,7 @@ function pinnedLookup(addresses: CheckedTarget["addresses"]): LookupFunction {
 function requestOnce(
   url: URL,
   target: CheckedTarget,
-  options: { headers: Record<string, string>; maxBytes: number; signal: AbortSignal },
+  options: { outgoing: Outgoing; maxBytes: number; signal: AbortSignal },
 ): Promise<Hop> {
   return new Promise<Hop>((resolve, reject) => {
     const request = url.protocol === "https:" ? httpsRequest : httpRequest;
@@ -158,8 +210,8 @@ function requestOnce(
         host: target.host,
         port: target.port,
         path: `${url.pathname}${url.search}`,
-        method: "GET",
-        headers: { ...options.headers, host: url.host, "accept-encoding": "identity" },
+        method: options.outgoing.method,
+        headers: { ...options.outgoing.headers, host: url.host, "accept-encoding": "identity" },
         // A connection of its own: a kept-alive socket would skip the check of this hop.
         agent: false,
         lookup: pinnedLookup(target.addresses),
@@ -173,7 +225,7 @@ function requestOnce(
       },
     );
     req.on("error", broken);
-    req.end();
+    req.end(options.outgoing.body);
   });
 }
 

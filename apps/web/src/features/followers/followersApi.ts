@@ -1,0 +1,22 @@
+import { type FollowersPage, FollowStatus, type UnfollowResponse } from "@onstage/domain";
+import { api, apiJson, jsonBody } from "../../api";
+
+// Issue 28 §3: following a channel (features/followers on the server).
+
+export const followerKeys = {
+  status: (channelId: number) => ["followers", "status", channelId] as const,
+  list: (channelId: number) => ["followers", "list", channelId] as const,
+};
+
+// Typed, not parsed: the Follow button is on the landing page, whose first load carries no schemas.
+export const fetchFollowStatus = (channelId: number) =>
+  apiJson<FollowStatus>(`/api/channels/${channelId}/follow`);
+
+export const setFollowing = (channelId: number, following: boolean) =>
+  apiJson<FollowStatus>(`/api/channels/${channelId}/follow`, jsonBody({}, following ? "PUT" : "DELETE"));
+
+export const fetchFollowers = (channelId: number, page: number) =>
+  apiJson<FollowersPage>(`/api/channels/${channelId}/followers?page=${page}`);
+
+export const unfollowByLink = (token: string) =>
+  apiJson<UnfollowResponse>(`/api/follows/unfollow?token=${encodeURIComponent(token)}`, jsonBody({}));
