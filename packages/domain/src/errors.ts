@@ -289,6 +289,7 @@ const MESSAGES: Record<string, string> = {
     "This address cannot receive webhooks: it must be a public http(s) address on port 80 or 443.",
   webhook_endpoints_full: "A channel can have at most 10 webhook endpoints. Delete one to add another.",
   webhook_not_found: "This webhook endpoint does not exist any more.",
+  webhook_test_rate_limited: "Too many test events. Please wait a few minutes and try again.",
   invalid_unfollow_link: "This unfollow link is not valid. Sign in to unfollow the channel from its page.",
 };
 

@@ -22,6 +22,8 @@ const LIMITS = {
   // Issue 28 §3: follows and unfollows per user, and unfollow links per address.
   follow: 60,
   "unfollow-link": 60,
+  // Issue 28 §4: 'Send test' of webhooks, per user (each is a POST to the endpoint).
+  "webhook-test": 30,
 } as const;
 export type ThrottleScope = keyof typeof LIMITS;
 

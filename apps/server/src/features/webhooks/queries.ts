@@ -3,6 +3,9 @@ import type { Queryable } from "../../platform/database";
 
 // webhook_endpoints and webhook_deliveries (040_webhooks.sql).
 
+/** How long the delivery log keeps a delivery (a day of retries fits well inside). */
+const DELIVERY_LOG_DAYS = 30;
+
 export interface EndpointRow {
   id: number;
   organizationId: number;
@@ -89,6 +92,12 @@ export async function insertDeliveries(
   tx: Queryable,
   input: { endpointIds: number[]; messageId: string; eventType: string; payload: unknown },
 ): Promise<number[]> {
+  // The log keeps a month: older deliveries of these endpoints go as new ones come.
+  await tx.query(
+    `DELETE FROM webhook_deliveries
+      WHERE endpoint_id = ANY ($1::bigint[]) AND created_at < now() - interval '${DELIVERY_LOG_DAYS} days'`,
+    [input.endpointIds],
+  );
   const rows = await tx.query<{ id: number }>(
     `INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, payload)
      SELECT unnest($1::bigint[]), $2, $3, $4::jsonb

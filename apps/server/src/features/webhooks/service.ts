@@ -5,6 +5,7 @@ import {
   canManageChannel,
   Forbidden,
   NotFound,
+  RateLimited,
   WEBHOOK_LIMITS,
   WEBHOOK_TEST_EVENT,
   type WebhookDeliveriesResponse,
@@ -19,6 +20,7 @@ import type { RecordingReady, SessionStateChange } from "../../kernel/broadcast/
 import type { Queryable } from "../../platform/database";
 import { enqueueJobs } from "../../platform/jobs/queries";
 import { type AddressGuard, checkReachable, GuardedFetchError } from "../../platform/net/guarded-fetch";
+import { countAttempt, isOverLimit, type ThrottleKey } from "../auth/service";
 import type { FeatureDeps } from "../deps";
 import { WEBHOOK_DELIVERY_JOB } from "./delivery";
 import * as q from "./queries";
@@ -109,6 +111,9 @@ export function webhooksService(deps: Deps, options: { guard: AddressGuard; nudg
     async sendTest(viewerUserId: number, channelId: number, endpointId: number): Promise<WebhookDelivery> {
       await requireManager(viewerUserId, channelId);
       await requireEndpoint(channelId, endpointId);
+      const key: ThrottleKey = { scope: "webhook-test", value: String(viewerUserId) };
+      if (await isOverLimit(db, key)) throw RateLimited("webhook_test_rate_limited");
+      await countAttempt(db, [key]);
       const [deliveryId] = await db.transaction((tx) =>
         queueDeliveries(tx, deps.clock(), {
           endpointIds: [endpointId],

@@ -280,6 +280,18 @@ describeOnPostgres("webhooks out", (use) => {
     ]);
   });
 
+  test("'Send test' is held at 30 a user per 15 minutes", async () => {
+    const s = await scene();
+    const endpoint = WebhookEndpoint.parse(
+      (await create(s, { url: receiver.url("/many"), eventTypes: ["session.live"] })).json(),
+    );
+    const url = `${hooksUrl(s)}/${endpoint.id}/test`;
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await s.people.owner.client.post(url)).statusCode);
+    expect(codes.filter((code) => code === 202)).toHaveLength(30);
+    expect(codes.at(-1)).toBe(429);
+  });
+
   test("the webhook routes are in the OpenAPI document", async () => {
     const { paths } = (await app().server.inject({ method: "GET", url: "/api/docs/json" })).json();
     expect(paths["/api/channels/{channelId}/webhooks"].post.tags).toEqual(["webhooks"]);

@@ -1,4 +1,4 @@
-import { type FollowersPage, FollowStatus, type UnfollowResponse } from "@onstage/domain";
+import type { FollowersPage, FollowStatus, UnfollowResponse } from "@onstage/domain";
 import { api, apiJson, jsonBody } from "../../api";
 
 // Issue 28 §3: following a channel (features/followers on the server).
