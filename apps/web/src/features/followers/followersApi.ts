@@ -1,5 +1,5 @@
 import type { FollowersPage, FollowStatus, UnfollowResponse } from "@onstage/domain";
-import { api, apiJson, jsonBody } from "../../api";
+import { apiJson, jsonBody } from "../../api";
 
 // Issue 28 §3: following a channel (features/followers on the server).
 
