@@ -12,6 +12,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import { TtlCache } from "../../platform/cache/ttl-cache";
 import type { Queryable } from "../../platform/database";
+import { jsonOrNull } from "../../platform/json";
 import {
   type AddressGuard,
   type FetchLimits,
@@ -95,7 +96,8 @@ export function linkPreviewService(deps: Deps, options: LinkPreviewOptions) {
     }
     // A removed or private resource; the provider's own rate limit (429) or timeout (408) is no answer.
     if (status >= 400 && status < 500 && status !== 429 && status !== 408) return { kind: "not_found" };
-    const preview = status === 200 ? linkPreviewOf(parsedJson(body), providerNames(provider)) : null;
+    const preview =
+      status === 200 ? linkPreviewOf(jsonOrNull(body.toString("utf8")), providerNames(provider)) : null;
     if (!preview) {
       deps.log.warn({ provider: provider.providerName, status }, "link preview: no oEmbed answer");
       throw Unavailable("link_preview_unavailable");
@@ -132,11 +134,3 @@ const providerNames = (provider: ProviderEndpoint) => ({
   name: provider.providerName,
   url: provider.providerUrl,
 });
-
-function parsedJson(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString("utf8"));
-  } catch {
-    return null;
-  }
-}

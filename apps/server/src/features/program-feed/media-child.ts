@@ -5,6 +5,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
 import { relayedLog } from "../../media/playlist-follower";
 import { READY, toServer } from "../../platform/child-process/forked";
+import { jsonOrNull } from "../../platform/json";
 import { type MirroredDir, mirrorDir } from "../../platform/storage/hls/mirror";
 import type { FromMedia, ToMedia } from "./media-protocol";
 import { CompositorInput, ProgramPipeline } from "./pipeline";
@@ -39,14 +40,6 @@ function sendStatus(socket: WebSocket | undefined, status: CompositorStatus): vo
   if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify(status));
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 function accept(connectionId: number, socket: WebSocket): void {
   sockets.set(connectionId, socket);
   // Issue 23 §1.3: ws reports a sender's fault (a frame over maxPayload, a malformed frame) after it
@@ -64,7 +57,7 @@ function accept(connectionId: number, socket: WebSocket): void {
     send({ kind: "closed", connectionId });
   });
   socket.once("message", (data, isBinary) => {
-    const hello = isBinary ? null : Hello.safeParse(safeJson(data.toString()));
+    const hello = isBinary ? null : Hello.safeParse(jsonOrNull(data.toString()));
     if (!hello?.success) {
       sendStatus(socket, { status: "error", message: "the first message names the mimeType" });
       socket.close(1008, "hello expected");

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis, RedisOptions } from "ioredis";
+import { jsonOrNull } from "../json";
 
 /** Reconnect quickly after an outage: every second at most (ioredis' default backs off to 2 s). */
 const RECONNECT_CAP_MS = 1_000;
@@ -96,7 +97,7 @@ export async function openRedisChannel<T>(
   // ioredis subscribes again by itself after a reconnection.
   void sub.subscribe(channel);
   sub.on("message", (_channel: string, text: string) => {
-    const envelope = parsed(text) as { from?: unknown; message?: T } | null;
+    const envelope = jsonOrNull(text) as { from?: unknown; message?: T } | null;
     if (!envelope || envelope.from === self || envelope.message === undefined) return;
     for (const listener of listeners) listener(envelope.message);
   });
@@ -107,14 +108,6 @@ export async function openRedisChannel<T>(
       await Promise.all([pub, sub].map(quit));
     },
   };
-}
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /**
