@@ -30,11 +30,14 @@ import { linkPreviewFeature } from "./features/link-preview/feature";
 import type { LinkPreviewOptions } from "./features/link-preview/service";
 import { membershipFeature } from "./features/membership/feature";
 import { moderationFeature } from "./features/moderation/feature";
+import { pageViewsFeature } from "./features/page-views/feature";
 import { paymentsFeature } from "./features/payments/feature";
 import { STRIPE_WEBHOOK_PATH } from "./features/payments/routes";
 import type { PaymentsService } from "./features/payments/service";
 import { peopleFeature } from "./features/people/feature";
 import { plansFeature } from "./features/plans/feature";
+import { playbackQualityFeature } from "./features/playback-quality/feature";
+import { PLAYBACK_BEACONS_PATH } from "./features/playback-quality/routes";
 import { pollsFeature } from "./features/polls/feature";
 import { presenceFeature } from "./features/presence/feature";
 import { LEAVE_SESSION_PATH } from "./features/presence/routes";
@@ -159,6 +162,8 @@ export interface App {
   lifecycle: BroadcastLifecycle;
   /** The features' background jobs: main.ts starts and stops them; tests run the jobs themselves. */
   workers: Worker;
+  /** Writes what features buffer between their timed writes (the quality beacons). */
+  flush(): Promise<void>;
 }
 
 function workersOf(features: Feature[]): Worker {
@@ -219,6 +224,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     CAPTION_LINE_PATH,
     // The one-click unfollow of a mail client (RFC 8058) carries the link's signed token, no cookie.
     UNFOLLOW_PATH,
+    // The player's quality beacons (navigator.sendBeacon); the route checks Origin instead.
+    PLAYBACK_BEACONS_PATH,
   ]);
   const mailer = openMailer({
     smtpUrl: deps.smtpUrl,
@@ -359,6 +366,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hostFeedbackFeature(shared),
     followersFeature(shared),
     webhooksFeature(shared, deps.webhooks),
+    playbackQualityFeature(shared),
+    pageViewsFeature(shared),
     userProfileFeature(shared),
     linkPreviewFeature(shared, deps.linkPreview ?? {}),
     stage,
@@ -403,5 +412,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     realtime: realtimeServer,
     lifecycle,
     workers: workersOf(features),
+    flush: async () => {
+      await Promise.all(features.map((feature) => feature.flush?.()));
+    },
   };
 }

@@ -2,7 +2,7 @@
 // chosen in docs/decisions.md.
 
 const SECOND_MS = 1_000;
-const MINUTE_MS = 60 * SECOND_MS;
+export const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 
 // --- Registration and landing page (spec 1 §5, §9) ---

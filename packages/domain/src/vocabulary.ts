@@ -72,7 +72,7 @@ export const CustomElementType = z.enum([
 ]);
 export type CustomElementType = z.infer<typeof CustomElementType>;
 
-/** Spec 1 §7 analytics events, plus the registration tracking event. */
+/** Spec 1 §7 analytics events, the registration tracking event, and spec 2 §9's 'attended'. */
 export const AnalyticsEventName = z.enum([
   "user-banned-and-removed",
   "user-shadow-banned",
@@ -81,5 +81,7 @@ export const AnalyticsEventName = z.enum([
   "event-unregister-by-host",
   "view-event-page-next-page",
   "event-registration",
+  // Spec 2 §9: a user was live in a session (not for a session ended more than 20 minutes before).
+  "attended",
 ]);
 export type AnalyticsEventName = z.infer<typeof AnalyticsEventName>;

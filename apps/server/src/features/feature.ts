@@ -17,6 +17,8 @@ export interface Feature {
   /** Work that runs while the server does (tests included): started when built, stopped on close. */
   start?(): void;
   stop?(): Promise<void> | void;
+  /** Writes what the feature holds in memory between its timed writes (tests read the rows at once). */
+  flush?(): Promise<void>;
   /** Answers the realtime presence heartbeats (one feature does). */
   onHeartbeat?: PresenceHandler;
   /** Wires the feature's own client events on each realtime connection (the stage's signalling). */

@@ -19,6 +19,8 @@ const LIMITS = {
   "link-preview": 60,
   // Issue 26 §3: clip-page views an address reports (each counts once per viewer per hour anyway).
   "clip-view": 300,
+  // Issue 28 §2: event-page views an address reports ('view-event-page-next-page').
+  "page-view": 300,
   // Issue 28 §3: follows and unfollows per user, and unfollow links per address.
   follow: 60,
   "unfollow-link": 60,

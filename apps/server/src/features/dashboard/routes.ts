@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireViewer } from "../../kernel/identity/viewer";
 import type { FeatureDeps } from "../deps";
+import { dashAnalyticsRoutes } from "./analytics/routes";
+import { dashAnalyticsService } from "./analytics/service";
 import { dashChannelRoutes } from "./channels/routes";
 import { dashChannelsService } from "./channels/service";
 import { dashCouponRoutes } from "./coupons/routes";
@@ -38,6 +40,7 @@ export function dashboardRoutes(deps: FeatureDeps): FastifyPluginAsyncZod {
     await app.register(dashCouponRoutes(dashCouponsService(deps)));
     await app.register(dashQuestionRoutes(dashQuestionsService(deps)));
     await app.register(dashRegistrationRoutes(dashRegistrationsService(deps)));
+    await app.register(dashAnalyticsRoutes(dashAnalyticsService(deps)));
     await app.register(myEventsRoutes(deps));
     await app.register(myInvitesRoutes(deps));
   };

@@ -24,6 +24,7 @@ describeOnEachDatabase("presence heartbeats", (use) => {
       realtime,
       clock: () => new Date(now),
       log: app().server.log,
+      tracker: app().tracker,
     });
     const advance = (ms: number) => {
       now += ms;
@@ -149,5 +150,45 @@ describeOnEachDatabase("presence heartbeats", (use) => {
     expect(published.map((m) => (m.payload as { userId: number }).userId).sort()).toEqual(
       [s.people.guest.userId, s.people.speaker.userId].sort(),
     );
+  });
+
+  test("issue 28 §2: heartbeats in a broadcast make attendance spans; 'attended' once; none after the cutoff", async () => {
+    const { s, presence, advance, now } = await setup();
+    const guest = s.people.guest.userId;
+    const spans = async (sessionId: number) =>
+      use().query<{ started_at: Date; last_seen_at: Date }>(
+        "SELECT started_at, last_seen_at FROM attendance_spans WHERE video_session_id = $1 AND user_id = $2 ORDER BY id",
+        [sessionId, guest],
+      );
+    await presence.heartbeat(guest, s.session);
+    const start = now();
+    advance(30_000);
+    await presence.heartbeat(guest, s.session);
+    await presence.flush();
+    expect(await spans(s.session)).toEqual([{ started_at: new Date(start), last_seen_at: new Date(now()) }]);
+    // Away longer than the live window: a return opens a second span.
+    advance(PRESENCE_LIVE_WINDOW_MS + 1_000);
+    await presence.heartbeat(guest, s.session);
+    await presence.flush();
+    expect(await spans(s.session)).toHaveLength(2);
+    const attended = await use().query(
+      "SELECT user_id, video_session_id FROM analytics_events WHERE name = 'attended' AND user_id = $1",
+      [guest],
+    );
+    expect(attended).toEqual([{ user_id: guest, video_session_id: s.session }]);
+    // A session ended 21 minutes before counts no one; one ended 10 minutes before does.
+    const ended = (minutesAgo: number) =>
+      use().query(
+        "UPDATE video_sessions SET state = 'ended', time_broadcast_start = $2, time_broadcast_end = $3 WHERE id = $1",
+        [s.otherSession, new Date(now() - 3_600_000), new Date(now() - minutesAgo * 60_000)],
+      );
+    await ended(21);
+    await presence.heartbeat(guest, s.otherSession);
+    expect(await spans(s.otherSession)).toEqual([]);
+    await ended(10);
+    advance(PRESENCE_LIVE_WINDOW_MS + 1_000);
+    await presence.heartbeat(guest, s.otherSession);
+    await presence.flush();
+    expect(await spans(s.otherSession)).toHaveLength(1);
   });
 });

@@ -284,3 +284,56 @@ export async function liveUsers(
     seq: rows[0]?.seq ?? 0,
   };
 }
+
+/** A user's first span in a session: their 'attended' (spec 2 §9). */
+export interface Attendance {
+  sessionId: number;
+  userId: number;
+  eventId: number;
+}
+
+/**
+ * Issue 28 §2: the heartbeats of users in a broadcasting session (or one ended less than `cutoffMs`
+ * before) extend their attendance span when it was seen within `windowMs`, else open a new one.
+ * Returns the users whose first span in the session this opened.
+ */
+export async function recordAttendance(
+  db: Queryable,
+  beats: readonly Pick<Beat, "sessionId" | "userId" | "seen">[],
+  input: { windowMs: number; cutoffMs: number },
+): Promise<Attendance[]> {
+  if (beats.length === 0) return [];
+  return db.query<Attendance>(
+    `WITH b AS (
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[]) AS b(session_id, user_id, seen)
+     ), live AS (
+       SELECT b.* FROM b JOIN video_sessions s ON s.id = b.session_id
+        WHERE s.state = 'broadcasting'
+           OR (s.state IN ('postevent', 'ended') AND s.time_broadcast_end > b.seen - make_interval(secs => $5))
+     ), extended AS (
+       UPDATE attendance_spans a SET last_seen_at = greatest(a.last_seen_at, live.seen)
+         FROM live
+        WHERE a.video_session_id = live.session_id AND a.user_id = live.user_id
+          AND a.last_seen_at >= live.seen - make_interval(secs => $4)
+       RETURNING a.video_session_id, a.user_id
+     ), opened AS (
+       INSERT INTO attendance_spans (video_session_id, user_id, started_at, last_seen_at)
+       SELECT live.session_id, live.user_id, live.seen, live.seen FROM live
+        WHERE NOT EXISTS (SELECT 1 FROM extended e
+                           WHERE e.video_session_id = live.session_id AND e.user_id = live.user_id)
+       RETURNING video_session_id, user_id
+     )
+     -- The statement's snapshot holds the spans from before it: none there means a first span.
+     SELECT o.video_session_id AS "sessionId", o.user_id AS "userId", s.event_id AS "eventId"
+       FROM opened o JOIN video_sessions s ON s.id = o.video_session_id
+      WHERE NOT EXISTS (SELECT 1 FROM attendance_spans a
+                         WHERE a.video_session_id = o.video_session_id AND a.user_id = o.user_id)`,
+    [
+      beats.map((b) => b.sessionId),
+      beats.map((b) => b.userId),
+      beats.map((b) => new Date(b.seen).toISOString()),
+      input.windowMs / 1000,
+      input.cutoffMs / 1000,
+    ],
+  );
+}

@@ -1,4 +1,5 @@
 import {
+  ATTENDED_ANALYTICS_CUTOFF_MS,
   isLive,
   LIVE_USERS_QUERY_LIMIT,
   type LiveUser,
@@ -20,6 +21,7 @@ import {
   leaveOtherSessions,
   liveUsers,
   lockPresence,
+  recordAttendance,
   releaseStage,
   setOffline,
   touch,
@@ -28,7 +30,7 @@ import {
   writeState,
 } from "./queries";
 
-export type PresenceDeps = Pick<FeatureDeps, "db" | "realtime" | "clock" | "log">;
+export type PresenceDeps = Pick<FeatureDeps, "db" | "realtime" | "clock" | "log" | "tracker">;
 
 /** A presence change of `user`, on the presence topic of the user's session. */
 const writePresence = (outbox: Outbox, user: LiveUser, event: "INSERT" | "UPDATE" = "UPDATE") =>
@@ -87,7 +89,7 @@ export async function setStagePresence(
  * moves last_seen, buffered and written in batches every PRESENCE_SYNC_DEBOUNCE_MS.
  */
 export function presenceService(deps: PresenceDeps) {
-  const { db, realtime, clock, log } = deps;
+  const { db, realtime, clock, log, tracker } = deps;
   /** Users this node has seen live, by session and user, with their latest heartbeat. */
   const known = new Map<string, number>();
   const pending = new Map<string, Beat>();
@@ -118,6 +120,7 @@ export function presenceService(deps: PresenceDeps) {
     });
     for (const other of left) forget(other.sessionId, userId);
     known.set(keyOf(sessionId, userId), seen);
+    await attend([beat]);
   }
 
   function forget(sessionId: number, userId: number): void {
@@ -125,15 +128,25 @@ export function presenceService(deps: PresenceDeps) {
     pending.delete(keyOf(sessionId, userId));
   }
 
+  /** Issue 28 §2: the beats of users live in a broadcasting session extend their attendance. */
+  async function attend(beats: readonly Beat[]): Promise<void> {
+    const firsts = await recordAttendance(db, beats, {
+      windowMs: PRESENCE_LIVE_WINDOW_MS,
+      cutoffMs: ATTENDED_ANALYTICS_CUTOFF_MS,
+    });
+    for (const { userId, eventId, sessionId } of firsts) {
+      await tracker.track("attended", { userId, eventId, videoSessionId: sessionId });
+    }
+  }
+
   async function flushNow(): Promise<void> {
     const beats = [...pending.values()];
     pending.clear();
     for (let i = 0; i < beats.length; i += PRESENCE_BATCH_MAX_RECORDS) {
-      const misses = await touchBatch(
-        db,
-        beats.slice(i, i + PRESENCE_BATCH_MAX_RECORDS),
-        PRESENCE_LIVE_WINDOW_MS,
-      );
+      const batch = beats.slice(i, i + PRESENCE_BATCH_MAX_RECORDS);
+      const misses = await touchBatch(db, batch, PRESENCE_LIVE_WINDOW_MS);
+      const missed = new Set(misses.map(({ beat }) => beat));
+      await attend(batch.filter((beat) => !missed.has(beat)));
       for (const { beat, revive } of misses) {
         known.delete(keyOf(beat.sessionId, beat.userId));
         // Back after a leave on another node, a reconciliation or a lapse: a state change again.

@@ -1,6 +1,7 @@
 import { DashEventIdParams, RegistrationsQuery, RegistrationsResponse } from "@onstage/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireViewer } from "../../../kernel/identity/viewer";
+import { sendCsv } from "../csv-reply";
 import type { DashRegistrationsService } from "./service";
 
 const tags = ["dashboard"];
@@ -25,12 +26,7 @@ export function dashRegistrationRoutes(registrations: DashRegistrationsService):
       "/api/dash/events/:eventId/registrations.csv",
       { schema: { tags, summary: "Every registration as a CSV file", params: DashEventIdParams } },
       async (req, reply) => {
-        const { fileName, body } = await registrations.csv(requireViewer(req), req.params.eventId);
-        return reply
-          .header("content-type", "text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="${fileName}"`)
-          .header("cache-control", "no-store")
-          .send(body);
+        return sendCsv(reply, await registrations.csv(requireViewer(req), req.params.eventId));
       },
     );
   };

@@ -117,6 +117,7 @@ describeOnEachDatabase("one active tab", (use) => {
       realtime: recordingRealtime(),
       clock: () => new Date(),
       log: app().server.log,
+      tracker: app().tracker,
     });
     await claim(s, "guest", TAB_A);
     await silence(s, guest);
