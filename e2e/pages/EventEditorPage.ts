@@ -142,6 +142,20 @@ export class EventEditorPage {
     return this.panel().getByRole("checkbox", { name: "Hide unregister" });
   }
 
+  // Issue 28 §5: the event's Meta pixel and its two events.
+
+  metaPixelIdField() {
+    return this.panel().getByLabel("Meta pixel ID");
+  }
+
+  metaPixelPageLoadCheckbox() {
+    return this.panel().getByRole("checkbox", { name: "Send PageView on page load" });
+  }
+
+  metaPixelRegistrationCheckbox() {
+    return this.panel().getByRole("checkbox", { name: "Send CompleteRegistration on registration" });
+  }
+
   saveDetailsButton() {
     return this.panel().getByRole("button", { name: "Save details" });
   }

@@ -167,6 +167,8 @@ const MESSAGES: Record<string, string> = {
   invalid_time_zone: "Please choose a valid time zone",
   invalid_currency: "Please choose a valid currency",
   patreon_tier_required: "Please set the membership tier amount",
+  // Issue 28 §5.
+  invalid_meta_pixel_id: "A Meta pixel ID is 5 to 20 digits, as Meta's Events Manager shows it",
   session_not_found: "This session does not exist",
   not_an_rtmp_session: "Only sessions broadcast with RTMP have a stream key",
   live_stream_not_found: "This session has no live stream yet",

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import { FILES_URL_PREFIX } from "../platform/storage/port";
 
@@ -75,6 +75,27 @@ export async function registerSecurityHeaders(
     }
     done(null, payload);
   });
+}
+
+/** Issue 28 §5: where Meta's pixel loads its script from, and where it sends its events. */
+const META_PIXEL_SOURCES: Record<string, string> = {
+  "script-src": "https://connect.facebook.net",
+  "img-src": "https://www.facebook.com",
+  "connect-src": "https://www.facebook.com",
+};
+
+/**
+ * Issue 28 §5: the document of an event whose Meta pixel is set may load Meta's script and send its
+ * events to Meta; every other response (the event's API answers and files included) keeps the policy above.
+ */
+export function allowMetaPixel(reply: FastifyReply): void {
+  const csp = reply.getHeader("content-security-policy");
+  if (typeof csp !== "string") return;
+  const directives = csp.split(";").map((directive) => {
+    const source = META_PIXEL_SOURCES[directive.split(" ")[0] ?? ""];
+    return source ? `${directive} ${source}` : directive;
+  });
+  reply.header("content-security-policy", directives.join(";"));
 }
 
 /** The headers helmet's middleware sets for these options (they depend on nothing in the request). */

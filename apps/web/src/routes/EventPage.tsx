@@ -11,6 +11,7 @@ import { useEmailVerifiedToast, useGoneEventRedirect } from "../features/event-p
 import { useFeedbackPrompt } from "../features/host-feedback/useFeedbackPrompt";
 import { LandingPage } from "../features/landing/LandingPage";
 import { registerState } from "../features/landing/registerState";
+import { useMetaPixelPageLoad } from "../features/meta-pixel/useMetaPixelPageLoad";
 import { egressJoin } from "../features/program-feed/egressJoin";
 import { useEgressSignIn } from "../features/program-feed/useEgressSignIn";
 import { BrowserOnly } from "../lib/BrowserOnly";
@@ -51,6 +52,7 @@ function EventPageContent() {
   const [eventCode = "", segment] = (useParams()["*"] ?? "").split("/");
   const [searchParams] = useSearchParams();
   const isPreview = searchParams.get("previewLandingPage") === "true";
+  const isRecorder = searchParams.has("recorder-view");
   const { user } = useMe();
   const query = useEventPage(eventCode);
   const data = query.data ?? null;
@@ -63,6 +65,9 @@ function EventPageContent() {
   useGoneEventRedirect(query.error instanceof ApiError ? query.error.code : null);
   const origin = usePageOrigin();
   useDocumentTitle(view === "not_found" || query.isError ? "Event not found" : (data?.event.title ?? null));
+  // Issue 28 §5: a person's view of the page; not the host's preview nor the recording's own browser.
+  const isPageView = view !== null && view !== "not_found" && !isPreview && !isRecorder;
+  useMetaPixelPageLoad(isPageView ? (data?.event ?? null) : null);
 
   if (eventCode !== "" && query.isPending) return <LoadingEvent />;
   if (!data || view === "not_found") {
@@ -74,7 +79,7 @@ function EventPageContent() {
   }
   // LiveKit Egress opens the recorder view signed in to LiveKit only (its token in the query), not here.
   const isEgress = egressJoin(searchParams) !== null;
-  if ((view === "room" || isEgress) && session && searchParams.has("recorder-view")) {
+  if ((view === "room" || isEgress) && session && isRecorder) {
     return (
       <BrowserOnly fallback={<LoadingEvent />}>
         <RecorderView data={data} session={session} isEgress={isEgress} />

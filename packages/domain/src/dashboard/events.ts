@@ -38,6 +38,15 @@ const EventFields = {
   /** Required when access is `patreon`. */
   patreonTierAmountCents: Cents.nullable(),
   hideUnregister: z.boolean(),
+  /**
+   * Issue 28 §5. Null or blank clears it. The wire only bounds its length: `metaPixelIdRefusal` checks the
+   * digits, so a wrong ID gets the catalogue's wording rather than a schema's.
+   */
+  metaPixelId: z.string().trim().max(64).nullable(),
+  /** Sends PageView when the event's page loads. */
+  metaPixelEventPageLoad: z.boolean(),
+  /** Sends CompleteRegistration once a visitor has registered. */
+  metaPixelEventRegistrationCompleted: z.boolean(),
 };
 
 export const CreateEventRequest = z
@@ -75,6 +84,9 @@ export const UpdateEventRequest = z
     eventTicketCurrency: EventFields.eventTicketCurrency.optional(),
     patreonTierAmountCents: EventFields.patreonTierAmountCents.optional(),
     hideUnregister: EventFields.hideUnregister.optional(),
+    metaPixelId: EventFields.metaPixelId.optional(),
+    metaPixelEventPageLoad: EventFields.metaPixelEventPageLoad.optional(),
+    metaPixelEventRegistrationCompleted: EventFields.metaPixelEventRegistrationCompleted.optional(),
   })
   .strict();
 export type UpdateEventRequest = z.infer<typeof UpdateEventRequest>;
@@ -121,6 +133,9 @@ export const DashEvent = z.object({
   eventTicketCurrency: z.string(),
   patreonTierAmountCents: z.number().int().nullable(),
   hideUnregister: z.boolean(),
+  metaPixelId: z.string().nullable(),
+  metaPixelEventPageLoad: z.boolean(),
+  metaPixelEventRegistrationCompleted: z.boolean(),
   organization: Channel,
   registeredCount: z.number().int().nonnegative(),
   createdAt: z.iso.datetime(),

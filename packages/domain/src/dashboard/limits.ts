@@ -9,6 +9,9 @@ export const DASH_LIMITS = {
   eventDescriptionMaxChars: 20_000,
   eventPasswordMaxChars: 200,
   seatLimitMax: 1_000_000,
+  /** Issue 28 §5: a Meta pixel ID is digits only (Events Manager shows 15 or 16 today). */
+  metaPixelIdMinDigits: 5,
+  metaPixelIdMaxDigits: 20,
   sessionTitleMaxChars: 200,
   sessionDescriptionMaxChars: 5_000,
   /** A session lasts at most a day; longer programmes are several sessions. */

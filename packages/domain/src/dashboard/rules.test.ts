@@ -7,12 +7,28 @@ import {
   couponValueRefusal,
   eventCodeSlug,
   isSupportedCurrency,
+  metaPixelIdRefusal,
   questionRefusal,
   sessionCountRefusal,
   sessionDeleteRefusal,
   teamChangeRefusal,
   ticketPriceRefusal,
 } from "./rules";
+
+test.each([
+  { case: "15 digits, as Meta issues them", id: "123456789012345", want: null },
+  { case: "5 digits, the shortest", id: "12345", want: null },
+  { case: "20 digits, the longest", id: "1".repeat(20), want: null },
+  { case: "4 digits", id: "1234", want: "invalid_meta_pixel_id" },
+  { case: "21 digits", id: "1".repeat(21), want: "invalid_meta_pixel_id" },
+  { case: "a letter", id: "12345a", want: "invalid_meta_pixel_id" },
+  { case: "inner spaces", id: "123 456 789", want: "invalid_meta_pixel_id" },
+  { case: "a pasted snippet", id: "fbq('init', '123456')", want: "invalid_meta_pixel_id" },
+  { case: "Arabic-Indic digits", id: "١٢٣٤٥٦", want: "invalid_meta_pixel_id" },
+  { case: "a trailing newline", id: "123456\n", want: "invalid_meta_pixel_id" },
+])("Meta pixel ID: $case → $want", ({ id, want }) => {
+  expect(metaPixelIdRefusal(id)).toBe(want);
+});
 
 describe("who manages what", () => {
   test.each([

@@ -29,6 +29,15 @@ export function teamChangeRefusal(actorRole: OrgRole | null, targetRole: OrgRole
   return targetRole === "owner" ? "owner_locked" : null;
 }
 
+const META_PIXEL_ID = new RegExp(
+  `^[0-9]{${DASH_LIMITS.metaPixelIdMinDigits},${DASH_LIMITS.metaPixelIdMaxDigits}}$`,
+);
+
+/** Issue 28 §5: an event's Meta pixel ID is 5 to 20 digits (blank clears it, before this is asked). */
+export function metaPixelIdRefusal(metaPixelId: string): "invalid_meta_pixel_id" | null {
+  return META_PIXEL_ID.test(metaPixelId) ? null : "invalid_meta_pixel_id";
+}
+
 const CHANNEL_NAME = new RegExp(
   `^[a-z0-9][a-z0-9_-]{${DASH_LIMITS.channelNameMinChars - 1},${DASH_LIMITS.channelNameMaxChars - 1}}$`,
 );

@@ -98,6 +98,14 @@ export const EventViewer = z.object({
 });
 export type EventViewer = z.infer<typeof EventViewer>;
 
+/** Issue 28 §5: the event's Meta pixel and which of its two events the page sends (public by nature). */
+export const EventMetaPixel = z.object({
+  id: z.string(),
+  eventPageLoad: z.boolean(),
+  eventRegistrationCompleted: z.boolean(),
+});
+export type EventMetaPixel = z.infer<typeof EventMetaPixel>;
+
 export const EventDetails = z.object({
   id: z.number().int(),
   eventCode: z.string(),
@@ -117,6 +125,8 @@ export const EventDetails = z.object({
   patreonTierAmountCents: z.number().int().nullable(),
   /** Spec 1 §5: attendees may not unregister themselves when set. */
   hideUnregister: z.boolean(),
+  /** Absent when the event has no pixel: nothing of it reaches the page then. */
+  metaPixel: EventMetaPixel.optional(),
   organization: Channel,
   firstSessionStartDate: z.iso.datetime().nullable(),
   nextSessionStartDate: z.iso.datetime().nullable(),

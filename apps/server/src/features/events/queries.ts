@@ -1,4 +1,11 @@
-import type { CustomRegistrationField, EventAccess, EventCard, EventDetails, Ticket } from "@onstage/domain";
+import type {
+  CustomRegistrationField,
+  EventAccess,
+  EventCard,
+  EventDetails,
+  EventMetaPixel,
+  Ticket,
+} from "@onstage/domain";
 import { type Queryable, statement } from "../../platform/database";
 
 // Session dates ignore lobby sessions; "next" is the first session not ended whose slot has not passed.
@@ -125,6 +132,9 @@ interface EventRow extends CardRow {
   event_ticket_currency: string;
   patreon_tier_amount_cents: number | null;
   hide_unregister: boolean;
+  meta_pixel_id: string | null;
+  meta_pixel_event_page_load: boolean;
+  meta_pixel_event_registration_completed: boolean;
   archived_at: Date | null;
   deleted_at: Date | null;
   subscription_current: boolean;
@@ -133,7 +143,8 @@ interface EventRow extends CardRow {
 
 const EVENT_COLUMNS = `${CARD_COLUMNS}, e.timezone, e.password_protected, e.seat_limit, e.multi_session,
   e.disable_clipping, e.custom_register_button_text, e.event_ticket_currency, e.patreon_tier_amount_cents,
-  e.hide_unregister, e.archived_at, e.deleted_at,
+  e.hide_unregister, e.meta_pixel_id, e.meta_pixel_event_page_load, e.meta_pixel_event_registration_completed,
+  e.archived_at, e.deleted_at,
   coalesce(sub.current, false) AS subscription_current, coalesce(sub.is_free_trial, false) AS on_free_trial`;
 const EVENT_FROM = `${CARD_FROM}
   LEFT JOIN LATERAL (
@@ -158,6 +169,18 @@ const EVENT_PAGE_BY_CODE = statement(
      ${EVENT_FROM} WHERE e.event_code = $2`,
 );
 
+/** Issue 28 §5: the pixel goes to the page only when the event has one. */
+const metaPixelOf = (r: EventRow): { metaPixel?: EventMetaPixel } =>
+  r.meta_pixel_id === null
+    ? {}
+    : {
+        metaPixel: {
+          id: r.meta_pixel_id,
+          eventPageLoad: r.meta_pixel_event_page_load,
+          eventRegistrationCompleted: r.meta_pixel_event_registration_completed,
+        },
+      };
+
 function toRecord(r: EventRow): EventRecord {
   const card = toCard(r);
   return {
@@ -181,6 +204,7 @@ function toRecord(r: EventRow): EventRecord {
       eventTicketCurrency: r.event_ticket_currency,
       patreonTierAmountCents: r.patreon_tier_amount_cents,
       hideUnregister: r.hide_unregister,
+      ...metaPixelOf(r),
       organization: card.organization,
       firstSessionStartDate: card.firstSessionStartDate,
       nextSessionStartDate: card.nextSessionStartDate,

@@ -3,6 +3,7 @@ import fastifyStatic from "@fastify/static";
 import { ChannelPage, EventCardList, EventPageData, type FirstPageData, OnstageError } from "@onstage/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendPreEncoded } from "../../http/pre-encoded";
+import { allowMetaPixel } from "../../http/security-headers";
 import type { CookiePolicy } from "../../kernel/identity/user-sessions";
 import { withoutViewer } from "../../kernel/identity/viewer";
 import { grantOpenedEvent } from "../../kernel/unlisted/grants";
@@ -17,10 +18,14 @@ import { channelPreview, clipPreview, eventPreview, homePreview, type Preview } 
 
 const HTML = "text/html; charset=utf-8";
 
-/** A rendered event page and what its route still does per request (grant an unlisted event). */
+/**
+ * A rendered event page and what its route still does per request (grant an unlisted event, let the
+ * event's Meta pixel load).
+ */
 interface ShownPage {
   eventId: number;
   isPrivate: boolean;
+  hasMetaPixel: boolean;
   html: string;
 }
 
@@ -129,7 +134,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       }
       return {
         eventId: page.event.id,
-        value: { eventId: page.event.id, isPrivate: page.event.private, html },
+        value: {
+          eventId: page.event.id,
+          isPrivate: page.event.private,
+          hasMetaPixel: page.event.metaPixel !== undefined,
+          html,
+        },
       };
     });
     if (shown) return { shown };
@@ -143,6 +153,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (!shown) return reply.code(404).type(HTML).send(refusal);
     // As GET /api/events/by-code does: whoever has the code may act on the unlisted event by its id.
     if (shown.isPrivate) await grantOpenedEvent(options.db, req, reply, options.policy, shown.eventId);
+    if (shown.hasMetaPixel) allowMetaPixel(reply);
     return sendPreEncoded(req, reply, { owner: shown, text: shown.html }, HTML);
   });
 

@@ -6,6 +6,17 @@ import { given } from "../../testing/given";
 const metaContent = (html: string, key: string) =>
   html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
 
+/** A Content-Security-Policy as its directives' sources, by name. */
+const directives = (csp: unknown) =>
+  Object.fromEntries(
+    String(csp)
+      .split(";")
+      .map((directive) => {
+        const [name = "", ...sources] = directive.trim().split(" ");
+        return [name, sources.join(" ")];
+      }),
+  );
+
 describeOnEachDatabase("server-rendered share previews", (use) => {
   const app = useTestApp(use);
   const get = (url: string) => app().server.inject({ method: "GET", url });
@@ -48,6 +59,33 @@ describeOnEachDatabase("server-rendered share previews", (use) => {
     const code = `nx-${Math.random().toString(36).slice(2, 10)}`;
     await g.event(await g.channel({}, sub), { event_code: code, ...event });
     expect(metaContent((await get(`/c/${code}`)).body, "robots")).toBe("noindex, nofollow");
+  });
+
+  test("an event with a Meta pixel lets its own document load the pixel; every other answer keeps the CSP", async () => {
+    const g = given(use());
+    const channel = await g.channel({ channel_name: "pixel-channel" });
+    await g.event(channel, { event_code: "with-pixel", meta_pixel_id: "123456789012345" });
+    await g.event(channel, { event_code: "without-pixel" });
+    const cspOf = async (url: string) => directives((await get(url)).headers["content-security-policy"]);
+    const base = await cspOf("/");
+    expect(JSON.stringify(base)).not.toContain("facebook");
+    const withPixel = {
+      ...base,
+      "script-src": `${base["script-src"]} https://connect.facebook.net`,
+      "img-src": `${base["img-src"]} https://www.facebook.com`,
+      "connect-src": `${base["connect-src"]} https://www.facebook.com`,
+    };
+    // The second request is answered from the rendered page's cache.
+    for (const url of ["/c/with-pixel", "/c/with-pixel", "/c/with-pixel/lobby"])
+      expect(await cspOf(url)).toEqual(withPixel);
+    for (const url of [
+      "/c/without-pixel",
+      "/api/events/by-code/with-pixel",
+      "/@pixel-channel",
+      "/c/nope",
+      "/my-events",
+    ])
+      expect(await cspOf(url)).toEqual(base);
   });
 
   test("a malformed link is refused as a bad request, not a server error", async () => {

@@ -15,6 +15,7 @@ import { useLocation, useSearch, useSearchParams } from "wouter";
 import { failureText, isApiError } from "../../api";
 import { DEFAULT_TOAST_MS, toast } from "../../ui/toast";
 import { eventKeys } from "../events/eventKeys";
+import { metaPixelRegistrationCompleted } from "../meta-pixel/metaPixel";
 import { initialOrder, type Order } from "./order";
 import { readPendingCheckout } from "./pendingCheckout";
 import { answerList } from "./questions/answerList";
@@ -89,6 +90,7 @@ export function useRegistrationFlow({ data, userId, isReady, close }: Registrati
   const refetchEventPage = () =>
     queryClient.invalidateQueries({ queryKey: eventKeys.byCode(event.eventCode) });
   const registered = (afterCheckout: boolean) => {
+    metaPixelRegistrationCompleted(event);
     toast.success("You're registered", {
       id: "registered",
       description: event.title,

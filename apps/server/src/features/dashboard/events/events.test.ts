@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import type { DashEventListResponse, DashEventResponse } from "@onstage/domain";
+import { type DashEventListResponse, type DashEventResponse, errorMessage } from "@onstage/domain";
 import { expect, test } from "vitest";
 import { useTestApp } from "../../../testing/app";
 import { dashWorld, inHours } from "../../../testing/dashboard";
@@ -227,6 +227,59 @@ describeOnEachDatabase("dashboard events", (use) => {
     expect(after.event).toMatchObject({ title: "New title", access: "patreon", timezone: "Asia/Kolkata" });
     expect((await (await w.as("guest")).patch(url, { title: "Hacked" })).statusCode).toBe(403);
     expect((await (await w.as("otherChannel")).patch(url, { title: "Hacked" })).statusCode).toBe(403);
+  });
+
+  test("Meta pixel (issue 28 §5): the channel's owner and admin set and clear it; a malformed ID or another role is refused", async () => {
+    const w = await world();
+    const url = `/api/dash/events/${w.event}`;
+    const [owner, admin] = [await w.as("owner"), await w.as("admin")];
+    const set = await owner.patch(url, {
+      metaPixelId: " 123456789012345 ",
+      metaPixelEventPageLoad: true,
+      metaPixelEventRegistrationCompleted: true,
+    });
+    expect(set.statusCode).toBe(200);
+    const { event } = set.json() as DashEventResponse;
+    expect(event).toMatchObject({
+      metaPixelId: "123456789012345",
+      metaPixelEventPageLoad: true,
+      metaPixelEventRegistrationCompleted: true,
+    });
+    const publicPixel = async () =>
+      (await w.anonymous().get(`/api/events/by-code/${event.eventCode}`)).json().event.metaPixel;
+    expect(await publicPixel()).toEqual({
+      id: "123456789012345",
+      eventPageLoad: true,
+      eventRegistrationCompleted: true,
+    });
+
+    for (const metaPixelId of ["1234", "1".repeat(21), "12345a", "123 456", "fbq('init', '123456')"]) {
+      const res = await admin.patch(url, { metaPixelId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: "invalid_meta_pixel_id",
+        message: errorMessage("invalid_meta_pixel_id"),
+      });
+    }
+    expect((await admin.patch(url, { metaPixelId: "1".repeat(65) })).json().error.code).toBe(
+      "invalid_request",
+    );
+    for (const who of ["moderator", "guest", "stranger", "otherChannel"] as const) {
+      const res = await (await w.as(who)).patch(url, { metaPixelId: "99999" });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await owner.get(url)).json().event.metaPixelId).toBe("123456789012345");
+
+    const switched = await admin.patch(url, { metaPixelId: "55555", metaPixelEventPageLoad: false });
+    expect((switched.json() as DashEventResponse).event).toMatchObject({
+      metaPixelId: "55555",
+      metaPixelEventPageLoad: false,
+      metaPixelEventRegistrationCompleted: true,
+    });
+    expect((await admin.patch(url, { metaPixelId: "  " })).json().event.metaPixelId).toBeNull();
+    await admin.patch(url, { metaPixelId: "55555" });
+    expect((await admin.patch(url, { metaPixelId: null })).json().event.metaPixelId).toBeNull();
+    expect(await publicPixel()).toBeUndefined();
   });
 
   test("a single-session event cannot keep several sessions", async () => {

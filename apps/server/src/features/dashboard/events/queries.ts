@@ -147,6 +147,9 @@ interface EventRow {
   event_ticket_currency: string;
   patreon_tier_amount_cents: number | null;
   hide_unregister: boolean;
+  meta_pixel_id: string | null;
+  meta_pixel_event_page_load: boolean;
+  meta_pixel_event_registration_completed: boolean;
   org_id: number;
   org_name: string;
   channel_name: string;
@@ -160,7 +163,8 @@ export async function findDashEvent(db: Queryable, eventId: number): Promise<Das
   const [r] = await db.query<EventRow>(
     `SELECT e.id, e.event_code, e.title, e.description, e.cover_photo, e.timezone, e.access, e.private,
             e.password, e.seat_limit, e.custom_register_button_text, e.multi_session, e.event_ticket_currency,
-            e.patreon_tier_amount_cents, e.hide_unregister, e.created_at, e.archived_at,
+            e.patreon_tier_amount_cents, e.hide_unregister, e.meta_pixel_id, e.meta_pixel_event_page_load,
+            e.meta_pixel_event_registration_completed, e.created_at, e.archived_at,
             o.id AS org_id, o.name AS org_name, o.channel_name, o.profile_image, ${REGISTERED}
        FROM events e JOIN organizations o ON o.id = e.organization_id
       WHERE e.id = $1 AND e.deleted_at IS NULL`,
@@ -183,6 +187,9 @@ export async function findDashEvent(db: Queryable, eventId: number): Promise<Das
     eventTicketCurrency: r.event_ticket_currency,
     patreonTierAmountCents: r.patreon_tier_amount_cents,
     hideUnregister: r.hide_unregister,
+    metaPixelId: r.meta_pixel_id,
+    metaPixelEventPageLoad: r.meta_pixel_event_page_load,
+    metaPixelEventRegistrationCompleted: r.meta_pixel_event_registration_completed,
     organization: {
       id: r.org_id,
       name: r.org_name,

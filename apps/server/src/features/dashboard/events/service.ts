@@ -10,6 +10,7 @@ import {
   type EventAccess,
   eventCodeSlug,
   isSupportedCurrency,
+  metaPixelIdRefusal,
   NotFound,
   sessionCountRefusal,
   type UpdateEventRequest,
@@ -39,6 +40,14 @@ const timeZoneOf = (value: string) => canonicalTimeZone(value) ?? raise("invalid
 const currencyOf = (value: string) => (isSupportedCurrency(value) ? value : raise("invalid_currency"));
 const blankToNull = (value: string | null | undefined) =>
   value === undefined ? undefined : value?.trim() ? value : null;
+
+/** Issue 28 §5: blank clears the pixel; anything else must be the ID's digits. */
+function metaPixelIdOf(value: string | null | undefined) {
+  const id = blankToNull(value);
+  if (!id) return id;
+  const refusal = metaPixelIdRefusal(id);
+  return refusal ? raise(refusal) : id;
+}
 
 function raise(code: string): never {
   throw BadRequest(code);
@@ -143,6 +152,9 @@ export function dashEventsService(deps: Pick<FeatureDeps, "db" | "storage" | "cl
           input.eventTicketCurrency === undefined ? undefined : currencyOf(input.eventTicketCurrency),
         patreon_tier_amount_cents: input.patreonTierAmountCents,
         hide_unregister: input.hideUnregister,
+        meta_pixel_id: metaPixelIdOf(input.metaPixelId),
+        meta_pixel_event_page_load: input.metaPixelEventPageLoad,
+        meta_pixel_event_registration_completed: input.metaPixelEventRegistrationCompleted,
       };
       await changeEvent(deps, eventId, (tx) =>
         updateColumns(tx, "events", eventId, columns, { touch: true }),

@@ -17,9 +17,10 @@ import { TimeZoneField } from "../form/TimeZoneField";
 import { AccessFields } from "./AccessFields";
 import { CoverSection } from "./CoverSection";
 import { changesOf, type DetailsDraft, draftOf } from "./detailsDraft";
+import { MetaPixelFields } from "./MetaPixelFields";
 import { useUpdateEvent } from "./useEventEditor";
 
-/** Title, description, cover, time zone, access, visibility, password, seats and button text. */
+/** Title, description, cover, time zone, access, visibility, password, seats, button text and Meta pixel. */
 export function DetailsTab({ event }: { event: DashEvent }) {
   const update = useUpdateEvent(event.id);
   const [draft, setDraft] = useState(() => draftOf(event));
@@ -101,6 +102,7 @@ export function DetailsTab({ event }: { event: DashEvent }) {
           checked={draft.hideUnregister}
           onChange={(e) => edit({ hideUnregister: e.target.checked })}
         />
+        <MetaPixelFields draft={draft} onChange={edit} />
         <FormError message={refusal ?? (update.error ? failureText(update.error) : null)} />
         <Button type="submit" disabled={update.isPending}>
           Save details

@@ -3,6 +3,7 @@ import {
   type DashEvent,
   type EventAccess,
   errorMessage,
+  metaPixelIdRefusal,
   slidingAmountToCents,
   type UpdateEventRequest,
 } from "@onstage/domain";
@@ -21,6 +22,9 @@ export interface DetailsDraft {
   customRegisterButtonText: string;
   multiSession: boolean;
   hideUnregister: boolean;
+  metaPixelId: string;
+  metaPixelEventPageLoad: boolean;
+  metaPixelEventRegistrationCompleted: boolean;
 }
 
 export const centsToUnits = (cents: number) => (cents / 100).toFixed(2);
@@ -38,6 +42,9 @@ export function draftOf(event: DashEvent): DetailsDraft {
     customRegisterButtonText: event.customRegisterButtonText ?? "",
     multiSession: event.multiSession,
     hideUnregister: event.hideUnregister,
+    metaPixelId: event.metaPixelId ?? "",
+    metaPixelEventPageLoad: event.metaPixelEventPageLoad,
+    metaPixelEventRegistrationCompleted: event.metaPixelEventRegistrationCompleted,
   };
 }
 
@@ -60,6 +67,9 @@ export function changesOf(event: DashEvent, draft: DetailsDraft): DraftResult {
     return refuse("The seat limit is a whole number of at least 1, or blank for none");
   const tier = draft.patreonTier.trim() === "" ? null : slidingAmountToCents(draft.patreonTier);
   if (draft.access === "patreon" && tier === null) return refuse(errorMessage("patreon_tier_required"));
+  const metaPixelId = blankToNull(draft.metaPixelId.trim());
+  const pixelRefusal = metaPixelId === null ? null : metaPixelIdRefusal(metaPixelId);
+  if (pixelRefusal) return refuse(errorMessage(pixelRefusal));
   const next: UpdateEventRequest = {
     title: draft.title.trim(),
     description: draft.description,
@@ -72,6 +82,9 @@ export function changesOf(event: DashEvent, draft: DetailsDraft): DraftResult {
     customRegisterButtonText: blankToNull(draft.customRegisterButtonText.trim()),
     multiSession: draft.multiSession,
     hideUnregister: draft.hideUnregister,
+    metaPixelId,
+    metaPixelEventPageLoad: draft.metaPixelEventPageLoad,
+    metaPixelEventRegistrationCompleted: draft.metaPixelEventRegistrationCompleted,
   };
   const body: UpdateEventRequest = {};
   for (const key of Object.keys(next) as (keyof UpdateEventRequest)[]) {
