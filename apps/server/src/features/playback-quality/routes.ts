@@ -32,6 +32,8 @@ export function playbackQualityRoutes(
       PLAYBACK_BEACONS_PATH,
       {
         bodyLimit: BEACON_BODY_LIMIT,
+        // Every viewer posts every 10 s: a line per request would drown the log (refusals still show).
+        logLevel: "warn",
         schema: {
           tags: ["analytics"],
           summary:
