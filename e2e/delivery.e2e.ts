@@ -119,10 +119,7 @@ test("a small room watches over WebRTC; ?useHLS gives HLS; show-to-all and the t
   try {
     const room = new RoomPage(host);
     await room.open(event.eventCode);
-    await host.getByRole("button", { name: "Enter greenroom", exact: true }).click();
-    await host.getByRole("button", { name: "Go live", exact: true }).click();
-    await host.getByRole("dialog", { name: "Go live" }).getByRole("button", { name: "Go live only" }).click();
-    await host.getByText("You're live!").waitFor({ timeout: 45_000 });
+    await room.goLiveFromGreenroom();
 
     // Two guests and the host, at the threshold: the guests get the program in real time, no HLS at all.
     await Promise.all([ada, bea].map(({ page }) => page.goto(`/c/${event.eventCode}`)));

@@ -35,7 +35,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               name: "framework",
               test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack)[\\/]/,
             },
-            // Charts load only with the dashboard's registrations tab.
+            // Charts load only with the dashboard tabs that draw them (registrations, analytics, billing).
             {
               name: "charts",
               test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|redux|@reduxjs|reselect|react-redux|eventemitter3)[\\/]/,

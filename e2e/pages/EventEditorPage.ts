@@ -7,7 +7,8 @@ export type EditorTab =
   | "Tickets"
   | "Coupons"
   | "Questions"
-  | "Registrations";
+  | "Registrations"
+  | "Analytics";
 
 /**
  * The event editor at /dash/events/{eventId} (issue 5 §1): a tab per part of the event. Add and edit

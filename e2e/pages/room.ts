@@ -8,6 +8,17 @@ export class RoomPage {
     return this.page.goto(`/c/${eventCode}${query}`);
   }
 
+  /** The host: from the room, into the greenroom and live without recording, until 'You're live!'. */
+  async goLiveFromGreenroom() {
+    await this.page.getByRole("button", { name: "Enter greenroom", exact: true }).click();
+    await this.page.getByRole("button", { name: "Go live", exact: true }).click();
+    await this.page
+      .getByRole("dialog", { name: "Go live" })
+      .getByRole("button", { name: "Go live only" })
+      .click();
+    await this.page.getByText("You're live!").waitFor({ timeout: 45_000 });
+  }
+
   /** A sidebar tab; its name may end with an unread count ('Chat, 3 unread'). */
   tab(name: "Chat" | "Q&A" | "Polls" | "People" | "Backstage" | "Studio") {
     return this.page.getByRole("tab", { name: new RegExp(`^${name}`) });

@@ -8,6 +8,7 @@ import { decideEventView, viewerFlagsFor } from "../features/event-page/eventVie
 import { pickSession } from "../features/event-page/pickSession";
 import { useEventPage } from "../features/event-page/useEventPage";
 import { useEmailVerifiedToast, useGoneEventRedirect } from "../features/event-page/useEventPageEffects";
+import { useRecordPageView } from "../features/event-page/useRecordPageView";
 import { useFeedbackPrompt } from "../features/host-feedback/useFeedbackPrompt";
 import { LandingPage } from "../features/landing/LandingPage";
 import { registerState } from "../features/landing/registerState";
@@ -68,6 +69,7 @@ function EventPageContent() {
   // Issue 28 §5: a person's view of the page; not the host's preview nor the recording's own browser.
   const isPageView = view !== null && view !== "not_found" && !isPreview && !isRecorder;
   useMetaPixelPageLoad(isPageView ? (data?.event ?? null) : null);
+  useRecordPageView(isPageView ? (data?.event.id ?? null) : null);
 
   if (eventCode !== "" && query.isPending) return <LoadingEvent />;
   if (!data || view === "not_found") {

@@ -6,6 +6,8 @@ export const dashKeys = {
   event: (eventId: number) => ["dash", "event", eventId] as const,
   registrations: (eventId: number) => ["dash", "event", eventId, "registrations"] as const,
   speakers: (eventId: number) => ["dash", "event", eventId, "speakers"] as const,
+  analytics: (eventId: number) => ["dash", "event", eventId, "analytics"] as const,
+  sessionAnalytics: (sessionId: number) => ["dash", "session", sessionId, "analytics"] as const,
   myEvents: ["my-events"] as const,
   myInvites: ["dash", "my-invites"] as const,
 };

@@ -82,3 +82,9 @@ function zoneAbbreviation(iso: string, timeZone: string): string {
 
 /** The visitor's own zone: a sensible default for a new event, and for times that belong to no event. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The time of day in the event's own zone, for a chart's minutes: a formatter, made once per chart. */
+export function timeOfDayInZone(timeZone: string): (iso: string) => string {
+  const format = new Intl.DateTimeFormat("en-US", { timeZone, timeStyle: "short" });
+  return (iso) => format.format(new Date(iso));
+}

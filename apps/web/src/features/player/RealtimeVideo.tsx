@@ -1,6 +1,8 @@
 import { type MediaRoomJoin, PROGRAM_PARTICIPANT_IDENTITY, REALTIME_PROGRAM_WAIT_MS } from "@onstage/domain";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { failureText } from "../../api";
+import { usePlaybackQuality } from "../playback-quality/usePlaybackQuality";
+import type { FreezeStats } from "../playback-quality/watchVideo";
 import { useLivekitStage } from "../stage/livekit/useLivekitStage";
 import { joinStage } from "../stage/stageApi";
 import { useEmbeddedStage } from "../stage/useEmbeddedStage";
@@ -17,7 +19,7 @@ export interface RealtimeVideoProps {
   onFailed: (reason: string) => void;
 }
 
-type FrameProps = Pick<RealtimeVideoProps, "badges" | "tools" | "onPlaying" | "onFailed">;
+type FrameProps = Pick<RealtimeVideoProps, "sessionId" | "badges" | "tools" | "onPlaying" | "onFailed">;
 
 /**
  * Issue 27 §1: the composed program over WebRTC from a viewer place in the media room (subscribe-only),
@@ -25,8 +27,10 @@ type FrameProps = Pick<RealtimeVideoProps, "badges" | "tools" | "onPlaying" | "o
  * which room: the embedded SFU, or LiveKit, where the place is a hidden participant that receives the
  * program participant alone.
  */
-export function RealtimeVideo({ sessionId, eventId, userId, ...frame }: RealtimeVideoProps) {
+export function RealtimeVideo({ eventId, userId, ...frame }: RealtimeVideoProps) {
+  const { sessionId } = frame;
   const [join, setJoin] = useState<MediaRoomJoin | null>(null);
+  const [feed, setFeed] = useState<ProgramFeed>(NO_FEED);
   const failed = useRef(frame.onFailed);
   failed.current = frame.onFailed;
   useEffect(() => {
@@ -39,41 +43,78 @@ export function RealtimeVideo({ sessionId, eventId, userId, ...frame }: Realtime
       isCancelled = true;
     };
   }, [sessionId, eventId]);
-  if (join?.provider === "livekit") return <LivekitProgram join={join} {...frame} />;
-  if (join?.provider === "embedded")
-    return <EmbeddedProgram sessionId={sessionId} userId={userId} {...frame} />;
-  return <ProgramVideo program={null} failure={null} {...frame} />;
+  // One player for the whole visit, whichever room feeds it: a view from the join to its first frame.
+  return (
+    <>
+      {join?.provider === "livekit" && <LivekitFeed join={join} onFeed={setFeed} />}
+      {join?.provider === "embedded" && (
+        <EmbeddedFeed sessionId={sessionId} userId={userId} onFeed={setFeed} />
+      )}
+      <ProgramVideo {...feed} {...frame} />
+    </>
+  );
 }
 
-function EmbeddedProgram({
+/** What feeds the player: the program's tracks, why they failed, and (embedded SFU) their freezes. */
+interface ProgramFeed {
+  program: MediaStream | null;
+  failure: string | null;
+  freezes?: () => Promise<FreezeStats | null>;
+}
+const NO_FEED: ProgramFeed = { program: null, failure: null };
+
+function useFeed(feed: ProgramFeed, onFeed: (feed: ProgramFeed) => void): null {
+  const { program, failure, freezes } = feed;
+  useEffect(() => onFeed({ program, failure, freezes }), [program, failure, freezes, onFeed]);
+  return null;
+}
+
+function EmbeddedFeed({
   sessionId,
   userId,
-  ...frame
-}: { sessionId: number; userId: number } & FrameProps) {
+  onFeed,
+}: {
+  sessionId: number;
+  userId: number;
+  onFeed: (feed: ProgramFeed) => void;
+}) {
   const stage = useEmbeddedStage(sessionId, userId, { camera: null, view: true });
   const failure = stage.error ?? (stage.closed ? "The real-time stream ended." : null);
-  return <ProgramVideo program={stage.participants[0]?.media ?? null} failure={failure} {...frame} />;
+  const { controls } = stage;
+  const freezes = useCallback(() => controls?.receivedFreezes() ?? Promise.resolve(null), [controls]);
+  return useFeed({ program: stage.participants[0]?.media ?? null, failure, freezes }, onFeed);
 }
 
-function LivekitProgram({
+function LivekitFeed({
   join,
-  ...frame
-}: { join: Extract<MediaRoomJoin, { provider: "livekit" }> } & FrameProps) {
+  onFeed,
+}: {
+  join: Extract<MediaRoomJoin, { provider: "livekit" }>;
+  onFeed: (feed: ProgramFeed) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const program = useLivekitStage(join, { only: PROGRAM_PARTICIPANT_IDENTITY, onError: setError });
-  return <ProgramVideo program={program[0]?.media ?? null} failure={error} {...frame} />;
+  return useFeed({ program: program[0]?.media ?? null, failure: error }, onFeed);
 }
 
 /** The program's tracks on one video element, in the player's frame; a picture that never comes or stops fails. */
 function ProgramVideo({
   program,
   failure,
+  freezes,
+  sessionId,
   badges,
   tools,
   onPlaying,
   onFailed,
-}: { program: MediaStream | null; failure: string | null } & FrameProps) {
+}: ProgramFeed & FrameProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const reportQuality = usePlaybackQuality(videoRef, {
+    sessionId,
+    delivery: "webrtc",
+    key: "program",
+    freezes,
+  });
   const failed = useRef(onFailed);
   failed.current = onFailed;
 
@@ -104,17 +145,21 @@ function ProgramVideo({
   }, []);
 
   useEffect(() => {
-    if (failure) failed.current(failure);
-  }, [failure]);
+    if (!failure) return;
+    reportQuality("webrtc_failed", failure, true);
+    failed.current(failure);
+  }, [failure, reportQuality]);
 
   // A program that never shows (none published yet, an ICE path refused) is a failure too.
   useEffect(() => {
     const timer = setTimeout(() => {
       const video = videoRef.current;
-      if (!video || video.videoWidth === 0) failed.current("The real-time stream did not start.");
+      if (video && video.videoWidth > 0) return;
+      reportQuality("webrtc_no_picture", "The real-time stream did not start.", true);
+      failed.current("The real-time stream did not start.");
     }, REALTIME_PROGRAM_WAIT_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [reportQuality]);
 
   // So is one that leaves the room and does not come back (its publisher gone, the room lost for good).
   const hasProgram = program !== null;

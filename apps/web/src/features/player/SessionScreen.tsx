@@ -114,6 +114,7 @@ export function SessionScreen({ data, room, flags, audience }: SessionScreenProp
         ) : (
           <LiveVideo
             source={source}
+            sessionId={session.id}
             badges={<LiveBadges count={liveCount} />}
             tools={clipButton}
             onPlaying={onPlaying}
@@ -144,6 +145,7 @@ export function SessionScreen({ data, room, flags, audience }: SessionScreenProp
       return (
         <VideoPlayer
           label="Replay"
+          sessionId={session.id}
           videoRef={replayVideo ?? undefined}
           tools={clipButton}
           source={{
@@ -170,6 +172,7 @@ export function SessionScreen({ data, room, flags, audience }: SessionScreenProp
 
 function LiveVideo(props: {
   source: PlayerSource;
+  sessionId: number;
   badges: React.ReactNode;
   tools: React.ReactNode;
   onPlaying?: () => void;

@@ -14,6 +14,8 @@ export interface VideoPlayerProps {
   /** Where another part reads the video from (the clip dialog: the replay's position). */
   videoRef?: RefObject<HTMLVideoElement | null>;
   onPlaying?: () => void;
+  /** The session whose video this is: its views are measured (issue 28 §1). */
+  sessionId?: number;
 }
 
 /**
@@ -27,10 +29,11 @@ export function VideoPlayer({
   tools,
   videoRef: sharedRef,
   onPlaying,
+  sessionId,
 }: VideoPlayerProps) {
   const ownRef = useRef<HTMLVideoElement>(null);
   const videoRef = sharedRef ?? ownRef;
-  const { error, retry } = useHlsPlayer(videoRef, source);
+  const { error, retry } = useHlsPlayer(videoRef, source, { sessionId: sessionId ?? null });
   const captions = useCaptionTracks(videoRef);
   return (
     <PlayerFrame

@@ -2,6 +2,7 @@ import { HLS_HEALTHCHECK_TIMEOUT_MS } from "@onstage/domain";
 import type Hls from "hls.js";
 import type { ErrorData } from "hls.js";
 import { type RefObject, useEffect, useRef, useState } from "react";
+import { usePlaybackQuality } from "../playback-quality/usePlaybackQuality";
 import { hlsConfig, isLowLatencyPlaylist, type PlaybackKind, refreshedRequestUrl } from "./hlsConfig";
 import { isFatalMediaError, mediaErrorMessage } from "./mediaErrors";
 import { useReportProgramDate } from "./ProgramClock";
@@ -71,7 +72,14 @@ const noReport = () => {};
 export function useHlsPlayer(
   videoRef: RefObject<HTMLVideoElement | null>,
   source: PlayerSource | null,
-  { isPreview = false }: { isPreview?: boolean } = {},
+  {
+    isPreview = false,
+    sessionId = null,
+  }: {
+    isPreview?: boolean;
+    /** The session whose video plays: its views go to the quality collector (issue 28 §1). */
+    sessionId?: number | null;
+  } = {},
 ) {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -84,6 +92,15 @@ export function useHlsPlayer(
   const latestFallbackUrl = useRef<string | null>(null);
   latestUrl.current = source ? new URL(source.url, window.location.href).href : null;
   latestFallbackUrl.current = source?.fallbackUrl ?? null;
+  // Each attempt (a Retry included) is a view of its own.
+  const reportQuality = usePlaybackQuality(
+    videoRef,
+    sessionId !== null && key !== null && !isPreview
+      ? { sessionId, delivery: "hls", key: `${key}#${attempt}` }
+      : null,
+  );
+  const reportFailure = useRef(reportQuality);
+  reportFailure.current = reportQuality;
 
   useEffect(() => {
     const video = videoRef.current;
@@ -100,7 +117,9 @@ export function useHlsPlayer(
 
     const onVideoError = () => {
       const code = video.error?.code ?? 0;
-      if (isFatalMediaError(code)) setError(mediaErrorMessage(code));
+      if (!isFatalMediaError(code)) return;
+      setError(mediaErrorMessage(code));
+      reportFailure.current(`MEDIA_ERR_${code}`, video.error?.message ?? "", true);
     };
     video.addEventListener("error", onVideoError);
 
@@ -146,7 +165,9 @@ export function useHlsPlayer(
             hls?.recoverMediaError();
             return;
           }
-          setError(hlsErrorMessage(HlsJs, data));
+          const message = hlsErrorMessage(HlsJs, data);
+          setError(message);
+          reportFailure.current(data.details, message, true);
         });
         hls.loadSource(playUrl);
         hls.attachMedia(video);

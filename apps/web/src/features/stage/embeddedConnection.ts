@@ -6,6 +6,7 @@ import {
   type StageSlot,
 } from "@onstage/domain";
 import { z } from "zod";
+import { receiverFreezes } from "../playback-quality/usePlaybackQuality";
 import type { RealtimeClient } from "../realtime/RealtimeClient";
 import type { StageParticipant } from "./types";
 
@@ -109,6 +110,10 @@ export class EmbeddedStageConnection {
    * camera it only watches (the program feed's compositor) and is no tile on stage. `view`: a viewer
    * place (issue 27), receiving the composed program only.
    */
+  receivedFreezes() {
+    return receiverFreezes(this.subscriber);
+  }
+
   async join(camera: MediaStream | null, options: { view?: boolean } = {}): Promise<void> {
     const joined = await this.send(
       StageEvents.join,

@@ -1,4 +1,5 @@
 import { useContext, useEffect, useRef, useState } from "react";
+import type { FreezeStats } from "../playback-quality/watchVideo";
 import { RealtimeContext } from "../realtime/RealtimeProvider";
 import { EmbeddedStageConnection, type StageSnapshot } from "./embeddedConnection";
 import { rejoinDelayMs } from "./rejoin";
@@ -10,6 +11,8 @@ export interface StageControls {
   shareScreen(screen: MediaStream | null): Promise<void>;
   /** Issue 27: the composed program to the room's viewers (a host's compositor). */
   publishProgram(stream: MediaStream): Promise<void>;
+  /** Issue 28 §1: the freezes of the video this member receives, for the quality collector. */
+  receivedFreezes(): Promise<FreezeStats>;
 }
 
 export interface EmbeddedStage {

@@ -1,7 +1,9 @@
 import "../form/form.css";
 import type { DashEventResponse } from "@onstage/domain";
+import { Suspense } from "react";
 import { Link, useSearchParams } from "wouter";
 import { failureText, isApiError } from "../../../api";
+import { lazyComponent } from "../../../lib/lazyComponent";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { Spinner } from "../../../ui/Spinner";
 import { Tabs } from "../../../ui/Tabs";
@@ -17,6 +19,11 @@ import { SpeakersTab } from "./SpeakersTab";
 import { TicketsTab } from "./TicketsTab";
 import { useDashEvent } from "./useEventEditor";
 
+// The charts and their library are large: only the team members who open this tab download them.
+const AnalyticsTab = lazyComponent(() =>
+  import("../analytics/AnalyticsTab").then((module) => module.AnalyticsTab),
+);
+
 const TABS = [
   { id: "details", label: "Details" },
   { id: "sessions", label: "Sessions" },
@@ -25,6 +32,7 @@ const TABS = [
   { id: "coupons", label: "Coupons" },
   { id: "questions", label: "Questions" },
   { id: "registrations", label: "Registrations" },
+  { id: "analytics", label: "Analytics" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -47,6 +55,12 @@ function TabContent({ tab, data }: { tab: TabId; data: DashEventResponse }) {
       return <QuestionsTab event={event} questions={data.questions} />;
     case "registrations":
       return <RegistrationsTab event={event} questions={data.questions} />;
+    case "analytics":
+      return (
+        <Suspense fallback={<Spinner label="Loading analytics…" />}>
+          <AnalyticsTab event={event} />
+        </Suspense>
+      );
   }
 }
 
