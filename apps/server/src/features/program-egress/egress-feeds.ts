@@ -5,6 +5,7 @@ import {
   countdownLeftMs,
   endStream,
   findLiveStream,
+  findStream,
   markStreamOnAir,
   setStreamVodUrl,
 } from "../../kernel/broadcast/streams";
@@ -104,7 +105,10 @@ export class EgressFeeds {
     else await goOnAir();
   }
 
-  /** The program stopped while its stream was still on air (no End live): viewers are told. */
+  /**
+   * The program stopped while its stream was still on air (no End live): viewers are told. After End
+   * live, a recorded program's end is its recording's.
+   */
   private async ended(
     sdk: LivekitSdk,
     program: { sessionId: number; streamId: number },
@@ -122,8 +126,14 @@ export class EgressFeeds {
       );
     }
     const stream = await findLiveStream(this.deps.db, program.sessionId);
-    if (stream?.id !== program.streamId) return;
-    await this.write(program.sessionId, (tx, outbox) => endStream(tx, outbox, program.streamId, "error"));
+    if (stream?.id === program.streamId) {
+      await this.write(program.sessionId, (tx, outbox) => endStream(tx, outbox, program.streamId, "error"));
+      return;
+    }
+    // Ended by End live and complete: a recorded stream's playlist is whole (issue 28 §4 recording.ready).
+    if (failed(sdk, info)) return;
+    const ended = await findStream(this.deps.db, program.streamId);
+    if (ended?.vodPlaybackUrl) this.deps.lifecycle.emit("recordingReady", program);
   }
 
   /** Settles once written (a webhook is answered after its change); a failure is logged. */

@@ -2,6 +2,7 @@ import { EgressInfo, EgressStatus, WebhookEvent } from "@livekit/protocol";
 import { RECORDER_SIGN_IN_PATH, type SessionStream } from "@onstage/domain";
 import { AccessToken } from "livekit-server-sdk";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import type { RecordingReady } from "../../kernel/broadcast/lifecycle";
 import { findStream } from "../../kernel/broadcast/streams";
 import type { S3StorageConfig } from "../../platform/storage/s3";
 import { TEST_PUBLIC_URL, useTestApp } from "../../testing/app";
@@ -228,9 +229,15 @@ describeOnEachDatabase("the program through LiveKit Egress", (use) => {
       standIn.calls.some((c) => c.method === "StopEgress" && c.body.egressId === egress.egressId),
     );
     expect(standIn.outputs.egresses.get(egress.egressId)?.status).toBe(EgressStatus.EGRESS_ENDING);
+    const ready: RecordingReady[] = [];
+    const onReady = (r: RecordingReady) => ready.push(r);
+    app().lifecycle.on("recordingReady", onReady);
     const ended = egressEvent("egress_ended", withStatus(egress, EgressStatus.EGRESS_COMPLETE));
     expect((await webhook(ended)).statusCode).toBe(200);
+    app().lifecycle.off("recordingReady", onReady);
     expect((await findStream(use(), streamId))?.activeState).toBe("ended");
+    // Issue 28 §4: the recorded program's end is its recording's (webhooks' recording.ready).
+    expect(ready).toEqual([{ sessionId: scene.session, streamId }]);
     // Off the air, Egress's token signs nobody in.
     expect((await signIn(await egressToken(room()))).res.statusCode).toBe(401);
   });
