@@ -5,6 +5,7 @@ import { signInBrowser, signInByMailedLink } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
 import { csrfHeaders, eventOfDemoHost } from "./support/dashboard";
+import { endBroadcast } from "./support/live-room";
 import { signUpVerified } from "./support/verified-account";
 
 // Issue 11: the host runs the session from the room, and everyone in it follows live. The host's tab
@@ -119,17 +120,20 @@ test.each([
 test("'Yes, call the audience': a guest in another live session of the event is taken to the called one", async () => {
   const host = browser.page();
   const guestContext = await newContext();
+  let trackB: { id: number; urlHash: string } | undefined;
+  let eventId = 0;
   try {
     await signInBrowser(host.request, DEMO_HOST);
     const created = await eventOfDemoHost(host.request, { multiSession: true, firstSessionTitle: "Track A" });
-    const { id: eventId, eventCode: code } = created.event;
+    eventId = created.event.id;
+    const code = created.event.eventCode;
     const headers = await csrfHeaders(host.request);
     const added = await host.request.post(`/api/dash/events/${eventId}/sessions`, {
       headers,
       data: { title: "Track B", timeScheduled: "2031-01-01T12:00:00.000Z", durationMinutes: 60 },
     });
     if (!added.ok()) throw new Error(`session not added: ${added.status()} ${await added.text()}`);
-    const trackB = ((await added.json()) as { session: { urlHash: string } }).session;
+    trackB = ((await added.json()) as { session: { id: number; urlHash: string } }).session;
     const trackA = created.sessions[0];
     if (!trackA) throw new Error("no first session");
     // Track A is live without a feed (no second composited feed on this machine): moved by the API.
@@ -178,5 +182,6 @@ test("'Yes, call the audience': a guest in another live session of the event is 
     expect(await host.getByText("Track B is live now").count()).toBe(0);
   } finally {
     await guestContext.close();
+    if (trackB) await endBroadcast(host.request, eventId, trackB.id);
   }
 });

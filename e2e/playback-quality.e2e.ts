@@ -10,13 +10,15 @@ import { axeViolations } from "./support/axe";
 import { useBrowser } from "./support/browser";
 import { eventOfDemoHost } from "./support/dashboard";
 import { registerLabel } from "./support/labels";
+import { endBroadcast } from "./support/live-room";
 import { signUpVerified } from "./support/verified-account";
 
 // Issue 28 "Must show": a guest from a utm link watches the live session over HLS and another over
 // WebRTC (a signed-in member of the room takes a viewer place in the media room); the team's analytics
-// show both views with a startup time, the HLS view's rebuffering while the test holds its segments
-// back, both people in the attendance, and the utm registration under its source. The host's tab
-// composes the program (one composited feed) for both deliveries.
+// show both views with a startup time, the HLS view's rebuffering while the test holds its media
+// back until it stalls, both people in the attendance, and the utm registration under its source.
+// The host's tab composes the program (one composited feed) for both deliveries; the test ends the
+// broadcast, so the shared server's program feed does not run on for the tests after it.
 const browser = useBrowser();
 
 interface Viewer {
@@ -86,15 +88,25 @@ test("the team sees an HLS and a WebRTC view with their startup, a held-back seg
     await registersAndWatches(rita, event.eventCode, "");
     await Promise.all([playsOver(hla.page, false), playsOver(rita.page, true)]);
 
-    // The test holds Hla's media back for 3 s: the picture stalls, then plays on.
-    let hold: Promise<void> | null = null;
+    // The test holds Hla's media back until the picture stalls, a second longer, then lets it play on.
+    await hla.page.evaluate(() => {
+      const marks = window as unknown as { stalls: number };
+      marks.stalls = 0;
+      // Media events do not bubble; a capturing listener on the document hears every player's.
+      document.addEventListener("waiting", () => (marks.stalls += 1), true);
+    });
+    let held = true;
     await hla.page.route(/\.(m4s|ts|mp4)(\?|$)/, async (route: Route) => {
-      if (hold) await hold;
+      while (held) await new Promise((resolve) => setTimeout(resolve, 100));
       await route.continue();
     });
-    hold = new Promise((resolve) => setTimeout(resolve, 4_000));
-    await hold;
-    hold = null;
+    await expect
+      .poll(() => hla.page.evaluate(() => (window as unknown as { stalls: number }).stalls), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    await hla.page.waitForTimeout(1_000);
+    held = false;
     await playsOver(hla.page, false);
 
     // The players' beacons and the room's presence reach the server within a base interval.
@@ -108,12 +120,16 @@ test("the team sees an HLS and a WebRTC view with their startup, a held-back seg
           const { quality, attendance } = await analytics();
           const started = (delivery: string) =>
             quality.recentViews.some((v) => v.delivery === delivery && v.startupMs !== null);
-          const stalled = quality.recentViews.some((v) => v.delivery === "hls" && v.rebufferCount > 0);
-          return started("hls") && started("webrtc") && stalled && attendance.attendees.length === 2;
+          return {
+            hlsStarted: started("hls"),
+            webrtcStarted: started("webrtc"),
+            hlsStalled: quality.recentViews.some((v) => v.delivery === "hls" && v.rebufferCount > 0),
+            attendees: attendance.attendees.length,
+          };
         },
         { timeout: 40_000, interval: 1_000 },
       )
-      .toBe(true);
+      .toEqual({ hlsStarted: true, webrtcStarted: true, hlsStalled: true, attendees: 2 });
 
     // The team's view of it: the quality table, the attendance, and where the registrations came from.
     const tab = new AnalyticsTab(host);
@@ -138,5 +154,6 @@ test("the team sees an HLS and a WebRTC view with their startup, a held-back seg
     expect(await axeViolations(host)).toEqual([]);
   } finally {
     await Promise.all([hla.context.close(), rita.context.close()]);
+    await endBroadcast(host.request, event.id, sessionId);
   }
 }, 240_000);

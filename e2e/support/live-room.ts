@@ -50,6 +50,19 @@ export async function moveSession(request: APIRequestContext, event: LiveRoom["e
 }
 
 /**
+ * The host ends a broadcast a test left live: its program feed stops now, rather than show the
+ * 'Reconnecting…' slate to nobody for ten minutes while the next tests run.
+ */
+export async function endBroadcast(request: APIRequestContext, eventId: number, sessionId: number) {
+  await post(request, "/api/video-session/update-video-session", {
+    video_session_id: sessionId,
+    event_id: eventId,
+    video_session_state: "postevent",
+    is_recording: false,
+  });
+}
+
+/**
  * As the demo host: a multi-session event whose 'Main hall' is live, with four sessions coming up, so
  * the lobby shows 3 of them and '+1 more'.
  */
