@@ -152,7 +152,7 @@ describeOnEachDatabase("presence heartbeats", (use) => {
     );
   });
 
-  test("issue 28 §2: heartbeats in a broadcast make attendance spans; 'attended' once; none after the cutoff", async () => {
+  test("issue 28 §2: heartbeats in a broadcast make attendance spans; 'attended' once; none after the cutoff; not the team", async () => {
     const { s, presence, advance, now } = await setup();
     const guest = s.people.guest.userId;
     const spans = async (sessionId: number) =>
@@ -176,6 +176,16 @@ describeOnEachDatabase("presence heartbeats", (use) => {
       [guest],
     );
     expect(attended).toEqual([{ user_id: guest, video_session_id: s.session }]);
+    // The team runs the session and is no attendee: hosts, moderators, its speakers, channel members.
+    const { host, moderator, speaker, member, owner } = s.people;
+    for (const person of [host, moderator, speaker, member, owner])
+      await presence.heartbeat(person.userId, s.session);
+    await presence.flush();
+    const attendees = await use().query<{ user_id: number }>(
+      "SELECT DISTINCT user_id FROM attendance_spans WHERE video_session_id = $1",
+      [s.session],
+    );
+    expect(attendees).toEqual([{ user_id: guest }]);
     // A session ended 21 minutes before counts no one; one ended 10 minutes before does.
     const ended = (minutesAgo: number) =>
       use().query(

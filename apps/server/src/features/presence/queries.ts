@@ -293,8 +293,8 @@ export interface Attendance {
 }
 
 /**
- * Issue 28 §2: the heartbeats of users in a broadcasting session (or one ended less than `cutoffMs`
- * before) extend their attendance span when it was seen within `windowMs`, else open a new one.
+ * Issue 28 §2: the heartbeats of the audience (not the session's team) in a broadcasting session (or
+ * one ended less than `cutoffMs` before) extend their attendance span when it was seen within `windowMs`, else open a new one.
  * Returns the users whose first span in the session this opened.
  */
 export async function recordAttendance(
@@ -307,9 +307,16 @@ export async function recordAttendance(
     `WITH b AS (
        SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[]) AS b(session_id, user_id, seen)
      ), live AS (
-       SELECT b.* FROM b JOIN video_sessions s ON s.id = b.session_id
-        WHERE s.state = 'broadcasting'
-           OR (s.state IN ('postevent', 'ended') AND s.time_broadcast_end > b.seen - make_interval(secs => $5))
+       SELECT b.* FROM b JOIN video_sessions s ON s.id = b.session_id JOIN events e ON e.id = s.event_id
+        WHERE (s.state = 'broadcasting'
+               OR (s.state IN ('postevent', 'ended') AND s.time_broadcast_end > b.seen - make_interval(secs => $5)))
+          -- The audience only: the session's team (ViewerFlags.isTeam) runs it and does not attend.
+          AND NOT EXISTS (SELECT 1 FROM organization_members om
+                           WHERE om.organization_id = e.organization_id AND om.user_id = b.user_id)
+          AND NOT EXISTS (SELECT 1 FROM events_users_roles eur
+                           WHERE eur.event_id = e.id AND eur.user_id = b.user_id
+                             AND (eur.event_role IN ('host', 'owner', 'admin', 'moderator')
+                                  OR (eur.event_role = 'speaker' AND s.id = ANY(eur.video_session_ids))))
      ), extended AS (
        UPDATE attendance_spans a SET last_seen_at = greatest(a.last_seen_at, live.seen)
          FROM live

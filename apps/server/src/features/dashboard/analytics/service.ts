@@ -111,11 +111,25 @@ export function dashAnalyticsService({ db, clock }: Pick<FeatureDeps, "db" | "cl
     return { perMinute: fillMinutes(minutes, [...perMinute.values()], NO_ENGAGEMENT), totals };
   }
 
+  async function attendees(sessionId: number): Promise<SessionAnalytics["attendance"]["attendees"]> {
+    const rows = await q.listAttendees(db, sessionId);
+    return rows.map(({ seconds, firstSeen, lastSeen, ...row }) => ({
+      ...row,
+      firstSeen: firstSeen.toISOString(),
+      lastSeen: lastSeen.toISOString(),
+      // A visit's last heartbeat stands for the interval after it.
+      minutes: Math.round((seconds + (row.visits * LIVE_USER_UPSERT_INTERVAL_MS) / 1000) / 6) / 10,
+    }));
+  }
+
+  /** The session's minutes from its first attendance or view to its last (or now). */
+  const minutesOf = ({ first, last }: q.SessionTimes) => (first && last ? minutesBetween(first, last) : []);
+
   async function sessionAnalytics(userId: number, sessionId: number): Promise<SessionAnalytics> {
     const { times } = await managedSession(userId, sessionId);
-    const minutes = times.first && times.last ? minutesBetween(times.first, times.last) : [];
-    const [attendees, spans, engaged, played] = await Promise.all([
-      q.listAttendees(db, sessionId),
+    const minutes = minutesOf(times);
+    const [attended, spans, engaged, played] = await Promise.all([
+      attendees(sessionId),
       q.attendanceSpans(db, sessionId),
       engagement(sessionId, minutes),
       quality(sessionId, minutes),
@@ -128,13 +142,7 @@ export function dashAnalyticsService({ db, clock }: Pick<FeatureDeps, "db" | "cl
       startedAt: times.startedAt?.toISOString() ?? null,
       endedAt: times.endedAt?.toISOString() ?? null,
       attendance: {
-        attendees: attendees.map(({ seconds, firstSeen, lastSeen, ...row }) => ({
-          ...row,
-          firstSeen: firstSeen.toISOString(),
-          lastSeen: lastSeen.toISOString(),
-          // A visit's last heartbeat stands for the interval after it.
-          minutes: Math.round((seconds + (row.visits * LIVE_USER_UPSERT_INTERVAL_MS) / 1000) / 6) / 10,
-        })),
+        attendees: attended,
         perMinute: minutes.map((minute, i) => ({ minute, viewers: viewers[i] ?? 0 })),
       },
       engagement: engaged,
@@ -173,19 +181,17 @@ export function dashAnalyticsService({ db, clock }: Pick<FeatureDeps, "db" | "cl
 
     session: sessionAnalytics,
 
+    /** One table's CSV, read alone. */
     async sessionCsv(userId: number, sessionId: number, table: "attendance" | "engagement" | "quality") {
-      const { event } = await managedSession(userId, sessionId);
+      const { event, times } = await managedSession(userId, sessionId);
       const fileName = `${table}-${event.eventCode}-${sessionId}.csv`;
-      if (table === "quality") {
-        const views = await q.listViews(db, sessionId, { limit: null, quietBefore: quietBefore() });
-        return { fileName, body: qualityCsv(views) };
+      if (table === "attendance") return { fileName, body: attendanceCsv(await attendees(sessionId)) };
+      if (table === "engagement") {
+        const { perMinute } = await engagement(sessionId, minutesOf(times));
+        return { fileName, body: engagementCsv(perMinute) };
       }
-      const analytics = await sessionAnalytics(userId, sessionId);
-      const body =
-        table === "attendance"
-          ? attendanceCsv(analytics.attendance.attendees)
-          : engagementCsv(analytics.engagement.perMinute);
-      return { fileName, body };
+      const views = await q.listViews(db, sessionId, { limit: null, quietBefore: quietBefore() });
+      return { fileName, body: qualityCsv(views) };
     },
   };
 }
