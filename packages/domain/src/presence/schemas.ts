@@ -105,6 +105,8 @@ export const RegisteredUserRow = z.object({
   lastName: z.string(),
   profilePhoto: z.string().nullable(),
   eventRole: EventRole,
+  /** A member of the event's channel: a host whatever their event role (spec 2 §6, the HOST badge). */
+  isOrgMember: z.boolean(),
   isLive: z.boolean(),
   isOnStage: z.boolean(),
   updatedAt: z.iso.datetime(),

@@ -2,8 +2,8 @@ import type { EventRole, RegisteredUserFilter, RegisteredUserRow } from "@onstag
 import { banIdSql } from "../../kernel/bans/queries";
 import type { Queryable } from "../../platform/database";
 
-// Spec 1 §7 registered users: everyone with a registration or an event role, with their presence in
-// one session, filtered, sorted and paged in SQL (spec 1 §9: on-stage first, then live, then latest
+// Spec 1 §7 registered users: everyone with a registration or an event role, and the channel's members
+// who came to the session, with their presence in one session, filtered, sorted and paged in SQL (spec 1 §9: on-stage first, then live, then latest
 // updated, then name). search_event_users_fts is the GIN-indexed users.search_vector.
 
 /** Spec 1 §6 filters, as SQL over the `rows` columns (fixed strings, never user input). */
@@ -12,7 +12,8 @@ const FILTER_SQL: Record<RegisteredUserFilter, string> = {
   // docs/decisions.md: 'live' includes on-stage users.
   live: "is_live",
   on_stage: "is_on_stage",
-  hosts: "event_role IN ('host', 'owner')",
+  // Spec 1 §6: the 'hosts' group is host and owner; a channel member is a host of every event (HOST).
+  hosts: "(event_role IN ('host', 'owner') OR is_org_member)",
   moderators: "event_role = 'moderator'",
 };
 
@@ -55,6 +56,7 @@ interface Row {
   last_name: string;
   profile_photo: string | null;
   event_role: EventRole;
+  is_org_member: boolean;
   is_live: boolean;
   is_on_stage: boolean;
   updated_at: Date;
@@ -67,14 +69,20 @@ export async function registeredUsers(
 ): Promise<{ users: RegisteredUserRow[]; total: number }> {
   const rows = await db.query<Row>(
     `WITH people AS (
-       SELECT coalesce(r.user_id, g.user_id) AS user_id,
+       SELECT coalesce(r.user_id, g.user_id, m.user_id) AS user_id,
               coalesce(r.event_role, 'guest') AS event_role,
-              coalesce(r.updated_at, g.created_at) AS updated_at
+              coalesce(r.updated_at, g.created_at, m.updated_at) AS updated_at
          FROM (SELECT user_id, event_role, updated_at FROM events_users_roles WHERE event_id = $1) r
          FULL JOIN (SELECT user_id, created_at FROM event_registrations WHERE event_id = $1) g
            ON g.user_id = r.user_id
+         FULL JOIN (SELECT om.user_id, v.updated_at FROM organization_members om
+                      JOIN video_session_users v ON v.video_session_id = $2 AND v.user_id = om.user_id
+                     WHERE om.organization_id = $4) m
+           ON m.user_id = coalesce(r.user_id, g.user_id)
      ), rows AS (
        SELECT p.user_id, p.event_role, p.updated_at, u.first_name, u.last_name, u.profile_photo, u.full_name,
+              EXISTS (SELECT 1 FROM organization_members om
+                       WHERE om.organization_id = $4 AND om.user_id = p.user_id) AS is_org_member,
               coalesce(v.state <> 'offline' AND v.last_seen >= $3, false) AS is_live,
               coalesce(v.state = 'on_stage' AND v.last_seen >= $3, false) AS is_on_stage,
               CASE WHEN $5::boolean
@@ -115,6 +123,7 @@ export async function registeredUsers(
       lastName: r.last_name,
       profilePhoto: r.profile_photo,
       eventRole: r.event_role,
+      isOrgMember: r.is_org_member,
       isLive: r.is_live,
       isOnStage: r.is_on_stage,
       updatedAt: r.updated_at.toISOString(),

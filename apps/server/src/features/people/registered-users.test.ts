@@ -121,6 +121,20 @@ describeOnEachDatabase("GET /api/event/registered-users", (use) => {
     expect(await ids(s, "host", `&filter=${filter}`)).toEqual(want.map((who) => s.people[who].userId));
   });
 
+  test("a channel member who came to the session is listed as a host (isOrgMember), in the 'hosts' filter", async () => {
+    const s = await scene();
+    const { member, host, guest } = s.people;
+    await s.g.presence(s.session, member.userId, { state: "active", last_seen: new Date() });
+    const rows = (await list(s, "guest")).json().users as (Row & { isOrgMember: boolean })[];
+    expect(rows.find((u) => u.userId === member.userId)).toMatchObject({
+      eventRole: "guest",
+      isOrgMember: true,
+      isLive: true,
+    });
+    expect(rows.find((u) => u.userId === guest.userId)?.isOrgMember).toBe(false);
+    expect(await ids(s, "host", "&filter=hosts")).toEqual([member.userId, host.userId]);
+  });
+
   test("a registration without a role record counts as a guest; pages follow the offset", async () => {
     const s = await scene();
     for (let i = 0; i < REGISTERED_USERS_PAGE_SIZE; i++) await s.g.registration(s.event, await s.g.user());

@@ -25,7 +25,7 @@ const FILTER_LABELS: Record<RegisteredUserFilter, string> = {
 };
 
 function badgesFor(user: RegisteredUserRow) {
-  const role = roleBadge({ eventRole: user.eventRole, isOrgMember: false });
+  const role = roleBadge(user);
   return (
     <>
       {role && <Badge tone="info">{role}</Badge>}
