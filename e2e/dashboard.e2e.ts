@@ -41,6 +41,17 @@ test("a host creates an event with a ticket and a question and sees a registrati
   await editor.row("Where do you watch from?").waitFor();
 
   await editor.tab("Details").click();
+  // Issue 29 §5: a membership event asks for the tier, and the channel's owner connects its campaign here.
+  await editor.accessRadio("Membership (Patreon)").check();
+  const campaign = editor.panel().getByLabel("Patreon campaign ID", { exact: true });
+  await campaign.fill("1234567");
+  await editor.panel().getByRole("button", { name: "Connect campaign" }).click();
+  await editor.message("Patreon campaign connected").waitFor();
+  await editor.panel().getByRole("button", { name: "Save campaign" }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await campaign.fill("");
+  await editor.panel().getByRole("button", { name: "Save campaign" }).click();
+  await editor.message("Patreon campaign disconnected").waitFor();
   await editor.accessRadio("Ticketed").check();
   await editor.saveDetailsButton().click();
   await editor.message("Details saved").or(editor.message("Event saved")).first().waitFor();

@@ -1,7 +1,9 @@
 import { canManageChannel } from "@onstage/domain";
 import { Link, useParams } from "wouter";
 import { SitePage } from "../features/account/SitePage";
+import { SettingsSection } from "../features/account-settings/SettingsSection";
 import { ChannelDetailsSection } from "../features/dashboard/channels/ChannelDetailsSection";
+import { PatreonCampaignField } from "../features/dashboard/channels/PatreonCampaignField";
 import { TeamSection } from "../features/dashboard/channels/TeamSection";
 import { DashNotFound, isId } from "../features/dashboard/DashNotFound";
 import { SignedInOnly } from "../features/dashboard/SignedInOnly";
@@ -32,6 +34,9 @@ function ChannelSettings({ channelId }: { channelId: number }) {
       </p>
       <div className="settings" key={channel.id}>
         <ChannelDetailsSection channel={channel} />
+        <SettingsSection title="Membership (Patreon)">
+          <PatreonCampaignField entry={entry.data} />
+        </SettingsSection>
         <TeamSection channelId={channel.id} />
         <FollowersSection channelId={channel.id} />
         <WebhooksSection channelId={channel.id} />

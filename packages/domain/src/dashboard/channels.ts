@@ -13,7 +13,17 @@ import { DASH_LIMITS as L } from "./limits";
 
 export const ChannelIdParams = z.object({ channelId: IdParam });
 
-export const DashChannel = Channel.extend({ description: z.string().nullable() });
+/** Issue 29 §5: the channel's Patreon campaign, which the membership gate checks pledges against. */
+export const PatreonCampaignId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}$/, "A Patreon campaign ID is a number, e.g. 1234567");
+
+export const DashChannel = Channel.extend({
+  description: z.string().nullable(),
+  /** Null: no campaign connected, and membership-gated events refuse with PATREON_CAMPAIGN_ID_NOT_FOUND. */
+  patreonCampaignId: z.string().nullable(),
+});
 export type DashChannel = z.infer<typeof DashChannel>;
 
 /** A channel the signed-in user belongs to, with their role in it. */
@@ -42,6 +52,8 @@ export const UpdateChannelRequest = z
     name: Required(ORGANIZATION_NAME_MAX_CHARS).optional(),
     /** Blank or null clears it. */
     description: Text(L.channelDescriptionMaxChars).nullable().optional(),
+    /** Null disconnects the campaign. */
+    patreonCampaignId: PatreonCampaignId.nullable().optional(),
   })
   .strict();
 export type UpdateChannelRequest = z.infer<typeof UpdateChannelRequest>;

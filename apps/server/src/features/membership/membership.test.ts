@@ -231,6 +231,25 @@ describeOnEachDatabase("membership gate, Patreon", (use) => {
     expect(patreon.paths.at(-1)).toContain("fields%5Btier%5D=amount_cents");
   });
 
+  test("issue 29 §5: a campaign the channel's owner connects in the dashboard is the one the gate checks", async () => {
+    const db = use();
+    const { organizationId, eventId } = await gatedEvent(db, null);
+    patreon.answers.set("pledged", { status: 200, body: identity("7654321", 500) });
+    const { userId, client } = await patron("pledged");
+    const ask = async () => (await client.post(CHECK, { event_id: eventId, user_id: userId })).json();
+    expect(await ask()).toEqual({ isValid: false, code: "PATREON_CAMPAIGN_ID_NOT_FOUND" });
+    const ownerId = await given(db).user();
+    await given(db).member(organizationId, ownerId, "owner");
+    if (!app) throw new Error("app not started");
+    const owner = await clientFor(app.server, db, ownerId);
+    const connect = (campaign: string) =>
+      owner.patch(`/api/channels/${organizationId}`, { patreonCampaignId: campaign });
+    expect((await connect("1111111")).statusCode).toBe(200);
+    expect(await ask()).toEqual({ isValid: false, code: "INSUFFICIENT_TIER" });
+    expect((await connect("7654321")).statusCode).toBe(200);
+    expect(await ask()).toEqual({ isValid: true });
+  });
+
   test("no test-mode pledge page when Patreon is configured", async () => {
     const res = await app?.server.inject({ method: "GET", url: "/payments/test-membership?event_id=1" });
     // The path falls through to the web app's shell.

@@ -90,6 +90,36 @@ describeOnEachDatabase("dashboard channels", (use) => {
     expect(row?.name).toBe(status === 200 ? "Renamed" : "Test channel");
   });
 
+  test.each([
+    { who: "member", status: 403 },
+    { who: "host", status: 403 },
+    { who: "stranger", status: 403 },
+    { who: "admin", status: 200 },
+    { who: "owner", status: 200 },
+  ] as const)("issue 29 §5: $who connecting the Patreon campaign gets $status", async ({ who, status }) => {
+    const w = await world();
+    const res = await (await w.as(who)).patch(`/api/channels/${w.channel}`, { patreonCampaignId: "1234567" });
+    expect(res.statusCode).toBe(status);
+    if (status === 200) expect(res.json().channel.patreonCampaignId).toBe("1234567");
+    const campaign = async () =>
+      (
+        await use().query<{ patreon_campaign_id: string | null }>(
+          "SELECT patreon_campaign_id FROM organizations WHERE id = $1",
+          [w.channel],
+        )
+      )[0]?.patreon_campaign_id;
+    expect(await campaign()).toBe(status === 200 ? "1234567" : null);
+    if (status !== 200) return;
+    // Not a campaign number: refused with the field's message, nothing changed; null disconnects.
+    for (const bad of ["camp-1", "1".repeat(21), "", 1234567]) {
+      const refused = await (await w.as(who)).patch(`/api/channels/${w.channel}`, { patreonCampaignId: bad });
+      expect([bad, refused.statusCode]).toEqual([bad, 400]);
+    }
+    expect(await campaign()).toBe("1234567");
+    await (await w.as(who)).patch(`/api/channels/${w.channel}`, { patreonCampaignId: null });
+    expect(await campaign()).toBe(null);
+  });
+
   test("editing an unknown channel is 404; bad input is 400", async () => {
     const w = await world();
     const owner = await w.as("owner");

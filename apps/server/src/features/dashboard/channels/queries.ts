@@ -7,12 +7,13 @@ interface ChannelRow {
   channel_name: string;
   profile_image: string | null;
   description: string | null;
+  patreon_campaign_id: string | null;
   role: OrgRole;
   event_count: number;
 }
 
 const ENTRY = `
-  SELECT o.id, o.name, o.channel_name, o.profile_image, o.description, om.role,
+  SELECT o.id, o.name, o.channel_name, o.profile_image, o.description, o.patreon_campaign_id, om.role,
          (SELECT count(*)::int FROM events e WHERE e.organization_id = o.id AND e.deleted_at IS NULL) AS event_count
     FROM organization_members om
     JOIN organizations o ON o.id = om.organization_id AND o.deleted_at IS NULL
@@ -25,6 +26,7 @@ const toEntry = (r: ChannelRow): DashChannelEntry => ({
     channelName: r.channel_name,
     profileImage: r.profile_image,
     description: r.description,
+    patreonCampaignId: r.patreon_campaign_id,
   },
   role: r.role,
   eventCount: r.event_count,

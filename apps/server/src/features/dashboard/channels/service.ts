@@ -60,6 +60,7 @@ export function dashChannelsService({ db, storage, clock }: Pick<FeatureDeps, "d
         {
           name: input.name,
           description: input.description === undefined ? undefined : input.description?.trim() || null,
+          patreon_campaign_id: input.patreonCampaignId,
         },
         { touch: true },
       );

@@ -1,7 +1,9 @@
 import type { EventAccess } from "@onstage/domain";
 import { TextField } from "../../../ui/TextField";
+import { PatreonCampaignField } from "../channels/PatreonCampaignField";
 import { RadioGroup } from "../form/RadioGroup";
 import { ACCESS_LABELS } from "../labels";
+import { useDashChannel } from "../useChannels";
 import type { DetailsDraft } from "./detailsDraft";
 
 // Spec 1 §3 access: open, registration required, ticketed, patreon (membership-gated).
@@ -25,11 +27,15 @@ const ACCESS_OPTIONS: { value: EventAccess; label: string; hint: string }[] = [
 ];
 
 export interface AccessFieldsProps {
+  /** The event's channel, whose Patreon campaign a membership gate checks. */
+  channelId: number;
   draft: DetailsDraft;
   onChange: (patch: Partial<DetailsDraft>) => void;
 }
 
-export function AccessFields({ draft, onChange }: AccessFieldsProps) {
+export function AccessFields({ channelId, draft, onChange }: AccessFieldsProps) {
+  // Absent for an event host who is not in the channel's team: the campaign is the channel's business.
+  const channel = useDashChannel(channelId).data;
   return (
     <>
       <RadioGroup
@@ -39,13 +45,16 @@ export function AccessFields({ draft, onChange }: AccessFieldsProps) {
         onChange={(access) => onChange({ access })}
       />
       {draft.access === "patreon" && (
-        <TextField
-          label="Membership tier amount"
-          inputMode="decimal"
-          hint="The least a patron must pledge per month, e.g. 5.00."
-          value={draft.patreonTier}
-          onChange={(e) => onChange({ patreonTier: e.target.value })}
-        />
+        <>
+          <TextField
+            label="Membership tier amount"
+            inputMode="decimal"
+            hint="The least a patron must pledge per month, e.g. 5.00."
+            value={draft.patreonTier}
+            onChange={(e) => onChange({ patreonTier: e.target.value })}
+          />
+          {channel && <PatreonCampaignField entry={channel} />}
+        </>
       )}
     </>
   );

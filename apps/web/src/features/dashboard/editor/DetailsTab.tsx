@@ -59,7 +59,7 @@ export function DetailsTab({ event }: { event: DashEvent }) {
           onChange={(e) => edit({ description: e.target.value })}
         />
         <TimeZoneField value={draft.timezone} onChange={(timezone) => edit({ timezone })} />
-        <AccessFields draft={draft} onChange={edit} />
+        <AccessFields channelId={event.organization.id} draft={draft} onChange={edit} />
         <HintedCheckbox
           label="Private (unlisted)"
           hint="Not listed on the channel page; anyone with the link can still open it."
