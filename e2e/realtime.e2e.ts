@@ -64,6 +64,8 @@ test("two people chat: a message, a reaction, an edit and a delete reach the oth
     await roomB.react(text, "👍");
     await roomB.reaction(text, "👍", 1).waitFor();
     await roomA.reaction(text, "👍", 1).waitFor();
+    // Issue 29 §3: who reacted comes from the profile batch (the message carries the ids only).
+    await expect.poll(() => roomA.reaction(text, "👍", 1).getAttribute("title")).toBe("Ben Reader");
 
     const edited = `${text} (fixed)`;
     await roomA.edit(text, edited);

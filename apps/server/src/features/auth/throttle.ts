@@ -26,6 +26,8 @@ const LIMITS = {
   "unfollow-link": 60,
   // Issue 28 §4: 'Send test' of webhooks, per user (each is a POST to the endpoint).
   "webhook-test": 30,
+  // Issue 29 §3: profile batches per viewer (the web app caches what it read for 8 hours).
+  "profile-batch": 600,
 } as const;
 export type ThrottleScope = keyof typeof LIMITS;
 

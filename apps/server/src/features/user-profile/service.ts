@@ -1,8 +1,15 @@
-import { NotFound, type UserProfile, type UserProfileQuery } from "@onstage/domain";
+import {
+  NotFound,
+  type PublicProfile,
+  RateLimited,
+  type UserProfile,
+  type UserProfileQuery,
+} from "@onstage/domain";
 import { findStanding } from "../../kernel/access/queries";
 import { requireTopicReader } from "../../kernel/access/topic-access";
+import { countAttempt, isOverLimit, type ThrottleKey } from "../auth/service";
 import type { FeatureDeps } from "../deps";
-import { findProfile } from "./queries";
+import { findEventPeople, findProfile } from "./queries";
 
 // Spec 2 §2 user profile popover: photo, name, role badge and bio of someone in the event.
 
@@ -31,6 +38,25 @@ export function userProfileService({ db }: Pick<FeatureDeps, "db">) {
         eventRole: standing.eventRole,
         orgRole: standing.orgRole,
       };
+    },
+
+    /**
+     * Issue 29 §3: the people of the event among `userIds`, read like the event itself; anyone else
+     * is left out, so the batch cannot list the site's users. Throttled per viewer (user, else address).
+     */
+    async batch(
+      viewer: { userId: number | null; address: string; browserKey: string | null },
+      eventId: number,
+      userIds: readonly number[],
+    ): Promise<PublicProfile[]> {
+      const key: ThrottleKey = {
+        scope: "profile-batch",
+        value: viewer.userId === null ? viewer.address : `user:${viewer.userId}`,
+      };
+      if (await isOverLimit(db, key)) throw RateLimited("too_fast");
+      await countAttempt(db, [key]);
+      await requireTopicReader(db, viewer.userId, { kind: "event", id: eventId }, viewer.browserKey);
+      return findEventPeople(db, eventId, [...new Set(userIds)]);
     },
   };
 }

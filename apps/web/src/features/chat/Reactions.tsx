@@ -1,5 +1,6 @@
 import type { ChatMessage } from "@onstage/domain";
 import { useState } from "react";
+import { namesOf, usePeople } from "../people-directory/usePeople";
 
 /** Not in the specs: a small fixed palette (the server accepts any short token, isValidReaction). */
 export const REACTION_PALETTE = ["👍", "❤️", "😂", "🎉", "👏", "🙌"] as const;
@@ -8,13 +9,15 @@ interface ReactionCount {
   reaction: string;
   count: number;
   isMine: boolean;
+  userIds: number[];
 }
 
 function countReactions(message: ChatMessage, viewerUserId: number | null): ReactionCount[] {
   const counts = new Map<string, ReactionCount>();
   for (const { reaction, userId } of message.reactions) {
-    const entry = counts.get(reaction) ?? { reaction, count: 0, isMine: false };
+    const entry = counts.get(reaction) ?? { reaction, count: 0, isMine: false, userIds: [] };
     entry.count += 1;
+    entry.userIds.push(userId);
     entry.isMine ||= userId === viewerUserId;
     counts.set(reaction, entry);
   }
@@ -33,6 +36,8 @@ export interface ReactionsProps {
 export function Reactions({ message, viewerUserId, canReact, onToggle }: ReactionsProps) {
   const [isOpen, setOpen] = useState(false);
   const counts = countReactions(message, viewerUserId);
+  // Issue 29 §3: who reacted, from the room's people directory (the message carries their ids only).
+  const people = usePeople(message.reactions.map((r) => r.userId));
   const pick = (reaction: string) => {
     setOpen(false);
     onToggle(reaction);
@@ -40,7 +45,7 @@ export function Reactions({ message, viewerUserId, canReact, onToggle }: Reactio
   if (counts.length === 0 && !canReact) return null;
   return (
     <div className="reactions">
-      {counts.map(({ reaction, count, isMine }) =>
+      {counts.map(({ reaction, count, isMine, userIds }) =>
         canReact ? (
           <button
             key={reaction}
@@ -48,12 +53,19 @@ export function Reactions({ message, viewerUserId, canReact, onToggle }: Reactio
             className="reaction"
             aria-pressed={isMine}
             aria-label={`${reaction} ${count}`}
+            title={namesOf(userIds, people) ?? undefined}
             onClick={() => pick(reaction)}
           >
             {reaction} {count}
           </button>
         ) : (
-          <span key={reaction} className="reaction" role="img" aria-label={`${reaction} ${count}`}>
+          <span
+            key={reaction}
+            className="reaction"
+            role="img"
+            aria-label={`${reaction} ${count}`}
+            title={namesOf(userIds, people) ?? undefined}
+          >
             {reaction} {count}
           </span>
         ),

@@ -12,6 +12,7 @@ import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../ui/Button";
 import { warnEmailNotVerified } from "../chat/emailToast";
+import { namesOf, usePeople } from "../people-directory/usePeople";
 import { MessageEditor } from "../room-kit/MessageEditor";
 import type { ChatViewer } from "../room-kit/roomModule";
 import { type CommentActions, QuestionComments } from "./QuestionComments";
@@ -69,6 +70,9 @@ export function QuestionItem({
     void actions.answer(question, done);
   };
   const author = `${question.user.firstName} ${question.user.lastName}`.trim();
+  // Issue 29 §3: who upvoted, from the room's people directory (the question carries their ids only).
+  const upvoters = namesOf(question.upvotes, usePeople(question.upvotes));
+  const upvotedBy = upvoters ? `Upvoted by ${upvoters}` : undefined;
   return (
     <li className="qa-question" aria-label={`Question from ${author}`}>
       <div className="qa-question__meta">
@@ -79,12 +83,13 @@ export function QuestionItem({
             size="sm"
             aria-pressed={upvote.isUpvoted}
             aria-label={`Upvote, ${count} upvotes`}
+            title={upvotedBy}
             onClick={() => (viewer.emailVerified ? upvote.toggle() : warnEmailNotVerified())}
           >
             ▲ {count}
           </Button>
         ) : (
-          <span className="qa-question__count">
+          <span className="qa-question__count" title={upvotedBy}>
             {count} {count === 1 ? "upvote" : "upvotes"}
           </span>
         )}

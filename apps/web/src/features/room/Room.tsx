@@ -7,6 +7,7 @@ import { useMe } from "../account/useMe";
 import { ClipsRoomProvider } from "../clips/clipsRoom";
 import { viewerFlagsFor } from "../event-page/eventView";
 import { IntentsProvider } from "../intents/IntentsProvider";
+import { PeopleEventContext } from "../people-directory/usePeople";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { useRoom } from "../room-kit/useRoom";
 import { DuplicateTabScreen } from "./DuplicateTabScreen";
@@ -54,13 +55,15 @@ export function Room({ data, session }: { data: EventPageData; session: VideoSes
       toastHands={flags.canManagePeople}
     >
       <ClipsRoomProvider>
-        <RoomShell
-          data={data}
-          room={room.data}
-          urlHash={session.urlHash}
-          flags={flags}
-          onTakenElsewhere={claim.takenElsewhere}
-        />
+        <PeopleEventContext.Provider value={data.event.id}>
+          <RoomShell
+            data={data}
+            room={room.data}
+            urlHash={session.urlHash}
+            flags={flags}
+            onTakenElsewhere={claim.takenElsewhere}
+          />
+        </PeopleEventContext.Provider>
       </ClipsRoomProvider>
     </IntentsProvider>
   );
