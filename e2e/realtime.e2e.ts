@@ -1,4 +1,4 @@
-import { DUPLICATE_TAB_FALLBACK_MS } from "@onstage/domain";
+import { DUPLICATE_TAB_FALLBACK_MS, IDLE_TIMEOUT_MS } from "@onstage/domain";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
@@ -205,6 +205,37 @@ test("the sidebar: arrow keys change module, the audience is live, unread messag
     expect(await axeViolations(pageB)).toEqual([]);
   } finally {
     await contextB.close();
+  }
+});
+
+test("issue 29 §2: a viewer idle for 20 minutes (their clock moved) is counted idle, and is back on activity", async () => {
+  const host = browser.page();
+  const context = await secondContext();
+  try {
+    const guest = await context.newPage();
+    await guest.clock.install();
+    await enterRoomAsNewUser(guest, "Ida", "Idle");
+    await signInBrowser(host.request, DEMO_HOST);
+    const hostRoom = new RoomPage(host);
+    await hostRoom.open(EVENT);
+    await hostRoom.tab("People").click();
+    const live = hostRoom.section(/^Live Audience/);
+    const ida = live.getByRole("listitem").filter({ hasText: "Ida Idle" });
+    const idleBadge = ida.getByText("Idle", { exact: true });
+    await ida.waitFor();
+    expect(await idleBadge.count()).toBe(0);
+
+    await guest.clock.fastForward(IDLE_TIMEOUT_MS + 1_000);
+    await idleBadge.waitFor();
+    // The team's count says how many of the live audience are idle.
+    await live.getByText(/· \d+ idle/).waitFor();
+    expect(await axeViolations(host)).toEqual([]);
+
+    await guest.mouse.move(20, 20);
+    await guest.mouse.move(60, 60);
+    await idleBadge.waitFor({ state: "detached" });
+  } finally {
+    await context.close();
   }
 });
 

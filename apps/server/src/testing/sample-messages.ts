@@ -74,6 +74,7 @@ function sampleBody(topic: Topic, n: number): TopicBody<TopicKind> {
         sessionId: topic.id,
         state: "active",
         lastSeen: AT,
+        idle: false,
         firstName: "Test",
         lastName: "User",
         profilePhoto: null,

@@ -71,6 +71,8 @@ export const LiveUser = z.object({
   sessionId: z.number().int(),
   state: PresenceStateSchema,
   lastSeen: z.iso.datetime(),
+  /** Issue 29 §2 (spec 1 §9): live, but no activity in their tab for IDLE_TIMEOUT_MS. */
+  idle: z.boolean(),
   firstName: z.string(),
   lastName: z.string(),
   profilePhoto: z.string().nullable(),
@@ -81,6 +83,8 @@ export const LiveUsersResponse = z.object({
   /** Users live within 90 s (active or on stage), newest first, at most LIVE_USERS_QUERY_LIMIT. */
   users: z.array(LiveUser),
   liveCount: z.number().int(),
+  /** Of the live users, those idle (issue 29 §2). */
+  idleCount: z.number().int(),
   /** The presence topic's sequence when read: subscribe with `since` = seq. */
   seq: z.number().int().nonnegative(),
 });

@@ -54,6 +54,8 @@ export const PresenceRequest = z
     sessionId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     /** The sending tab: the active tab's heartbeats keep its claim fresh (spec 1 §4). */
     browserId: BrowserId.optional(),
+    /** Issue 29 §2: no activity in the tab for IDLE_TIMEOUT_MS (spec 1 §9); absent is active. */
+    idle: z.boolean().optional(),
   })
   .strict();
 export type PresenceRequest = z.infer<typeof PresenceRequest>;

@@ -152,6 +152,45 @@ describeOnEachDatabase("presence heartbeats", (use) => {
     );
   });
 
+  test("issue 29 §2: an idle viewer is told idle at once and counted; activity brings them back; offline clears it", async () => {
+    const { s, presence, advance } = await setup();
+    const guest = s.people.guest.userId;
+    const idleOf = async () =>
+      (await topicMessages(use(), `presence:${s.session}`)).map((m) => (m.payload as { idle: boolean }).idle);
+    const counts = async () => {
+      const live = await presence.liveUsers(s.people.host.userId, s.session);
+      return {
+        live: live.liveCount,
+        idle: live.idleCount,
+        listed: live.users.find((u) => u.userId === guest)?.idle,
+      };
+    };
+    await presence.heartbeat(guest, s.session, null, false);
+    advance(1_000);
+    // 20 minutes without activity in the tab: its next heartbeat says idle.
+    await presence.heartbeat(guest, s.session, null, true);
+    expect(await idleOf()).toEqual([false, true]);
+    expect(await counts()).toEqual({ live: 1, idle: 1, listed: true });
+    // Idle again is a plain heartbeat: nobody is told.
+    advance(30_000);
+    await presence.heartbeat(guest, s.session, null, true);
+    await presence.flush();
+    expect(await idleOf()).toEqual([false, true]);
+    advance(1_000);
+    await presence.heartbeat(guest, s.session, null, false);
+    expect(await idleOf()).toEqual([false, true, false]);
+    expect(await counts()).toEqual({ live: 1, idle: 0, listed: false });
+    // Idle, then gone past the live window: reconciliation sets them offline and no longer idle.
+    await presence.heartbeat(guest, s.session, null, true);
+    advance(PRESENCE_LIVE_WINDOW_MS + 1_000);
+    await presence.reconcile();
+    const [row] = await use().query<{ state: string; idle_since: Date | null }>(
+      "SELECT state, idle_since FROM video_session_users WHERE video_session_id = $1 AND user_id = $2",
+      [s.session, guest],
+    );
+    expect(row).toEqual({ state: "offline", idle_since: null });
+  });
+
   test("issue 28 §2: heartbeats in a broadcast make attendance spans; 'attended' once; none after the cutoff; not the team", async () => {
     const { s, presence, advance, now } = await setup();
     const guest = s.people.guest.userId;

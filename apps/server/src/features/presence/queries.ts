@@ -6,13 +6,15 @@ import { TOPIC_SEQ_SQL } from "../../platform/realtime/queries";
 // the latest heartbeat. A user is live while not offline and seen within PRESENCE_LIVE_WINDOW_MS.
 
 const LIVE_USER_COLUMNS = `
-  v.user_id, v.video_session_id, v.state, v.last_seen, u.first_name, u.last_name, u.profile_photo`;
+  v.user_id, v.video_session_id, v.state, v.last_seen, v.idle_since IS NOT NULL AS idle,
+  u.first_name, u.last_name, u.profile_photo`;
 
 interface LiveUserRow {
   user_id: number;
   video_session_id: number;
   state: PresenceState;
   last_seen: Date;
+  idle: boolean;
   first_name: string;
   last_name: string;
   profile_photo: string | null;
@@ -23,6 +25,7 @@ const toLiveUser = (r: LiveUserRow): LiveUser => ({
   sessionId: r.video_session_id,
   state: r.state,
   lastSeen: r.last_seen.toISOString(),
+  idle: r.idle,
   firstName: r.first_name,
   lastName: r.last_name,
   profilePhoto: r.profile_photo,
@@ -91,7 +94,8 @@ export async function writeState(
              last_seen = CASE WHEN $5 THEN greatest(t.last_seen, EXCLUDED.last_seen) ELSE t.last_seen END,
              joined_session = CASE WHEN $5 AND t.state = 'offline' THEN EXCLUDED.joined_session
                                    ELSE t.joined_session END,
-             updated_at = EXCLUDED.updated_at
+             updated_at = EXCLUDED.updated_at,
+             idle_since = CASE WHEN EXCLUDED.state = 'offline' THEN NULL ELSE t.idle_since END
        RETURNING *
      )
      SELECT ${LIVE_USER_COLUMNS} FROM v JOIN users u ON u.id = v.user_id`,
@@ -110,6 +114,28 @@ export async function touch(tx: Queryable, sessionId: number, userId: number, at
   );
 }
 
+/**
+ * Issue 29 §2: a live user became idle (since `at`) or active again; returns the row when that changed
+ * (an offline user has no idleness to change).
+ */
+export async function setIdle(
+  tx: Queryable,
+  input: { sessionId: number; userId: number; idle: boolean; at: Date },
+): Promise<LiveUser | null> {
+  const [r] = await tx.query<LiveUserRow>(
+    `WITH v AS (
+       UPDATE video_session_users t
+          SET idle_since = CASE WHEN $3 THEN $4::timestamptz END, last_seen = greatest(t.last_seen, $4)
+        WHERE t.video_session_id = $1 AND t.user_id = $2 AND t.state <> 'offline'
+          AND (t.idle_since IS NOT NULL) <> $3
+       RETURNING t.*
+     )
+     SELECT ${LIVE_USER_COLUMNS} FROM v JOIN users u ON u.id = v.user_id`,
+    [input.sessionId, input.userId, input.idle, input.at],
+  );
+  return r ? toLiveUser(r) : null;
+}
+
 /** Spec 2 §4 switching session: the user's other sessions of the event go offline. */
 export async function leaveOtherSessions(
   tx: Queryable,
@@ -117,7 +143,7 @@ export async function leaveOtherSessions(
 ): Promise<LiveUser[]> {
   const rows = await tx.query<LiveUserRow>(
     `WITH v AS (
-       UPDATE video_session_users t SET state = 'offline', updated_at = $4
+       UPDATE video_session_users t SET state = 'offline', updated_at = $4, idle_since = NULL
          FROM video_sessions vs
         WHERE vs.id = t.video_session_id AND vs.event_id = $2 AND t.video_session_id <> $3
           AND t.user_id = $1 AND t.state <> 'offline'
@@ -157,7 +183,7 @@ export async function leaveEvents(
   const rows = await tx.query<LiveUserRow>(
     `WITH v AS (
        UPDATE video_session_users t
-          SET state = 'offline', active_browser_id = NULL,
+          SET state = 'offline', active_browser_id = NULL, idle_since = NULL,
               updated_at = CASE WHEN t.state <> 'offline' THEN $3 ELSE t.updated_at END
          FROM video_sessions vs
         WHERE vs.id = t.video_session_id AND vs.event_id = ANY($2::bigint[]) AND t.user_id = $1
@@ -177,6 +203,8 @@ export interface Beat {
   seen: number;
   /** The sending tab, when it said. */
   browserId: string | null;
+  /** Issue 29 §2: the tab saw no activity for the idle timeout. */
+  idle: boolean;
 }
 
 /**
@@ -251,7 +279,7 @@ export async function expireStale(
         WHERE state <> 'offline' AND last_seen < $1
         ORDER BY last_seen LIMIT $3 FOR UPDATE SKIP LOCKED
      ), v AS (
-       UPDATE video_session_users t SET state = 'offline', updated_at = $2
+       UPDATE video_session_users t SET state = 'offline', updated_at = $2, idle_since = NULL
          FROM stale s WHERE t.video_session_id = s.video_session_id AND t.user_id = s.user_id
        RETURNING t.*
      )
@@ -265,10 +293,12 @@ export async function expireStale(
 export async function liveUsers(
   db: Queryable,
   input: { sessionId: number; since: Date; limit: number },
-): Promise<{ users: LiveUser[]; liveCount: number; seq: number }> {
-  const rows = await db.query<{ seq: number; live_count: number } & Partial<LiveUserRow>>(
-    `SELECT s.seq, c.live_count, p.* FROM (SELECT ${TOPIC_SEQ_SQL} AS seq) s
-      CROSS JOIN (SELECT count(*)::int AS live_count FROM video_session_users
+): Promise<{ users: LiveUser[]; liveCount: number; idleCount: number; seq: number }> {
+  const rows = await db.query<{ seq: number; live_count: number; idle_count: number } & Partial<LiveUserRow>>(
+    `SELECT s.seq, c.live_count, c.idle_count, p.* FROM (SELECT ${TOPIC_SEQ_SQL} AS seq) s
+      CROSS JOIN (SELECT count(*)::int AS live_count,
+                         (count(*) FILTER (WHERE idle_since IS NOT NULL))::int AS idle_count
+                    FROM video_session_users
                    WHERE video_session_id = $2 AND state <> 'offline' AND last_seen >= $3) c
       LEFT JOIN LATERAL (
         SELECT ${LIVE_USER_COLUMNS} FROM video_session_users v JOIN users u ON u.id = v.user_id
@@ -281,6 +311,7 @@ export async function liveUsers(
   return {
     users: rows.filter((r): r is typeof r & LiveUserRow => r.user_id != null).map(toLiveUser),
     liveCount: rows[0]?.live_count ?? 0,
+    idleCount: rows[0]?.idle_count ?? 0,
     seq: rows[0]?.seq ?? 0,
   };
 }

@@ -23,6 +23,7 @@ import {
   lockPresence,
   recordAttendance,
   releaseStage,
+  setIdle,
   setOffline,
   touch,
   touchActiveBrowser,
@@ -84,21 +85,21 @@ export async function setStagePresence(
 }
 
 /**
- * Presence (spec 2 §3, §4, §9). A state change (a join, a return, a leave, a switch of session) is
- * written at once and published on presence:{sessionId}; a heartbeat of a user already live only
+ * Presence (spec 2 §3, §4, §9). A state change (a join, a return, a leave, a switch of session, idle
+ * or active again) is written at once and published on presence:{sessionId}; a heartbeat of a user already live only
  * moves last_seen, buffered and written in batches every PRESENCE_SYNC_DEBOUNCE_MS.
  */
 export function presenceService(deps: PresenceDeps) {
   const { db, realtime, clock, log, tracker } = deps;
-  /** Users this node has seen live, by session and user, with their latest heartbeat. */
-  const known = new Map<string, number>();
+  /** Users this node has seen live, by session and user, with their latest heartbeat and idleness. */
+  const known = new Map<string, { seen: number; idle: boolean }>();
   const pending = new Map<string, Beat>();
   let flushing: Promise<void> | null = null;
   let timers: NodeJS.Timeout[] = [];
 
   /** The slow path: checks the viewer may be in the session, then writes and publishes any change. */
   async function join(beat: Beat): Promise<void> {
-    const { userId, sessionId, seen, browserId } = beat;
+    const { userId, sessionId, seen, browserId, idle } = beat;
     const access = await requireTopicReader(db, userId, { kind: "session", id: sessionId });
     const { eventId } = sessionOf(access);
     const at = new Date(seen);
@@ -107,10 +108,13 @@ export function presenceService(deps: PresenceDeps) {
       if (browserId !== null) await touchActiveBrowser(tx, { sessionId, userId, browserId, at });
       if (current && isLive(current, seen)) {
         await touch(tx, sessionId, userId, at);
+        const changed = await setIdle(tx, { sessionId, userId, idle, at });
+        if (changed) await writePresence(outbox, changed);
         return [];
       }
       const state = presenceOnJoin(current?.state ?? null);
-      const user = await writeState(tx, { sessionId, userId, state, at, joined: true });
+      const joined = await writeState(tx, { sessionId, userId, state, at, joined: true });
+      const user = (await setIdle(tx, { sessionId, userId, idle, at })) ?? joined;
       await writePresence(outbox, user, current ? "UPDATE" : "INSERT");
       const others = await leaveOtherSessions(tx, { userId, eventId, keepSessionId: sessionId, at });
       for (const other of others) {
@@ -119,7 +123,7 @@ export function presenceService(deps: PresenceDeps) {
       return others;
     });
     for (const other of left) forget(other.sessionId, userId);
-    known.set(keyOf(sessionId, userId), seen);
+    known.set(keyOf(sessionId, userId), { seen, idle });
     await attend([beat]);
   }
 
@@ -158,7 +162,7 @@ export function presenceService(deps: PresenceDeps) {
       }
     }
     const oldest = clock().getTime() - PRESENCE_LIVE_WINDOW_MS;
-    for (const [key, lastBeat] of known) if (lastBeat < oldest) known.delete(key);
+    for (const [key, last] of known) if (last.seen < oldest) known.delete(key);
   }
 
   /** Writes the buffered heartbeats; concurrent calls share one pass. */
@@ -194,11 +198,17 @@ export function presenceService(deps: PresenceDeps) {
      * A heartbeat from the realtime server (on subscribe to presence:{id} and every
      * LIVE_USER_UPSERT_INTERVAL_MS). Throws the refusal (banned, forbidden, not found) on a join.
      */
-    async heartbeat(userId: number, sessionId: number, browserId: string | null = null): Promise<void> {
-      const beat = { sessionId, userId, seen: clock().getTime(), browserId };
+    async heartbeat(
+      userId: number,
+      sessionId: number,
+      browserId: string | null = null,
+      idle = false,
+    ): Promise<void> {
+      const beat = { sessionId, userId, seen: clock().getTime(), browserId, idle };
       const key = keyOf(sessionId, userId);
-      if (known.has(key)) {
-        known.set(key, beat.seen);
+      // Issue 29 §2: becoming idle or active again is a change, told at once; the same again is a beat.
+      if (known.get(key)?.idle === idle) {
+        known.set(key, { seen: beat.seen, idle });
         pending.set(key, beat);
         return;
       }

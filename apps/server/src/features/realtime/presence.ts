@@ -5,7 +5,12 @@ import type { PresenceBudget } from "./limits";
 import type { RealtimeSocket } from "./socket";
 
 /** What a presence heartbeat does (features/presence); the user is the connection's, never the message's. */
-export type PresenceHandler = (userId: number, sessionId: number, browserId: string | null) => Promise<void>;
+export type PresenceHandler = (
+  userId: number,
+  sessionId: number,
+  browserId: string | null,
+  idle: boolean,
+) => Promise<void>;
 
 export const failed = (code: string, retryAfterMs?: number): PresenceAck => ({
   status: "error",
@@ -31,6 +36,7 @@ export async function presence(
   if (!request.success) return failed("invalid_request");
   // Spec 2 §8: 'Too many presence messages per second' retries after 3 s.
   if (!budget.allow()) return failed("rate_limit_exceeded", deps.retryAfterMs);
-  await deps.handler()?.(userId, request.data.sessionId, request.data.browserId ?? null);
+  const { sessionId, browserId, idle } = request.data;
+  await deps.handler()?.(userId, sessionId, browserId ?? null, idle ?? false);
   return { status: "ok" };
 }

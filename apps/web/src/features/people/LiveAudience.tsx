@@ -22,11 +22,13 @@ export function LiveAudience({
   const intents = useIntents();
   // Spec 2 §6: the active count is for members and admins only.
   const count = seesActiveCount(viewer.flags) ? (query.data?.liveCount ?? null) : null;
+  const idleCount = count === null ? 0 : (query.data?.idleCount ?? 0);
   const intentOf = (userId: number) => intents.data?.intents.find((i) => i.userId === userId) ?? null;
   return (
     <section className="people__section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="people__heading">
         Live Audience{count !== null && <span className="people__count"> ({count})</span>}
+        {idleCount > 0 && <span className="people__count"> · {idleCount} idle</span>}
       </h2>
       {query.isPending ? (
         <Spinner label="Loading the live audience…" />
@@ -44,7 +46,13 @@ export function LiveAudience({
               viewer={viewer}
               intent={intentOf(user.userId)}
               stageActions="in menu"
-              badges={user.state === "on_stage" ? <Badge tone="primary">On stage</Badge> : null}
+              badges={
+                user.state === "on_stage" ? (
+                  <Badge tone="primary">On stage</Badge>
+                ) : (
+                  user.idle && <Badge>Idle</Badge>
+                )
+              }
             />
           ))}
         </ul>

@@ -3,14 +3,28 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTopic } from "../realtime/useTopic";
 import { fetchLiveUsers, peopleKeys } from "./peopleApi";
 
-/** One presence change applied to the list: offline leaves it, anything else comes (back) first. */
+/**
+ * One presence change applied to the list: offline leaves it, anything else comes (back) first; the
+ * live and idle counts follow (someone not listed was live and active before).
+ */
 export function applyPresence(list: LiveUsersResponse, user: LiveUser): LiveUsersResponse {
-  const others = list.users.filter((u) => u.userId !== user.userId);
-  const wasListed = others.length !== list.users.length;
+  const before = list.users.find((u) => u.userId === user.userId);
+  const others = list.users.filter((u) => u !== before);
+  const idleCount = Math.max(0, list.idleCount - Number(before?.idle ?? false));
   if (user.state === "offline") {
-    return { ...list, users: others, liveCount: Math.max(0, list.liveCount - (wasListed ? 1 : 0)) };
+    return {
+      ...list,
+      users: others,
+      liveCount: Math.max(0, list.liveCount - Number(before !== undefined)),
+      idleCount,
+    };
   }
-  return { ...list, users: [user, ...others], liveCount: list.liveCount + (wasListed ? 0 : 1) };
+  return {
+    ...list,
+    users: [user, ...others],
+    liveCount: list.liveCount + Number(before === undefined),
+    idleCount: idleCount + Number(user.idle),
+  };
 }
 
 /** Live Audience: the live users of the session, kept current by presence:{sessionId} (spec 2 §4). */

@@ -17,6 +17,7 @@ export class PresenceLoop {
   private failures = 0;
   private stopped = false;
   private releaseConnect: (() => void) | null = null;
+  private idle = false;
 
   constructor(
     private readonly client: RealtimeClient,
@@ -32,6 +33,14 @@ export class PresenceLoop {
     if (this.client.isConnected()) void this.beat();
   }
 
+  /** Issue 29 §2: the tab went idle or came back; the change goes at once, then with every heartbeat. */
+  setIdle(idle: boolean) {
+    if (this.idle === idle || this.stopped) return;
+    this.idle = idle;
+    this.failures = 0;
+    if (this.client.isConnected()) void this.beat();
+  }
+
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -41,7 +50,7 @@ export class PresenceLoop {
 
   private async beat() {
     clearTimeout(this.timer);
-    const ack = await this.client.sendPresence(this.sessionId, this.browserId);
+    const ack = await this.client.sendPresence(this.sessionId, this.browserId, this.idle);
     if (this.stopped) return;
     if (ack?.status === "ok") {
       this.failures = 0;

@@ -144,13 +144,13 @@ export class RealtimeClient {
   }
 
   /** A presence heartbeat (spec 2 §4); null when not connected or no acknowledgement came. */
-  async sendPresence(sessionId: number, browserId: string): Promise<PresenceAck | null> {
+  async sendPresence(sessionId: number, browserId: string, idle = false): Promise<PresenceAck | null> {
     const socket = this.socket;
     if (!socket?.connected) return null;
     try {
       const raw: unknown = await socket
         .timeout(ACK_TIMEOUT_MS)
-        .emitWithAck(RealtimeEvents.presence, { sessionId, browserId } satisfies PresenceRequest);
+        .emitWithAck(RealtimeEvents.presence, { sessionId, browserId, idle } satisfies PresenceRequest);
       const ack = PresenceAck.safeParse(raw);
       return ack.success ? ack.data : null;
     } catch {

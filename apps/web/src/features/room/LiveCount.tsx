@@ -13,7 +13,12 @@ export function LiveCount({
 }) {
   const live = useLiveUsers(sessionId);
   const count = live.data?.liveCount ?? initial;
+  const idle = live.data?.idleCount ?? 0;
   useLiveAttendeeLimitToast(count, limit);
-  // Spec 2 §6: the active count next to the registered count.
-  return <span>{count} active</span>;
+  // Spec 2 §6: the active count next to the registered count; issue 29 §2: the idle apart.
+  return (
+    <span>
+      {count - idle} active{idle > 0 && ` · ${idle} idle`}
+    </span>
+  );
 }
