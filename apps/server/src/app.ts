@@ -14,6 +14,7 @@ import { captionsFeature } from "./features/captions/feature";
 import { CAPTION_LINE_PATH, type CaptionsOptions } from "./features/captions/service";
 import { channelsFeature } from "./features/channels/feature";
 import { chatFeature } from "./features/chat/feature";
+import { clientErrorsFeature } from "./features/client-errors/feature";
 import { clippingFeature } from "./features/clipping/feature";
 import { dashboardFeature } from "./features/dashboard/feature";
 import type { FeatureDeps } from "./features/deps";
@@ -211,7 +212,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sessions = sessionCache(deps.db);
   await registerViewer(server, deps.db, sessions, policy);
   await registerSecurityHeaders(server, deps.publicUrl, {
-    connectTo: deps.livekit ? livekitOrigins(deps.livekit.url) : [],
+    // Issue 29 §4: with a DSN the web app sends its errors to Sentry itself.
+    connectTo: [
+      ...(deps.livekit ? livekitOrigins(deps.livekit.url) : []),
+      ...(deps.sentryDsn ? [new URL(deps.sentryDsn).origin] : []),
+    ],
     mediaFrom: deps.s3 ? [bucketOrigin(deps.s3)] : [],
   });
   // Signed by the provider instead (Stripe-Signature); a browser never posts there. The leave-session
@@ -368,6 +373,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     webhooksFeature(shared, deps.webhooks),
     playbackQualityFeature(shared),
     pageViewsFeature(shared),
+    clientErrorsFeature({
+      sentryDsn: deps.sentryDsn ?? null,
+      environment: deps.environment ?? "development",
+    })(shared),
     userProfileFeature(shared),
     linkPreviewFeature(shared, deps.linkPreview ?? {}),
     stage,

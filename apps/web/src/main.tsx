@@ -2,12 +2,14 @@ import { TIME_ZONE_COOKIE } from "@onstage/domain";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, newQueryClient } from "./App";
+import { watchPageErrors } from "./features/error-reporting/reportError";
 import { readFirstPage } from "./firstPage";
 import { rememberTimeZone, startHydration } from "./lib/firstRender";
 import { reloadOnStaleBuild } from "./lib/staleBuild";
 import { loadMatchedPage, Pages } from "./routeTable";
 import "./ui/base.css";
 
+watchPageErrors(window);
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 

@@ -418,3 +418,10 @@ export const CAPTION_LINES_PER_MINUTE = 120;
  * Egress gave it for the recorder's credential (a cookie): the reads of the host who went live.
  */
 export const RECORDER_SIGN_IN_PATH = "/api/livekit/recorder-sign-in";
+
+/** Issue 29 §4: a browser error report's bounds, and how many a page sends a minute (the rest are dropped). */
+export const CLIENT_ERROR_MESSAGE_MAX_CHARS = 1_000;
+export const CLIENT_ERROR_STACK_MAX_CHARS = 8_000;
+export const CLIENT_ERROR_REPORTS_PER_MINUTE = 10;
+/** Issue 29 §4: reports a server takes from one address a minute. */
+export const CLIENT_ERROR_REPORTS_PER_ADDRESS_PER_MINUTE = 60;

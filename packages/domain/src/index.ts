@@ -28,6 +28,8 @@ export * from "./dashboard/sessions";
 export * from "./dashboard/team";
 export * from "./dashboard/tickets";
 export * from "./delivery/rules";
+export * from "./error-reporting/rules";
+export * from "./error-reporting/schemas";
 export * from "./errors";
 export * from "./event-page/rules";
 export * from "./event-page/schemas";

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useSearchParams } from "wouter";
 import { failureText } from "../api";
 import { SitePage } from "../features/account/SitePage";
-import { unfollowByLink } from "../features/followers/followersApi";
+import { unfollowByLink } from "../features/followers/followersTeamApi";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { ButtonLink } from "../ui/Button";
 import { EmptyState } from "../ui/EmptyState";

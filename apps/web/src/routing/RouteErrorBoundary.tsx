@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from "react";
+import { reportError } from "../features/error-reporting/reportError";
 
 interface RouteErrorBoundaryProps {
   /** The page's path and query: any navigation (Back, a query-only change) tries the page again. */
@@ -25,6 +26,10 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     state: RouteErrorBoundaryState,
   ): RouteErrorBoundaryState | null {
     return props.address === state.address ? null : { failed: false, address: props.address };
+  }
+
+  override componentDidCatch(error: unknown) {
+    reportError("render", error);
   }
 
   override render() {

@@ -1,6 +1,6 @@
 import type { Channel } from "@onstage/domain";
 import { Avatar } from "../../ui/Avatar";
-import { FollowButton } from "../followers/FollowButton";
+import { LazyFollowButton } from "../followers/LazyFollowButton";
 import "./channels.css";
 
 export function ChannelHeader({ channel }: { channel: Channel }) {
@@ -12,7 +12,7 @@ export function ChannelHeader({ channel }: { channel: Channel }) {
         <p className="channel-header__handle">@{channel.channelName}</p>
       </div>
       <div className="channel-header__follow">
-        <FollowButton channelId={channel.id} channelName={channel.name} />
+        <LazyFollowButton channelId={channel.id} channelName={channel.name} />
       </div>
     </header>
   );

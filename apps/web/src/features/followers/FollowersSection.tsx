@@ -4,7 +4,8 @@ import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { SettingsSection } from "../account-settings/SettingsSection";
-import { fetchFollowers, followerKeys } from "./followersApi";
+import { followerKeys } from "./followersApi";
+import { fetchFollowers } from "./followersTeamApi";
 import "./followers.css";
 
 const followedDate = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });

@@ -1,4 +1,4 @@
-import type { FollowersPage, FollowStatus, UnfollowResponse } from "@onstage/domain";
+import type { FollowStatus } from "@onstage/domain";
 import { apiJson, jsonBody } from "../../api";
 
 // Issue 28 §3: following a channel (features/followers on the server).
@@ -8,15 +8,10 @@ export const followerKeys = {
   list: (channelId: number) => ["followers", "list", channelId] as const,
 };
 
-// Typed, not parsed: the Follow button is on the landing page, whose first load carries no schemas.
+// Typed, not parsed: the Follow button is on the landing page, whose first load carries no schemas. The
+// team's list and the unfollow link are in followersTeamApi.ts, out of the landing's first load.
 export const fetchFollowStatus = (channelId: number) =>
   apiJson<FollowStatus>(`/api/channels/${channelId}/follow`);
 
 export const setFollowing = (channelId: number, following: boolean) =>
   apiJson<FollowStatus>(`/api/channels/${channelId}/follow`, jsonBody({}, following ? "PUT" : "DELETE"));
-
-export const fetchFollowers = (channelId: number, page: number) =>
-  apiJson<FollowersPage>(`/api/channels/${channelId}/followers?page=${page}`);
-
-export const unfollowByLink = (token: string) =>
-  apiJson<UnfollowResponse>(`/api/follows/unfollow?token=${encodeURIComponent(token)}`, jsonBody({}));

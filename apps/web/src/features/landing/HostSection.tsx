@@ -1,7 +1,7 @@
 import type { Channel } from "@onstage/domain";
 import { Link } from "wouter";
 import { Avatar } from "../../ui/Avatar";
-import { FollowButton } from "../followers/FollowButton";
+import { LazyFollowButton } from "../followers/LazyFollowButton";
 import { LandingSection } from "./LandingSection";
 import "./SidebarSections.css";
 
@@ -13,7 +13,7 @@ export function HostSection({ channel }: { channel: Channel }) {
           <Avatar name={channel.name} src={channel.profileImage} />
           <span className="host-link__name">{channel.name}</span>
         </Link>
-        <FollowButton channelId={channel.id} channelName={channel.name} />
+        <LazyFollowButton channelId={channel.id} channelName={channel.name} />
       </div>
     </LandingSection>
   );

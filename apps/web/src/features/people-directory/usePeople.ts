@@ -1,5 +1,6 @@
 import type { PublicProfile } from "@onstage/domain";
 import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
+import { reportError } from "../error-reporting/reportError";
 import { readPeople } from "./readPeople";
 import { UserDirectory } from "./UserDirectory";
 
@@ -22,7 +23,8 @@ function directory(): UserDirectory {
     read: readPeople,
     storage: sessionStore(),
     warn: (message) => console.warn(message),
-    failed: (error) => console.warn("Profile lookup failed", error),
+    // Spec 1 §8: profile failures are logged and skipped.
+    failed: (error) => reportError("profiles", error),
   });
   return shared;
 }

@@ -1,6 +1,7 @@
 import { type MediaRoomJoin, PROGRAM_PARTICIPANT_IDENTITY, REALTIME_PROGRAM_WAIT_MS } from "@onstage/domain";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { failureText } from "../../api";
+import { reportError } from "../error-reporting/reportError";
 import { usePlaybackQuality } from "../playback-quality/usePlaybackQuality";
 import type { FreezeStats } from "../playback-quality/watchVideo";
 import { useLivekitStage } from "../stage/livekit/useLivekitStage";
@@ -147,6 +148,7 @@ function ProgramVideo({
   useEffect(() => {
     if (!failure) return;
     reportQuality("webrtc_failed", failure, true);
+    reportError("player", failure, "webrtc_failed");
     failed.current(failure);
   }, [failure, reportQuality]);
 
@@ -156,6 +158,7 @@ function ProgramVideo({
       const video = videoRef.current;
       if (video && video.videoWidth > 0) return;
       reportQuality("webrtc_no_picture", "The real-time stream did not start.", true);
+      reportError("player", "The real-time stream did not start.", "webrtc_no_picture");
       failed.current("The real-time stream did not start.");
     }, REALTIME_PROGRAM_WAIT_MS);
     return () => clearTimeout(timer);

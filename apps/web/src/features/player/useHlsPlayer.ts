@@ -2,6 +2,7 @@ import { HLS_HEALTHCHECK_TIMEOUT_MS } from "@onstage/domain";
 import type Hls from "hls.js";
 import type { ErrorData } from "hls.js";
 import { type RefObject, useEffect, useRef, useState } from "react";
+import { reportError } from "../error-reporting/reportError";
 import { usePlaybackQuality } from "../playback-quality/usePlaybackQuality";
 import { hlsConfig, isLowLatencyPlaylist, type PlaybackKind, refreshedRequestUrl } from "./hlsConfig";
 import { isFatalMediaError, mediaErrorMessage } from "./mediaErrors";
@@ -120,6 +121,7 @@ export function useHlsPlayer(
       if (!isFatalMediaError(code)) return;
       setError(mediaErrorMessage(code));
       reportFailure.current(`MEDIA_ERR_${code}`, video.error?.message ?? "", true);
+      reportError("player", video.error?.message || mediaErrorMessage(code), `MEDIA_ERR_${code}`);
     };
     video.addEventListener("error", onVideoError);
 
@@ -168,6 +170,7 @@ export function useHlsPlayer(
           const message = hlsErrorMessage(HlsJs, data);
           setError(message);
           reportFailure.current(data.details, message, true);
+          reportError("player", message, data.details);
         });
         hls.loadSource(playUrl);
         hls.attachMedia(video);

@@ -11,6 +11,7 @@ import {
   Unsubscribed,
 } from "@onstage/domain";
 import { io, type Socket } from "socket.io-client";
+import { reportError } from "../error-reporting/reportError";
 import { CONNECTION_TROUBLE_TEXT, hardReloadAfterFailures } from "./hardReload";
 import { type ChannelHost, TopicChannel, type TopicListener, type TopicState } from "./TopicChannel";
 
@@ -226,6 +227,7 @@ export class RealtimeClient {
     if (delay === undefined) {
       if (hardReloadAfterFailures(this.attempts - 1)) return;
       this.connectionError = CONNECTION_TROUBLE_TEXT;
+      reportError("realtime", "The realtime connection failed 5 times", "connection_failed");
       this.setConnection("failed");
       return;
     }

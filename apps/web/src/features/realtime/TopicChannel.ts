@@ -10,6 +10,7 @@ import {
   subscriptionRestartDelay,
   type TopicMessage,
 } from "@onstage/domain";
+import { reportError } from "../error-reporting/reportError";
 import { CONNECTION_TROUBLE_TEXT } from "./hardReload";
 
 /** Spec 2 §4 channel statuses, plus 'joining' while a subscription is on its way. */
@@ -247,6 +248,8 @@ export class TopicChannel {
   }
 
   private giveUp(error: string) {
+    // Spec 1 §8: a subscription that fails for good is reported (its topic's kind, not its ids).
+    reportError("realtime", error, `${this.topic.split(":")[0]}:CHANNEL_ERROR`);
     this.stop();
     this.set({ status: "CHANNEL_ERROR", error });
   }
