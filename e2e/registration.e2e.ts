@@ -189,6 +189,20 @@ test("a membership gate refuses a user below the tier with the spec's message", 
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("a sign-in that ended before Register is told with the spec's message, and nothing is registered", async () => {
+  const page = browser.page();
+  await newGuest();
+  const dialog = new RegistrationDialog(page);
+  await dialog.open("launch-webinar");
+  await dialog.questionField("What is your company?").fill("Acme Live");
+  await dialog.choiceOption("What is your role?", "Engineering").check();
+  // The session cookie goes (it expired, or the person signed out in another tab).
+  await page.context().clearCookies();
+  await dialog.registerButton().click();
+  await dialog.errorText("Failed to get valid authentication token for event registration").waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 /** The registration dialog's lazy chunk (issue 14: it loads when the dialog opens). */
 const DIALOG_CHUNK = /\/assets\/RegistrationDialog-[^/]+\.js$/;
 

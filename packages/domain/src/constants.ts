@@ -86,7 +86,6 @@ export const USER_LOOKUP_BATCH_DELAY_MS = 50;
 
 /** Spec 1 §4, §9: session and event subscriptions restart at most 5 times, 2 s × attempt apart. */
 export const SUBSCRIPTION_MAX_RESTARTS = 5;
-export const SUBSCRIPTION_RESTART_DELAY_STEP_MS = 2 * SECOND_MS;
 export const SUBSCRIPTION_RESTART_DELAYS_MS = [2_000, 4_000, 6_000, 8_000, 10_000] as const;
 /** Spec 2 §4, §8: after this many failures of one subscription the page hard-reloads. */
 export const SUBSCRIPTION_FAILURES_BEFORE_RELOAD = 5;

@@ -50,6 +50,15 @@ export function useViewerTimeZone(eventTimeZone: string): string | undefined {
   );
 }
 
+/** False in the server's render and the hydration that follows it; true once the browser renders on its own. */
+export function useIsClient(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 /** This site's origin, for links a visitor copies or shares. */
 export function usePageOrigin(): string {
   return useSyncExternalStore(

@@ -5,13 +5,13 @@ import {
   RELOAD_GUARD_MS,
   SUBSCRIPTION_FAILURES_BEFORE_RELOAD,
   SUBSCRIPTION_MAX_RESTARTS,
-  SUBSCRIPTION_RESTART_DELAY_STEP_MS,
+  SUBSCRIPTION_RESTART_DELAYS_MS,
 } from "../constants";
 
 /** Spec 1 §4: a failed subscription restarts after 2000 ms × attempt, at most 5 times; then null. */
 export function subscriptionRestartDelay(attempt: number): number | null {
   if (attempt < 1 || attempt > SUBSCRIPTION_MAX_RESTARTS) return null;
-  return SUBSCRIPTION_RESTART_DELAY_STEP_MS * attempt;
+  return SUBSCRIPTION_RESTART_DELAYS_MS[attempt - 1] ?? null;
 }
 
 /**

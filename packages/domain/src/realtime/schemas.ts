@@ -96,4 +96,10 @@ export const RealtimeEvents = {
   unsubscribed: "unsubscribed",
   /** The node was cut off from the other nodes (Redis) and is back: resubscribe from the last seq. */
   resume: "resume",
+  /** Issue 29 §1: the client's health check asks which topics the server holds for it (CheckAck). */
+  check: "check",
 } as const;
+
+/** The topics this connection is subscribed to on the server, for the client's health check. */
+export const CheckAck = z.object({ topics: z.array(z.string()) });
+export type CheckAck = z.infer<typeof CheckAck>;

@@ -1,4 +1,4 @@
-import { OnstageError, RealtimeEvents, type TokenBucket } from "@onstage/domain";
+import { type CheckAck, OnstageError, RealtimeEvents, type TokenBucket } from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
 import type { RealtimeCaps } from "./caps";
@@ -72,6 +72,10 @@ export function onConnection(deps: ConnectionDeps, socket: RealtimeSocket): void
     );
   });
   socket.on(RealtimeEvents.unsubscribe, (payload: unknown) => unsubscribe(socket, payload));
+  // Issue 29 §1: the client's health check compares these with the topics it follows.
+  socket.on(RealtimeEvents.check, (_payload: unknown, ack: unknown) => {
+    asAck(ack)?.({ topics: Object.keys(socket.data.topics) } satisfies CheckAck);
+  });
   socket.on(RealtimeEvents.presence, (payload: unknown, ack: unknown) => {
     reply(
       asAck(ack),

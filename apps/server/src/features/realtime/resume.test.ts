@@ -156,6 +156,18 @@ describeOnEachDatabase("realtime: sequences, batches, resume and refetch", (use)
     client.close();
     other.close();
   });
+  test("issue 29 §1: the health check's 'check' lists the topics this connection holds", async () => {
+    const { publicChat, event } = scene.topics;
+    const client = await guest();
+    await client.subscribe(publicChat);
+    await client.subscribe(event);
+    expect(await client.socket.emitWithAck("check", {})).toEqual({ topics: [publicChat, event] });
+    client.socket.emit("unsubscribe", { topic: publicChat });
+    await settle();
+    expect(await client.socket.emitWithAck("check", {})).toEqual({ topics: [event] });
+    client.close();
+  });
+
   // Issue 14 item 7: what a topic publishes within a tick reaches its subscribers as one `messages` frame.
   test("a burst on a topic arrives in fewer frames than messages, in order, each once", async () => {
     const { publicChat, event } = scene.topics;

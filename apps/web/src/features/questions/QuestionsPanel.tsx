@@ -2,6 +2,7 @@ import {
   canReopenQuestions,
   canToggleQaOnStage,
   errorMessage,
+  QUESTIONS_SIDEBAR_SLIDE_IN_DELAY_MS,
   type Question,
   questionInStep,
   questionsOfTab,
@@ -75,7 +76,12 @@ export function QuestionsPanel({ room, viewer, questions, sessionPath, toolbar }
   const shown = questionsOfTab(all, tab, held.ids);
   const mode = viewer.userId === null ? "visitor" : viewer.emailVerified ? "ready" : "unverified";
   return (
-    <section className="qa-panel" aria-label="Q&A">
+    <section
+      className="qa-panel"
+      aria-label="Q&A"
+      // Spec 2 §9: the questions sidebar slides in over QUESTIONS_SIDEBAR_SLIDE_IN_DELAY_MS.
+      style={{ animationDuration: `${QUESTIONS_SIDEBAR_SLIDE_IN_DELAY_MS}ms` }}
+    >
       <div className="qa-panel__toolbar">
         {canToggleQaOnStage(viewer.flags) && <QaToggles room={room} />}
         {toolbar}

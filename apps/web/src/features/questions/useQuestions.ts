@@ -1,3 +1,4 @@
+import type { Question } from "@onstage/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { failureText } from "../../api";
@@ -14,7 +15,11 @@ const FAILURE_TOAST_MS = 5_000;
  * shadow-banned writer's own words) comes from the server. `onArrived` hears other people's new
  * questions (the unread badge).
  */
-export function useQuestions(sessionId: number | null, viewerUserId: number | null, onArrived?: () => void) {
+export function useQuestions(
+  sessionId: number | null,
+  viewerUserId: number | null,
+  onArrived?: (question: Question) => void,
+) {
   const queryClient = useQueryClient();
   const arrived = useRef(onArrived);
   useEffect(() => {
@@ -40,7 +45,7 @@ export function useQuestions(sessionId: number | null, viewerUserId: number | nu
         message.event === "INSERT" &&
         message.payload.userId !== viewerUserId
       )
-        arrived.current?.();
+        arrived.current?.(message.payload);
       // A list being read may predate this message: read it again rather than lose the message.
       if (queryClient.isFetching({ queryKey: key }) > 0) void refetch();
       else queryClient.setQueryData(key, applyToResponse(message));

@@ -1,19 +1,31 @@
 import {
+  AUTH_CHANGE_REFRESH_DELAY_MS,
+  CHANNEL_NOT_FOUND_CONSECUTIVE_CHECKS,
+  CHANNEL_STALE_AFTER_MS,
+  CheckAck,
+  CLIENT_REFRESH_COOLDOWN_MS,
   ONLINE_REFRESH_WAIT_MS,
   PresenceAck,
   type PresenceRequest,
+  REALTIME_CLIENT_INIT_MAX_ATTEMPTS,
   REALTIME_CLIENT_INIT_RETRY_DELAYS_MS,
+  REALTIME_CLIENT_TIMEOUT_MS,
   REALTIME_PATH,
   RealtimeEvents,
   SubscribeAck,
   type SubscribeRequest,
+  TOKEN_REFRESH_DEDUPE_MS,
   TopicMessageBatch,
   Unsubscribed,
 } from "@onstage/domain";
 import { io, type Socket } from "socket.io-client";
 import { reportError } from "../error-reporting/reportError";
 import { CONNECTION_TROUBLE_TEXT, hardReloadAfterFailures } from "./hardReload";
+import { Recovery } from "./Recovery";
 import { type ChannelHost, TopicChannel, type TopicListener, type TopicState } from "./TopicChannel";
+
+/** Spec 2 §8: what the stage and the WebRTC player say once the connection gave up. */
+export const REALTIME_CLIENT_FAILED_TEXT = "Failed to get realtime client";
 
 export type ConnectionState = "connecting" | "connected" | "reconnecting" | "failed" | "stopped";
 export type PresenceStatus = "idle" | "ok" | "retrying" | "error";
@@ -50,6 +62,19 @@ export class RealtimeClient {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private userId: number | null | undefined;
   private refreshing: Promise<boolean> | null = null;
+  /** The last sign-in refresh: when it ended and what it said (spec 2 §9: de-duplicated for 2 s). */
+  private lastAuthRefresh: { at: number; hasSession: boolean } | null = null;
+  private lastActivity = Date.now();
+  private lastRefreshAt = Number.NEGATIVE_INFINITY;
+  /** Consecutive health checks that found a topic missing on the server, by topic. */
+  private readonly notFound = new Map<string, number>();
+  private readonly recovery = new Recovery({
+    lastActivityAt: () => this.lastActivity,
+    lastTokenRefreshAt: () => this.lastAuthRefresh?.at ?? null,
+    checkChannels: () => this.checkChannels(),
+    resumeAll: () => this.resumeAll(),
+    refresh: () => this.refresh(),
+  });
   private connection: ConnectionState = "stopped";
   private connectionError: string | null = null;
   private presence: PresenceStatus = "idle";
@@ -74,6 +99,8 @@ export class RealtimeClient {
       withCredentials: true,
       reconnection: false,
       autoConnect: false,
+      // Spec 2 §9: a connection attempt gives up after 60 s (the server pings every 30 s).
+      timeout: REALTIME_CLIENT_TIMEOUT_MS,
     });
     socket.on("connect", () => this.connected());
     socket.on("connect_error", () => this.retryConnection());
@@ -94,15 +121,18 @@ export class RealtimeClient {
       for (const channel of this.channels.values()) channel.resume();
     });
     socket.onAny((event: string, payload: unknown) => {
+      this.lastActivity = Date.now();
       for (const listener of this.eventListeners.get(event) ?? []) listener(payload);
     });
     this.socket = socket;
     window.addEventListener("online", this.wentOnline);
+    this.recovery.start();
     this.connect("connecting");
   }
 
   stop() {
     clearTimeout(this.timer);
+    this.recovery.stop();
     window.removeEventListener("online", this.wentOnline);
     for (const channel of this.channels.values()) channel.stop();
     this.channels.clear();
@@ -116,10 +146,65 @@ export class RealtimeClient {
   setUser(userId: number | null) {
     if (this.userId === userId || !this.socket) return;
     this.userId = userId;
-    this.socket.disconnect();
+    // Spec 2 §9: the new sign-in's cookie settles for 1 s before the connection carries it.
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.reconnect(), AUTH_CHANGE_REFRESH_DELAY_MS);
+  }
+
+  /** Spec 2 §9: a fresh connection, at most once every 5 s; every topic then resumes from its seq. */
+  refresh() {
+    const now = Date.now();
+    if (!this.socket || now - this.lastRefreshAt < CLIENT_REFRESH_COOLDOWN_MS) return;
+    this.lastRefreshAt = now;
+    this.reconnect();
+  }
+
+  private reconnect() {
+    this.socket?.disconnect();
     this.dropped(false);
     this.attempts = 0;
     this.connect("connecting");
+  }
+
+  /** Every subscribed topic asks for what it missed since its last sequence. */
+  resumeAll() {
+    for (const channel of this.channels.values()) channel.resume();
+  }
+
+  /**
+   * The health check (spec 2 §9): the server lists the topics it holds for this connection; one missing
+   * on 2 checks in a row subscribes again, one silent for 5 minutes resumes from its sequence, and an
+   * unanswered check refreshes the connection.
+   */
+  async checkChannels(): Promise<void> {
+    const socket = this.socket;
+    if (!socket) return;
+    if (!socket.connected) {
+      if (this.connection === "failed") this.refresh();
+      return;
+    }
+    const raw: unknown = await socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck(RealtimeEvents.check, {})
+      .catch(() => null);
+    const answer = CheckAck.safeParse(raw);
+    if (!answer.success) return this.refresh();
+    this.lastActivity = Date.now();
+    const held = new Set(answer.data.topics);
+    for (const [name, channel] of this.channels) {
+      if (channel.state.status !== "SUBSCRIBED") continue;
+      if (held.has(name)) {
+        this.notFound.delete(name);
+        if (Date.now() - channel.lastHeardAt >= CHANNEL_STALE_AFTER_MS) channel.resume();
+        continue;
+      }
+      const misses = (this.notFound.get(name) ?? 0) + 1;
+      this.notFound.set(name, misses);
+      if (misses >= CHANNEL_NOT_FOUND_CONSECUTIVE_CHECKS) {
+        this.notFound.delete(name);
+        channel.join();
+      }
+    }
   }
 
   /** Follows one topic; returns the release. The first listener's `since` starts the topic. */
@@ -207,6 +292,7 @@ export class RealtimeClient {
   }
 
   private connected() {
+    this.lastActivity = Date.now();
     this.attempts = 0;
     this.connectionError = null;
     this.setConnection("connected");
@@ -224,7 +310,7 @@ export class RealtimeClient {
     if (!this.socket) return;
     this.attempts += 1;
     const delay = REALTIME_CLIENT_INIT_RETRY_DELAYS_MS[this.attempts - 1];
-    if (delay === undefined) {
+    if (delay === undefined || this.attempts > REALTIME_CLIENT_INIT_MAX_ATTEMPTS) {
       if (hardReloadAfterFailures(this.attempts - 1)) return;
       this.connectionError = CONNECTION_TROUBLE_TEXT;
       reportError("realtime", "The realtime connection failed 5 times", "connection_failed");
@@ -261,6 +347,9 @@ export class RealtimeClient {
 
   /** Spec 2 §8: auth failures refetch the signed-in user (once at a time) before the channel is recreated. */
   private refreshAuth(): Promise<boolean> {
+    // Spec 2 §9: refreshes asked for within 2 s of the last share its answer.
+    const last = this.lastAuthRefresh;
+    if (last && Date.now() - last.at < TOKEN_REFRESH_DEDUPE_MS) return Promise.resolve(last.hasSession);
     this.refreshing ??= this.options
       .fetchUserId()
       .then((userId) => {
@@ -268,6 +357,10 @@ export class RealtimeClient {
         return userId !== null;
       })
       .catch(() => this.userId !== null && this.userId !== undefined)
+      .then((hasSession) => {
+        this.lastAuthRefresh = { at: Date.now(), hasSession };
+        return hasSession;
+      })
       .finally(() => {
         this.refreshing = null;
       });

@@ -65,6 +65,8 @@ export class TopicChannel {
     wasSubscribed: false,
   };
   readonly listeners = new Set<TopicListener>();
+  /** Epoch ms of the last frame or acknowledgement of this topic (the health check's staleness). */
+  lastHeardAt = Date.now();
   private tracker: SequenceTracker<TopicMessage> | null = null;
   /** Messages that came before the first acknowledgement told us where the topic stands. */
   private early: TopicMessage[] = [];
@@ -104,6 +106,7 @@ export class TopicChannel {
   /** One `messages` frame of this topic (issue 14 item 7): each message is applied once, in order. */
   receive(batch: readonly TopicMessage[]) {
     if (this.stopped) return;
+    this.lastHeardAt = Date.now();
     const tracker = this.tracker;
     if (!tracker) {
       this.early.push(...batch);
@@ -153,6 +156,7 @@ export class TopicChannel {
 
   private async acknowledged(attempt: number, ack: SubscribeAck | null, since: number | undefined) {
     if (ack === null) return this.fail("TIMED_OUT");
+    this.lastHeardAt = Date.now();
     if (ack.status === "CHANNEL_ERROR") return this.refused(ack.error);
     if (ack.status === "REFETCH") {
       // Live messages meanwhile wait behind the gap (or in `early`) and are applied on top of the new read.

@@ -14,6 +14,7 @@ import { useState } from "react";
 import { useLocation, useSearch, useSearchParams } from "wouter";
 import { failureText, isApiError } from "../../api";
 import { DEFAULT_TOAST_MS, toast } from "../../ui/toast";
+import { accountKeys } from "../account/useMe";
 import { eventKeys } from "../events/eventKeys";
 import { metaPixelRegistrationCompleted } from "../meta-pixel/metaPixel";
 import { initialOrder, type Order } from "./order";
@@ -55,6 +56,10 @@ function checkoutNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/** Spec 1 §8: the sign-in ended while registering (a 401): the person signs in again. */
+export const REGISTRATION_AUTH_FAILED_TEXT =
+  "Failed to get valid authentication token for event registration";
 
 const isSeatLimit = (error: unknown) => isApiError(error, 409) && error.code === "limit_reached";
 
@@ -109,7 +114,10 @@ export function useRegistrationFlow({ data, userId, isReady, close }: Registrati
       close();
       return;
     }
-    const message = failureText(error);
+    const isSignedOut = isApiError(error, 401);
+    const message = isSignedOut ? REGISTRATION_AUTH_FAILED_TEXT : failureText(error);
+    // The page then shows the sign-in the registration needs.
+    if (isSignedOut) void queryClient.invalidateQueries({ queryKey: accountKeys.me });
     setFormError(message);
     // Spec 1 §8: toast 'An error occured' with the server message on registration failure.
     toast.error("An error occured", {

@@ -1,5 +1,6 @@
-import { useContext, useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { FreezeStats } from "../playback-quality/watchVideo";
+import { type ConnectionState, REALTIME_CLIENT_FAILED_TEXT } from "../realtime/RealtimeClient";
 import { RealtimeContext } from "../realtime/RealtimeProvider";
 import { EmbeddedStageConnection, type StageSnapshot } from "./embeddedConnection";
 import { rejoinDelayMs } from "./rejoin";
@@ -85,5 +86,23 @@ export function useEmbeddedStage(
     };
   }, [client, sessionId, userId, view, generation]);
 
-  return { participants: snapshot.participants, controls, error, closed: snapshot.closed };
+  const connection = useSyncExternalStore(client?.subscribeStore ?? noStore, () =>
+    client ? client.getSnapshot().connection : null,
+  );
+  return {
+    participants: snapshot.participants,
+    controls,
+    error: stageError(connection, error),
+    closed: snapshot.closed,
+  };
+}
+
+const noStore = () => () => {};
+
+/**
+ * Spec 2 §8: a realtime connection that gave up fails the stage (and a WebRTC viewer, which then
+ * plays HLS) with 'Failed to get realtime client'; otherwise the stage's own error, if any.
+ */
+export function stageError(connection: ConnectionState | null, error: string | null): string | null {
+  return connection === "failed" ? REALTIME_CLIENT_FAILED_TEXT : error;
 }
