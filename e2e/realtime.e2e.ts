@@ -1,7 +1,13 @@
-import { DUPLICATE_TAB_FALLBACK_MS, IDLE_TIMEOUT_MS } from "@onstage/domain";
+import {
+  BACKGROUND_RECOVERY_CHECK_DELAY_MS,
+  BACKGROUND_RECOVERY_HIDDEN_MS,
+  DUPLICATE_TAB_FALLBACK_MS,
+  IDLE_TIMEOUT_MS,
+} from "@onstage/domain";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { DEMO_HOST } from "../apps/server/src/features/demo/content";
+import { PollsPanel } from "./pages/polls";
 import { RoomPage } from "./pages/room";
 import { signInBrowser } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -22,6 +28,26 @@ async function enterRoomAsNewUser(page: Page, firstName: string, lastName: strin
   await room.open(EVENT);
   await room.chatLog().waitFor();
   return room;
+}
+
+/** Between the page and the server's realtime endpoint: `cut()` closes its sockets and refuses new ones. */
+async function cuttableRealtime(page: Page) {
+  let isDown = false;
+  const open: { close: () => Promise<void> }[] = [];
+  await page.routeWebSocket(/\/api\/realtime\//, (ws) => {
+    if (isDown) return void ws.close();
+    ws.connectToServer();
+    open.push(ws);
+  });
+  return {
+    cut: async () => {
+      isDown = true;
+      await Promise.all(open.splice(0).map((ws) => ws.close()));
+    },
+    restore: () => {
+      isDown = false;
+    },
+  };
 }
 
 async function secondContext() {
@@ -239,6 +265,86 @@ test("issue 29 §2: a viewer idle for 20 minutes (their clock moved) is counted 
   }
 });
 
+test("issue 29 §1: a tab hidden for over 2 minutes while chat and a poll go on, its socket cut and restored, shows every message once and the poll, without a reload", async () => {
+  const host = browser.page();
+  const context = await secondContext();
+  try {
+    const guest = await context.newPage();
+    const network = await cuttableRealtime(guest);
+    await guest.clock.install();
+    const guestRoom = await enterRoomAsNewUser(guest, "Hal", "Hidden");
+    await signInBrowser(host.request, DEMO_HOST);
+    const hostRoom = new RoomPage(host);
+    await hostRoom.open(EVENT);
+    await hostRoom.chatLog().waitFor();
+    const guestPolls = new PollsPanel(guest);
+    await guestPolls.open();
+    // A reload would lose this mark.
+    await guest.evaluate(() => Object.assign(window, { stayedLoaded: true }));
+    const setHidden = (hidden: boolean) =>
+      guest.evaluate((isHidden) => {
+        Object.defineProperty(document, "visibilityState", {
+          configurable: true,
+          get: () => (isHidden ? "hidden" : "visible"),
+        });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+
+    await setHidden(true);
+    await network.cut();
+    const stamp = Date.now();
+    const sent = [1, 2, 3].map((i) => `While hidden ${i} ${stamp}`);
+    for (const text of sent) {
+      await hostRoom.send(text);
+      await hostRoom.message(text).waitFor();
+    }
+    const hostPolls = new PollsPanel(host);
+    await hostPolls.open();
+    const question = `Still there? ${stamp}`;
+    await hostPolls.create(question, ["Yes", "No"]);
+    await hostPolls.poll(question).waitFor();
+    // The network comes back while the tab stays in the background for over two minutes; then the tab.
+    network.restore();
+    await guest.clock.fastForward(BACKGROUND_RECOVERY_HIDDEN_MS + 5_000);
+    await setHidden(false);
+    await guest.clock.fastForward(BACKGROUND_RECOVERY_CHECK_DELAY_MS);
+
+    await guestPolls.poll(question).waitFor();
+    await guestRoom.tab("Chat").click();
+    for (const text of sent) await guestRoom.message(text).waitFor();
+    for (const text of sent) expect(await guestRoom.message(text).count()).toBe(1);
+    expect(await guest.evaluate(() => "stayedLoaded" in window)).toBe(true);
+    expect(await axeViolations(guest)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test("issue 29 §1: five failed connections reload the page once, and not again within the hour", async () => {
+  const context = await secondContext();
+  try {
+    const page = await context.newPage();
+    await page.routeWebSocket(/\/api\/realtime\//, (ws) => void ws.close());
+    await page.clock.install();
+    let loads = 0;
+    page.on("load", () => {
+      loads += 1;
+    });
+    const room = await enterRoomAsNewUser(page, "Flo", "Flaky");
+    // Each attempt waits out the 60 s connection timeout; after the 1, 2, 4, 8 and 15 s schedule has failed
+    // five times the page reloads itself, once.
+    for (let i = 0; i < 40 && loads < 2; i++) await page.clock.fastForward(15_000);
+    await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);
+    await room.chatLog().waitFor();
+    // Within the hour the same failures show the trouble instead of reloading again.
+    for (let i = 0; i < 40; i++) await page.clock.fastForward(15_000);
+    await page.getByText("Chat connection issues detected. Please refresh the page.").first().waitFor();
+    expect(loads).toBe(2);
+  } finally {
+    await context.close();
+  }
+});
+
 test("the chat pops out into its own window, which chats on its own", async () => {
   const page = browser.page();
   const room = await enterRoomAsNewUser(page, "Pop", "Out");
@@ -329,14 +435,7 @@ test("a dropped connection shows 'Reconnecting…' and resumes with the messages
   const contextB = await secondContext();
   try {
     const pageB = await contextB.newPage();
-    let isDown = false;
-    const open: { close: () => Promise<void> }[] = [];
-    // Between B's page and the server: while down, connections are cut and new ones refused.
-    await pageB.routeWebSocket(/\/api\/realtime\//, (ws) => {
-      if (isDown) return void ws.close();
-      ws.connectToServer();
-      open.push(ws);
-    });
+    const network = await cuttableRealtime(pageB);
     await signUpVerified(pageA.request, browser.baseUrl, {
       email: freshEmail(),
       firstName: "Ria",
@@ -357,13 +456,12 @@ test("a dropped connection shows 'Reconnecting…' and resumes with the messages
     await roomA.send(before);
     await roomB.message(before).waitFor();
 
-    isDown = true;
-    await Promise.all(open.splice(0).map((ws) => ws.close()));
+    await network.cut();
     await roomB.connectionStatus().waitFor();
     const during = `While you were away ${Date.now()}`;
     await roomA.send(during);
     await roomA.message(during).waitFor();
-    isDown = false;
+    network.restore();
     // The next attempt of the 1, 2, 4, 8, 15 s schedule reconnects and replays from the last sequence.
     await roomB.message(during).waitFor();
     await roomB.connectionStatus().waitFor({ state: "detached" });

@@ -46,6 +46,7 @@ import { programEgressFeature } from "./features/program-egress/feature";
 import { LIVEKIT_WEBHOOK_PATH } from "./features/program-egress/service";
 import { programFeedFeature } from "./features/program-feed/feature";
 import { questionsFeature } from "./features/questions/feature";
+import { authErrorAnalytics } from "./features/realtime/auth-error-analytics";
 import { attachRealtime, type RealtimeServer, type RealtimeTuning } from "./features/realtime/server";
 import { registrationFeature } from "./features/registration/feature";
 import { registrationPort } from "./features/registration/service";
@@ -255,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: deps.trustProxy ?? false,
     redisUrl: deps.redisUrl,
     tuning: deps.realtimeTuning,
+    onAuthError: authErrorAnalytics(tracker),
   });
   realtimeServer.onSessionsEnded(sessions.forget);
   // Before the HTTP server closes: it waits for open connections, and WebSockets stay open until told.

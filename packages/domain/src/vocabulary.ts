@@ -83,5 +83,7 @@ export const AnalyticsEventName = z.enum([
   "event-registration",
   // Spec 2 §9: a user was live in a session (not for a session ended more than 20 minutes before).
   "attended",
+  // Spec 2 §9: a realtime subscription refused for its sign-in, at most once a minute per key.
+  "realtime-auth-error",
 ]);
 export type AnalyticsEventName = z.infer<typeof AnalyticsEventName>;

@@ -1,4 +1,11 @@
-import { type CheckAck, OnstageError, RealtimeEvents, type TokenBucket } from "@onstage/domain";
+import {
+  type CheckAck,
+  isRealtimeAuthError,
+  OnstageError,
+  RealtimeEvents,
+  type SubscribeAck,
+  type TokenBucket,
+} from "@onstage/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/database";
 import type { RealtimeCaps } from "./caps";
@@ -17,7 +24,16 @@ export interface ConnectionDeps {
   log: FastifyBaseLogger;
   caps: RealtimeCaps;
   presenceHandler: () => PresenceHandler | null;
+  onAuthError?: AuthErrorListener;
 }
+
+/** A subscription refused for the sign-in it carried (or lacked), by a user or an address. */
+export type AuthErrorListener = (refusal: {
+  userId: number | null;
+  address: string;
+  code: string;
+  topicKind: string;
+}) => void;
 
 /** Wires one connection: its rooms, its frame budget, and the protocol's client events. */
 export function onConnection(deps: ConnectionDeps, socket: RealtimeSocket): void {
@@ -61,7 +77,7 @@ export function onConnection(deps: ConnectionDeps, socket: RealtimeSocket): void
       asAck(ack)?.({ status: "CHANNEL_ERROR", topic: topicOf(payload), error });
       return;
     }
-    reply(
+    reply<SubscribeAck>(
       asAck(ack),
       () => subscribe(subscriptionDeps, socket, payload),
       (err) => ({
@@ -69,7 +85,12 @@ export function onConnection(deps: ConnectionDeps, socket: RealtimeSocket): void
         topic: topicOf(payload),
         error: realtimeError(codeOf("subscribe", err)),
       }),
-    );
+    ).then((answer) => {
+      // Spec 2 §9's auth-error analytics (the listener throttles).
+      if (answer?.status !== "CHANNEL_ERROR" || !isRealtimeAuthError(answer.error.code)) return;
+      const topicKind = topicOf(payload).split(":")[0] ?? "";
+      deps.onAuthError?.({ userId, address: socket.data.address, code: answer.error.code, topicKind });
+    });
   });
   socket.on(RealtimeEvents.unsubscribe, (payload: unknown) => unsubscribe(socket, payload));
   // Issue 29 §1: the client's health check compares these with the topics it follows.
@@ -77,7 +98,7 @@ export function onConnection(deps: ConnectionDeps, socket: RealtimeSocket): void
     asAck(ack)?.({ topics: Object.keys(socket.data.topics) } satisfies CheckAck);
   });
   socket.on(RealtimeEvents.presence, (payload: unknown, ack: unknown) => {
-    reply(
+    void reply(
       asAck(ack),
       () => presence(presenceDeps, socket, presenceBudget, payload),
       (err) => failed(codeOf("presence", err)),
@@ -86,10 +107,21 @@ export function onConnection(deps: ConnectionDeps, socket: RealtimeSocket): void
 }
 
 /** Runs a handler and sends its answer as the acknowledgement; a failure answers with an error. */
-function reply(ack: Ack | null, work: () => Promise<unknown>, onError: (err: unknown) => unknown): void {
-  work().then(
-    (result) => ack?.(result),
-    (err: unknown) => ack?.(onError(err)),
+function reply<T>(
+  ack: Ack | null,
+  work: () => Promise<T>,
+  onError: (err: unknown) => T,
+): Promise<T | undefined> {
+  return work().then(
+    (result) => {
+      ack?.(result);
+      return result;
+    },
+    (err: unknown) => {
+      const answer = onError(err);
+      ack?.(answer);
+      return answer;
+    },
   );
 }
 

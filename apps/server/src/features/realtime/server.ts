@@ -9,6 +9,7 @@ import { openRedisBus } from "../../platform/realtime/redis";
 import { topicBatches } from "./batches";
 import { busGap } from "./bus-gap";
 import { realtimeCaps } from "./caps";
+import type { AuthErrorListener } from "./connection";
 import { onConnection } from "./connection";
 import { evictions, reauthorize } from "./evict";
 import { localFanOut } from "./fan-out";
@@ -20,6 +21,7 @@ import { startRetention } from "./retention";
 import { type RealtimeIo, type RealtimeSocket, sessionRoom, userRoom } from "./socket";
 import { DEFAULT_REALTIME_TUNING, type RealtimeTuning } from "./tuning";
 
+export type { AuthErrorListener } from "./connection";
 export type { PresenceHandler } from "./presence";
 export type { RealtimeTuning } from "./tuning";
 
@@ -38,6 +40,8 @@ export interface RealtimeOptions {
   redisUrl?: string;
   /** Shorter limits and timings for tests. */
   tuning?: Partial<RealtimeTuning>;
+  /** Spec 2 §9: a subscription refused for its sign-in (the auth-error analytics, throttled by the caller). */
+  onAuthError?: AuthErrorListener;
 }
 
 export interface RealtimeServer {
@@ -115,7 +119,18 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
   io.use(identifyViewer(db, options.policy, log));
   io.use(caps.admitUser);
   io.on("connection", (socket) => {
-    onConnection({ db, evictions: evict, tuning, log, caps, presenceHandler: () => presenceHandler }, socket);
+    onConnection(
+      {
+        db,
+        evictions: evict,
+        tuning,
+        log,
+        caps,
+        presenceHandler: () => presenceHandler,
+        onAuthError: options.onAuthError,
+      },
+      socket,
+    );
     for (const handler of connectionHandlers) handler(socket);
   });
 

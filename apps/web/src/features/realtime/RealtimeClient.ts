@@ -319,7 +319,7 @@ export class RealtimeClient {
     }
     this.setConnection("reconnecting");
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.socket?.connect(), delay);
+    this.timer = setTimeout(() => this.connect("reconnecting"), delay);
   }
 
   /** Spec 2 §9: back online, wait 2 s, then connect afresh. */

@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useEffect, useState } from "react";
 import { api } from "../../api";
 import { accountKeys, useMe } from "../account/useMe";
 import { RealtimeClient } from "./RealtimeClient";
+import { waitForAuth } from "./waitForAuth";
 
 export const RealtimeContext = createContext<RealtimeClient | null>(null);
 
@@ -13,7 +14,7 @@ export const RealtimeContext = createContext<RealtimeClient | null>(null);
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { user, isPending } = useMe();
+  const { user } = useMe();
   const userId = user?.id ?? null;
   const [client] = useState(
     () =>
@@ -32,11 +33,21 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [started, setStarted] = useState(false);
 
   useEffect(() => {
-    if (isPending) return;
-    client.start(queryClient.getQueryData<MeResponse>(accountKeys.me)?.user?.id ?? null);
-    setStarted(true);
-    return () => client.stop();
-  }, [client, isPending, queryClient]);
+    const cancel = waitForAuth(
+      () => {
+        const me = queryClient.getQueryState(accountKeys.me);
+        return me !== undefined && me.status !== "pending";
+      },
+      () => {
+        client.start(queryClient.getQueryData<MeResponse>(accountKeys.me)?.user?.id ?? null);
+        setStarted(true);
+      },
+    );
+    return () => {
+      cancel();
+      client.stop();
+    };
+  }, [client, queryClient]);
 
   useEffect(() => {
     if (started) client.setUser(userId);

@@ -29,6 +29,14 @@ describe("realtimeHealth: shown only when degraded", () => {
     },
     { case: "connection lost", s: snapshot({ connection: "reconnecting" }), kind: "reconnecting" },
     {
+      case: "a failed connection tried again by the health check",
+      s: snapshot({
+        connection: "connecting",
+        connectionError: "Chat connection issues detected. Please refresh the page.",
+      }),
+      kind: "error",
+    },
+    {
       case: "topic restarting",
       s: snapshot({}, [topic({ status: "TIMED_OUT", failures: 1 })]),
       kind: "reconnecting",

@@ -19,7 +19,11 @@ function isRecovering(topic: TopicState): boolean {
 
 /** Issue 6 item 5: the status a person sees, nothing when healthy. */
 export function realtimeHealth(snapshot: RealtimeSnapshot): RealtimeHealth {
-  if (snapshot.connection === "failed") {
+  // A connection that gave up keeps saying so while the health check tries it again.
+  if (
+    snapshot.connection === "failed" ||
+    (snapshot.connectionError !== null && snapshot.connection !== "connected")
+  ) {
     return { kind: "error", message: snapshot.connectionError ?? CONNECTION_TROUBLE_TEXT };
   }
   const topics = [...snapshot.topics.values()];
