@@ -296,8 +296,6 @@ export const STAR_RATING_MAX = 5;
 export const FEEDBACK_TEXT_MAX_CHARS = 5_000;
 /** Spec 2 §4, §9: the donation status is polled until success. */
 export const DONATION_STATUS_POLL_MS = 1 * SECOND_MS;
-/** Spec 2 §9: donation currency symbol default. */
-export const DEFAULT_DONATION_CURRENCY_SYMBOL = "$";
 
 // --- Clips (spec 2 §5, §9; spec 3 §2, §9) ---
 
@@ -356,8 +354,6 @@ export const FILE_ORDER_START = 1;
 export const SAVED_CHANGES_INDICATOR_MS = 3 * SECOND_MS;
 /** Spec 3 §4, §5, §9: 'template loaded' and 'titleExists' toasts. */
 export const TEMPLATE_TOAST_MS = 5 * SECOND_MS;
-/** Spec 3 §2, §9: clip play starts at start_time × this. */
-export const CLIP_PLAY_START_MS_PER_SECOND = 1_000;
 /** Spec 3 §5: the link-preview helper accepts only these protocols. */
 export const LINK_PREVIEW_PROTOCOLS = ["http:", "https:", "ftp:"] as const;
 /** Issue 26 §4: a longer address is 'Invalid input URL' (browsers' practical limit; see decisions). */
@@ -373,7 +369,6 @@ export const LINK_PREVIEW_HTML_MAX_CHARS = 32_000;
 
 export const VIDEO_ANALYTICS_REBUFFER_MIN_MS = 250;
 export const VIDEO_ANALYTICS_SUSTAINED_REBUFFER_THRESHOLD_MS = 1_000;
-export const VIDEO_ANALYTICS_HEARTBEAT_MS = 25;
 export const VIDEO_ANALYTICS_BEACON_BATCH_EVENTS = 300;
 export const VIDEO_ANALYTICS_QUEUE_MAX_EVENTS = 3_600;
 export const VIDEO_ANALYTICS_BASE_INTERVAL_MS = 10 * SECOND_MS;
@@ -383,19 +378,12 @@ export const VIDEO_ANALYTICS_SESSION_EXPIRY_MS = 25 * MINUTE_MS;
 export const VIDEO_ANALYTICS_VIEWER_COOKIE_DAYS = 7_300;
 export const VIDEO_ANALYTICS_NEW_VIEW_INACTIVITY_MS = HOUR_MS;
 export const VIDEO_ANALYTICS_DEVICE_SLEEP_DETECTION_MS = 30 * SECOND_MS;
-export const VIDEO_ANALYTICS_AUTOPLAY_TEST_TIMEOUT_MS = 250;
 
 // --- Real-time media room library defaults (spec 3 §7, §9) ---
 
-export const MEDIA_ROOM_VIDEO_UNSUBSCRIBE_OUT_OF_VIEW_MS = 3_000;
-export const MEDIA_ROOM_TAB_INDICATOR_ANIMATION_MS = 200;
 export const MEDIA_ROOM_DEFAULT_LOG_LEVEL = "warn";
 /** Spec 3 §9: device choices are kept in local storage under this key (key not shown; see decisions). */
 export const MEDIA_ROOM_USER_CHOICES_STORAGE_KEY = "lk-user-choices";
-/** Spec 3 §7: the room connects with audio and video off. */
-export const MEDIA_ROOM_CONNECT_WITH_AUDIO = false;
-export const MEDIA_ROOM_CONNECT_WITH_VIDEO = false;
-export const CONNECTION_QUALITIES = ["excellent", "good", "poor", "unknown"] as const;
 
 // Sign-in links (issue 4 §11: at most 10 minutes).
 export const SIGN_IN_LINK_TTL_MINUTES = 10;

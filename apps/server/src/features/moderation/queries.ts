@@ -1,4 +1,11 @@
-import type { ChannelBan, EventRole, ModerationAction, ModerationAuditEntry, OrgRole } from "@onstage/domain";
+import {
+  BAN_REASON,
+  type ChannelBan,
+  type EventRole,
+  type ModerationAction,
+  type ModerationAuditEntry,
+  type OrgRole,
+} from "@onstage/domain";
 import type { Queryable } from "../../platform/database";
 
 // Bans (spec 1 §3 ban record, §4 ban flow). One active ban of each kind per user (unique indexes):
@@ -52,9 +59,17 @@ export async function insertBan(
   },
 ): Promise<number | null> {
   const [r] = await tx.query<{ id: number }>(
-    `INSERT INTO bans (user_id, event_id, organization_id, banned_by, ban_type, is_shadow)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING id`,
-    [input.userId, input.eventId, input.organizationId, input.bannedBy, input.banType, input.isShadow],
+    `INSERT INTO bans (user_id, event_id, organization_id, banned_by, ban_type, is_shadow, reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
+    [
+      input.userId,
+      input.eventId,
+      input.organizationId,
+      input.bannedBy,
+      input.banType,
+      input.isShadow,
+      BAN_REASON,
+    ],
   );
   return r?.id ?? null;
 }

@@ -1,4 +1,10 @@
-import { isForcedDisconnect, isHostLevel, type RoomResponse, streamFailure } from "@onstage/domain";
+import {
+  GREENROOM_ERROR_TOAST_MS,
+  isForcedDisconnect,
+  isHostLevel,
+  type RoomResponse,
+  streamFailure,
+} from "@onstage/domain";
 import { toast } from "../../ui/toast";
 import type { RoomViewProps } from "../room-kit/roomModule";
 import { CountdownOverlay } from "./CountdownOverlay";
@@ -6,9 +12,6 @@ import { HostControlBar } from "./HostControlBar";
 import { moveSession } from "./sessionControlApi";
 import { useGoLiveCountdown } from "./useGoLiveCountdown";
 import "./host-controls.css";
-
-/** Spec 1 §4: the stream error toasts show this long ('Redirecting back to greenroom' (5 s)). */
-const STREAM_ERROR_TOAST_MS = 5_000;
 
 /**
  * Above the stage (spec 2 §4): the host control bar for the host level, the go-live countdown for
@@ -19,7 +22,7 @@ export function SessionControls({ data, room, flags }: RoomViewProps) {
   const { session } = room;
   const countdown = useGoLiveCountdown(room.stream, (wasOnAir) => {
     const failure = streamFailure(wasOnAir, flags);
-    toast.error(failure.title, { description: failure.description, durationMs: STREAM_ERROR_TOAST_MS });
+    toast.error(failure.title, { description: failure.description, durationMs: GREENROOM_ERROR_TOAST_MS });
     // Every host tab tries; the first moves the session, the others are refused (409) and stay quiet.
     if (hostLevel && session.state === "broadcasting") {
       moveSession({ sessionId: session.id, eventId: session.eventId }, failure.recoverTo).catch(

@@ -1,31 +1,45 @@
+import { MEDIA_ROOM_USER_CHOICES_STORAGE_KEY } from "@onstage/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../ui/Button";
 
 // Issue 11 §2: before joining, the speaker picks a camera and a microphone and sees themselves; the
 // choices are remembered on this browser.
 
-const CAMERA_KEY = "onstage.stage.camera";
-const MICROPHONE_KEY = "onstage.stage.microphone";
+/** Spec 3 §9: the choices, kept as LiveKit's components keep them (their key and field names). */
+interface DeviceChoices {
+  videoDeviceId?: string;
+  audioDeviceId?: string;
+}
+type DeviceChoice = keyof DeviceChoices;
 
-function remembered(key: string): string {
+function remembered(choice: DeviceChoice): string {
   try {
-    return localStorage.getItem(key) ?? "";
+    const stored: unknown = JSON.parse(localStorage.getItem(MEDIA_ROOM_USER_CHOICES_STORAGE_KEY) ?? "{}");
+    const value =
+      typeof stored === "object" && stored !== null ? (stored as DeviceChoices)[choice] : undefined;
+    return typeof value === "string" ? value : "";
   } catch {
+    // Storage off (private modes) or a damaged value: no choice remembered.
     return "";
   }
 }
 
-function remember(key: string, value: string): void {
+function remember(choice: DeviceChoice, value: string): void {
   try {
-    localStorage.setItem(key, value);
+    const choices: DeviceChoices = {
+      videoDeviceId: remembered("videoDeviceId"),
+      audioDeviceId: remembered("audioDeviceId"),
+      [choice]: value,
+    };
+    localStorage.setItem(MEDIA_ROOM_USER_CHOICES_STORAGE_KEY, JSON.stringify(choices));
   } catch {
     // Private mode: the choice lasts for this page only.
   }
 }
 
 export function DevicePreview({ onJoin }: { onJoin: (camera: MediaStream) => void }) {
-  const [cameraId, setCameraId] = useState(() => remembered(CAMERA_KEY));
-  const [microphoneId, setMicrophoneId] = useState(() => remembered(MICROPHONE_KEY));
+  const [cameraId, setCameraId] = useState(() => remembered("videoDeviceId"));
+  const [microphoneId, setMicrophoneId] = useState(() => remembered("audioDeviceId"));
   const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,8 +81,8 @@ export function DevicePreview({ onJoin }: { onJoin: (camera: MediaStream) => voi
   }, [stream]);
 
   const choose =
-    (key: string, set: (id: string) => void) => (event: React.ChangeEvent<HTMLSelectElement>) => {
-      remember(key, event.target.value);
+    (choice: DeviceChoice, set: (id: string) => void) => (event: React.ChangeEvent<HTMLSelectElement>) => {
+      remember(choice, event.target.value);
       set(event.target.value);
     };
   const cameras = devices.filter((d) => d.kind === "videoinput");
@@ -88,7 +102,7 @@ export function DevicePreview({ onJoin }: { onJoin: (camera: MediaStream) => voi
       />
       <div className="device-preview__choices">
         <label htmlFor={cameraLabel}>Camera</label>
-        <select id={cameraLabel} value={currentCamera} onChange={choose(CAMERA_KEY, setCameraId)}>
+        <select id={cameraLabel} value={currentCamera} onChange={choose("videoDeviceId", setCameraId)}>
           {cameras.map((d, i) => (
             <option key={d.deviceId} value={d.deviceId}>
               {d.label || `Camera ${i + 1}`}
@@ -99,7 +113,7 @@ export function DevicePreview({ onJoin }: { onJoin: (camera: MediaStream) => voi
         <select
           id={microphoneLabel}
           value={currentMicrophone}
-          onChange={choose(MICROPHONE_KEY, setMicrophoneId)}
+          onChange={choose("audioDeviceId", setMicrophoneId)}
         >
           {microphones.map((d, i) => (
             <option key={d.deviceId} value={d.deviceId}>

@@ -1,4 +1,4 @@
-import { errorMessage, type MediaRoomJoin } from "@onstage/domain";
+import { errorMessage, MEDIA_ROOM_DEFAULT_LOG_LEVEL, type MediaRoomJoin } from "@onstage/domain";
 import type { Room } from "livekit-client";
 import { useEffect, useRef, useState } from "react";
 import type { StageParticipant } from "../types";
@@ -54,6 +54,8 @@ export function useLivekitStage(
     void (async () => {
       const livekit = await import("livekit-client");
       if (left) return;
+      // Spec 3 §9: the media room's library logs warnings and worse.
+      livekit.setLogLevel(MEDIA_ROOM_DEFAULT_LOG_LEVEL);
       const current = new livekit.Room({ adaptiveStream: true, dynacast: true });
       joined = current;
       const streams = new StageStreams((tracks) => new MediaStream(tracks));
