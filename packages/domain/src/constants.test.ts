@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import {
-  IDLE_TIMEOUT_MS,
   PRESENCE_MAX_RETRIES,
   PRESENCE_RETRY_DELAYS_MS,
   REALTIME_CLIENT_INIT_MAX_ATTEMPTS,
@@ -8,6 +7,7 @@ import {
   SUBSCRIPTION_MAX_RESTARTS,
   SUBSCRIPTION_RESTART_DELAYS_MS,
 } from "./constants";
+import { IDLE_TIMEOUT_MS } from "./room-constants";
 
 describe("retry schedules agree with their counts", () => {
   test.each([

@@ -1,9 +1,9 @@
 // Business constants of the three specs, unit in the name. Values the specs leave "not shown" are
 // chosen in docs/decisions.md.
 
-const SECOND_MS = 1_000;
+export const SECOND_MS = 1_000;
 export const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
 
 // --- Registration and landing page (spec 1 §5, §9) ---
 
@@ -72,15 +72,6 @@ export const REGISTERED_USERS_REFETCH_THROTTLE_MS = 60 * SECOND_MS;
 export const REGISTERED_USERS_PAGE_SIZE = 20;
 /** Spec 1 §7, §9: search_event_users_fts limit_param. */
 export const USER_SEARCH_RESULTS_LIMIT = 50;
-/** Spec 1 §7, §9: profiles are fetched in batches of this many ids. */
-export const PROFILE_BATCH_MAX_IDS = 100;
-/** Spec 1 §9: user cache bounds. */
-export const USER_CACHE_MAX_ENTRIES = 15_000;
-export const USER_CACHE_TTL_MS = 8 * HOUR_MS;
-/** Spec 1 §9: the cache warns at about 4 MB of session storage. */
-export const USER_CACHE_WARN_BYTES = 4 * 1024 * 1024;
-/** Spec 1 §9: profile lookups are batched over this delay. */
-export const USER_LOOKUP_BATCH_DELAY_MS = 50;
 
 // --- Realtime resilience (spec 1 §4, §9; spec 2 §8, §9) ---
 
@@ -100,33 +91,15 @@ export const PRESENCE_MAX_RETRIES = 5;
 export const PRESENCE_LIVE_WINDOW_MS = 90 * SECOND_MS;
 /** Spec 2 §9: presence records are written in batches of this many. */
 export const PRESENCE_BATCH_MAX_RECORDS = 500;
-/** Spec 2 §9: visibility changes are throttled, then the channel is checked after a wait. */
-export const VISIBILITY_CHANGE_THROTTLE_MS = 60 * SECOND_MS;
-export const VISIBILITY_CHANNEL_CHECK_WAIT_MS = 3 * SECOND_MS;
 /** Spec 2 §9: presence timings. */
 export const PRESENCE_RECONCILE_INTERVAL_MS = 120 * SECOND_MS;
 export const PRESENCE_SYNC_DEBOUNCE_MS = 2 * SECOND_MS;
-export const REALTIME_HEALTH_CHECK_INTERVAL_MS = 5 * MINUTE_MS;
-export const CHANNEL_STALE_AFTER_MS = 5 * MINUTE_MS;
 /** Spec 2 §9: realtime client settings. */
 export const REALTIME_CLIENT_TIMEOUT_MS = 60 * SECOND_MS;
 export const REALTIME_HEARTBEAT_MS = 30 * SECOND_MS;
-export const REALTIME_AUTH_WAIT_MAX_MS = 10 * SECOND_MS;
-export const REALTIME_AUTH_POLL_MS = 100;
 export const REALTIME_CLIENT_INIT_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000] as const;
 export const REALTIME_CLIENT_INIT_MAX_ATTEMPTS = 5;
-/** Spec 2 §9: recovery timings. */
-export const HEALTH_CHECK_SUPPRESS_AFTER_TOKEN_REFRESH_MS = 15 * SECOND_MS;
-export const TOKEN_REFRESH_DEDUPE_MS = 2 * SECOND_MS;
-export const CLIENT_REFRESH_COOLDOWN_MS = 5 * SECOND_MS;
-export const FALLBACK_HEALTH_CHECK_INTERVAL_MS = 10 * MINUTE_MS;
-export const REALTIME_INACTIVITY_LIMIT_MS = 30 * MINUTE_MS;
-export const BACKGROUND_RECOVERY_HIDDEN_MS = 2 * MINUTE_MS;
-export const BACKGROUND_RECOVERY_CHECK_DELAY_MS = 5 * SECOND_MS;
-export const CHANNEL_NOT_FOUND_CONSECUTIVE_CHECKS = 2;
-export const AUTH_ERROR_ANALYTICS_THROTTLE_MS = 60 * SECOND_MS;
 export const ONLINE_REFRESH_WAIT_MS = 2 * SECOND_MS;
-export const AUTH_CHANGE_REFRESH_DELAY_MS = 1 * SECOND_MS;
 /**
  * Issue 6 server limits (not in the specs; see decisions): a frame above this size is refused, a
  * connection sending more than this many frames a second is refused the excess, presence messages are
@@ -159,9 +132,6 @@ export const REALTIME_CONNECTIONS_PER_ADDRESS = 100;
 export const REALTIME_CONNECTIONS_PER_USER = 20;
 export const REALTIME_SUBSCRIBES_PER_CONNECTION = { burst: 20, perSecond: 2 } as const;
 export const REALTIME_SUBSCRIBES_PER_ADDRESS = { burst: 100, perSecond: 20 } as const;
-/** Spec 1 §9 / spec 3 §9: idle timeout and its activity-event throttle. */
-export const IDLE_TIMEOUT_MS = 20 * MINUTE_MS;
-export const IDLE_EVENTS_THROTTLE_MS = 200;
 
 // --- Session, go-live and delivery (spec 2 §4, §8, §9) ---
 
@@ -379,12 +349,6 @@ export const VIDEO_ANALYTICS_VIEWER_COOKIE_DAYS = 7_300;
 export const VIDEO_ANALYTICS_NEW_VIEW_INACTIVITY_MS = HOUR_MS;
 export const VIDEO_ANALYTICS_DEVICE_SLEEP_DETECTION_MS = 30 * SECOND_MS;
 
-// --- Real-time media room library defaults (spec 3 §7, §9) ---
-
-export const MEDIA_ROOM_DEFAULT_LOG_LEVEL = "warn";
-/** Spec 3 §9: device choices are kept in local storage under this key (key not shown; see decisions). */
-export const MEDIA_ROOM_USER_CHOICES_STORAGE_KEY = "lk-user-choices";
-
 // Sign-in links (issue 4 §11: at most 10 minutes).
 export const SIGN_IN_LINK_TTL_MINUTES = 10;
 
@@ -405,10 +369,3 @@ export const CAPTION_LINES_PER_MINUTE = 120;
  * Egress gave it for the recorder's credential (a cookie): the reads of the host who went live.
  */
 export const RECORDER_SIGN_IN_PATH = "/api/livekit/recorder-sign-in";
-
-/** Issue 29 §4: a browser error report's bounds, and how many a page sends a minute (the rest are dropped). */
-export const CLIENT_ERROR_MESSAGE_MAX_CHARS = 1_000;
-export const CLIENT_ERROR_STACK_MAX_CHARS = 8_000;
-export const CLIENT_ERROR_REPORTS_PER_MINUTE = 10;
-/** Issue 29 §4: reports a server takes from one address a minute. */
-export const CLIENT_ERROR_REPORTS_PER_ADDRESS_PER_MINUTE = 60;

@@ -91,6 +91,7 @@ export * from "./registration/rules";
 export * from "./registration/schemas";
 export * from "./reminders/rules";
 export * from "./roles/rules";
+export * from "./room-constants";
 export * from "./rtmp/rules";
 export * from "./scene/scene";
 export * from "./session/audience-call";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLIENT_ERROR_MESSAGE_MAX_CHARS, CLIENT_ERROR_STACK_MAX_CHARS } from "../constants";
+import { CLIENT_ERROR_MESSAGE_MAX_CHARS, CLIENT_ERROR_STACK_MAX_CHARS } from "../room-constants";
 
 // Issue 29 §4 (spec 1 §8 "error reporting"): what the web app reports of its own failures.
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ChatAuthor } from "../chat/schemas";
-import { PROFILE_BATCH_MAX_IDS } from "../constants";
+import { PROFILE_BATCH_MAX_IDS } from "../room-constants";
 import { EventRole, OrgRole } from "../vocabulary";
 import { Id } from "../wire";
 
