@@ -146,9 +146,13 @@ export class RealtimeClient {
   setUser(userId: number | null) {
     if (this.userId === userId || !this.socket) return;
     this.userId = userId;
-    // Spec 2 §9: the new sign-in's cookie settles for 1 s before the connection carries it.
+    // The old connection ends now (topics wait for the next); spec 2 §9: the new one opens 1 s later.
+    this.socket.disconnect();
+    this.dropped(false);
+    this.attempts = 0;
+    this.setConnection("connecting");
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.reconnect(), AUTH_CHANGE_REFRESH_DELAY_MS);
+    this.timer = setTimeout(() => this.connect("connecting"), AUTH_CHANGE_REFRESH_DELAY_MS);
   }
 
   /** Spec 2 §9: a fresh connection, at most once every 5 s; every topic then resumes from its seq. */
