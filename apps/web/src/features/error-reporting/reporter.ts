@@ -47,7 +47,11 @@ export async function report(kind: ClientErrorKind, error: unknown, code?: strin
     ...(code === undefined ? {} : { code: code.slice(0, 100) }),
     ...(stack === undefined ? {} : { stack: stack.slice(0, CLIENT_ERROR_STACK_MAX_CHARS) }),
   };
-  destination ??= chooseDestination();
+  // A config that could not be read is asked for again with the next failure.
+  destination ??= chooseDestination().catch((error: unknown) => {
+    destination = null;
+    throw error;
+  });
   (await destination)(body, error);
 }
 
